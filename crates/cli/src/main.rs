@@ -1,0 +1,5 @@
+//! The `rubik` command.
+
+fn main() -> anyhow::Result<()> {
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! Why a cube description is not a valid cube: every fault named precisely.
+
+use crate::piece::{Corner, Edge};
+use thiserror::Error;
+
+/// A fault in a cube description (facelet string, colour net or cubie state).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CubeError {
+    /// The facelet string does not have 54 stickers.
+    #[error("expected 54 facelets, found {found}")]
+    WrongLength {
+        /// Number of stickers found.
+        found: usize,
+    },
+    /// A character that names no face (or no colour of the net).
+    #[error("bad character {ch:?} at facelet {index} (expected one of U R F D L B)")]
+    BadCharacter {
+        /// The offending character.
+        ch: char,
+        /// Its facelet index (0..54).
+        index: usize,
+    },
+    /// The six centres are not six distinct colours.
+    #[error(
+        "the centres must be six different colours, but {colour:?} is on more than one centre"
+    )]
+    CentresNotDistinct {
+        /// A colour seen on two centres.
+        colour: char,
+    },
+    /// A colour appears a number of times other than 9.
+    #[error("colour {colour:?} appears {count} times (each colour must appear exactly 9 times)")]
+    ColourCount {
+        /// The colour.
+        colour: char,
+        /// How many stickers have it.
+        count: usize,
+    },
+    /// The stickers at a corner position form no real corner (e.g. U and D colours together).
+    #[error("the corner at {position} has colours {colours} that no corner has")]
+    ImpossibleCornerColours {
+        /// The position.
+        position: Corner,
+        /// The three stickers, read clockwise from its U/D sticker.
+        colours: String,
+    },
+    /// The stickers at an edge position form no real edge.
+    #[error("the edge at {position} has colours {colours} that no edge has")]
+    ImpossibleEdgeColours {
+        /// The position.
+        position: Edge,
+        /// The two stickers.
+        colours: String,
+    },
+    /// A corner position holds a value that is no corner (cubie-level input).
+    #[error("the corner at {position} is not a valid corner")]
+    ImpossibleCorner {
+        /// The position.
+        position: Corner,
+    },
+    /// An edge position holds a value that is no edge (cubie-level input).
+    #[error("the edge at {position} is not a valid edge")]
+    ImpossibleEdge {
+        /// The position.
+        position: Edge,
+    },
+    /// The same corner appears twice.
+    #[error("the {0} corner appears twice")]
+    DuplicateCorner(Corner),
+    /// The same edge appears twice.
+    #[error("the {0} edge appears twice")]
+    DuplicateEdge(Edge),
+    /// Corner twists do not sum to a multiple of 3.
+    #[error("a corner is twisted (total twist {twist} mod 3; first twisted corner at {position})")]
+    TwistedCorner {
+        /// A position holding a twisted corner.
+        position: Corner,
+        /// Total twist mod 3 (1: one corner twisted clockwise too many, 2: counter-clockwise).
+        twist: u8,
+    },
+    /// Edge flips do not sum to an even number.
+    #[error("an edge is flipped (odd total flip; first flipped edge at {position})")]
+    FlippedEdge {
+        /// A position holding a flipped edge.
+        position: Edge,
+    },
+    /// Corner and edge permutations have different parity: two pieces are swapped.
+    #[error(
+        "permutation parity: two pieces are swapped (corner and edge permutation parities differ)"
+    )]
+    Parity,
+}
+
+impl CubeError {
+    /// A short machine-readable category name (`"parity"`, `"twisted_corner"`, ...).
+    pub fn category(&self) -> &'static str {
+        match self {
+            CubeError::WrongLength { .. } => "wrong_length",
+            CubeError::BadCharacter { .. } => "bad_character",
+            CubeError::CentresNotDistinct { .. } => "centres_not_distinct",
+            CubeError::ColourCount { .. } => "colour_count",
+            CubeError::ImpossibleCornerColours { .. } | CubeError::ImpossibleCorner { .. } => {
+                "impossible_corner"
+            }
+            CubeError::ImpossibleEdgeColours { .. } | CubeError::ImpossibleEdge { .. } => {
+                "impossible_edge"
+            }
+            CubeError::DuplicateCorner(_) => "duplicate_corner",
+            CubeError::DuplicateEdge(_) => "duplicate_edge",
+            CubeError::TwistedCorner { .. } => "twisted_corner",
+            CubeError::FlippedEdge { .. } => "flipped_edge",
+            CubeError::Parity => "parity",
+        }
+    }
+
+    /// The piece at fault, if the error names one (e.g. `"URF"`).
+    pub fn piece(&self) -> Option<String> {
+        match self {
+            CubeError::ImpossibleCornerColours { position, .. }
+            | CubeError::ImpossibleCorner { position }
+            | CubeError::TwistedCorner { position, .. }
+            | CubeError::DuplicateCorner(position) => Some(position.to_string()),
+            CubeError::ImpossibleEdgeColours { position, .. }
+            | CubeError::ImpossibleEdge { position }
+            | CubeError::FlippedEdge { position }
+            | CubeError::DuplicateEdge(position) => Some(position.to_string()),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! `rubik-solve`: solvers for the Rubik's Cube.
+//!
+//! Layers: [`search`] (generic IDA* and move-sequence pruning, shared by every method) →
+//! `coord`/`tables` (coordinates, move and pruning tables, the on-disk cache) → [`method`]
+//! (two-phase, optimal, Thistlethwaite, CFOP), each returning a [`Solution`].
+
+pub mod method;
+pub mod progress;
+pub mod search;
+pub mod solution;
+
+pub use method::{solver_for, Method};
+pub use progress::{NoProgress, Progress};
+pub use solution::{Solution, Step};
+
+use rubik_cube::{CubeError, CubieCube};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+
+/// Limits and preferences for one solve.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Longest acceptable solution in HTM; `None` means the method's own default.
+    pub max_length: Option<usize>,
+    /// Wall-clock budget; when it runs out the best solution found so far is returned.
+    pub timeout: Option<Duration>,
+    /// Keep searching for shorter solutions until the timeout (or the optimum) is reached.
+    pub improve: bool,
+}
+
+/// Why a solve produced no solution.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The cube is not a valid cube.
+    #[error("invalid cube: {0}")]
+    InvalidCube(#[from] CubeError),
+    /// No solution within the length limit was found in the time allowed.
+    #[error("no solution of at most {max_length} moves found{}", if *.timed_out { " before the timeout" } else { "" })]
+    NoSolution {
+        /// The length limit.
+        max_length: usize,
+        /// Whether the search stopped because of the timeout rather than exhausting the space.
+        timed_out: bool,
+        /// The largest length proven to have no solution, when the method knows it.
+        lower_bound: Option<usize>,
+    },
+    /// A table could not be read, built or written.
+    #[error("table error: {0}")]
+    Table(String),
+    /// The method is not available in this build or configuration.
+    #[error("method {0} is not available")]
+    Unavailable(&'static str),
+}
+
+/// A way of solving cubes. Solvers are cheap to create, share their tables read-only, and can be
+/// used from many threads at once.
+pub trait Solver: Send + Sync {
+    /// The method's name (`"twophase"`, `"cfop"`, ...).
+    fn name(&self) -> &'static str;
+
+    /// Solves `cube` (which must be valid) within `limits`.
+    fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError>;
+}
+
+/// How to create a solver: where its tables live and how to report long table builds.
+#[derive(Clone, Default)]
+pub struct SolverConfig {
+    /// Table directory; `None` means `$RUBIK_TABLES`, else the user cache dir (`~/.cache/rubik`).
+    pub table_dir: Option<PathBuf>,
+    /// Receives progress while tables are built (a progress bar in the CLI).
+    pub progress: Option<Arc<dyn Progress>>,
+    /// Prefer small tables (two-phase: the compact ≤ 16 MB mode).
+    pub compact: bool,
+    /// Size of the optimal solver's table (`"small"`, `"medium"`, `"large"`); `None` = default.
+    pub optimal_table: Option<String>,
+}
+
+impl std::fmt::Debug for SolverConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SolverConfig")
+            .field("table_dir", &self.table_dir)
+            .field("compact", &self.compact)
+            .field("optimal_table", &self.optimal_table)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,22 @@
+//! Progress reporting for long work (table generation), so front ends can show a bar.
+
+/// Receives progress of a long task. Implementations must be cheap: `advance` may be called
+/// often from several threads.
+pub trait Progress: Send + Sync {
+    /// A task named `name` starts, with `total` units of work.
+    fn start(&self, name: &str, total: u64);
+    /// `units` more units are done.
+    fn advance(&self, units: u64);
+    /// The current task is done.
+    fn finish(&self);
+}
+
+/// Progress that goes nowhere.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn start(&self, _name: &str, _total: u64) {}
+    fn advance(&self, _units: u64) {}
+    fn finish(&self) {}
+}

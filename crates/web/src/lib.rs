@@ -1,0 +1,1 @@
+//! `rubik-web`: the web app behind `rubik serve`.
