@@ -4,6 +4,7 @@
 //! `coord`/`tables` (coordinates, move and pruning tables, the on-disk cache) → [`method`]
 //! (two-phase, optimal, Thistlethwaite, CFOP), each returning a [`Solution`].
 
+pub mod i18n;
 pub mod method;
 pub mod progress;
 pub mod search;

@@ -1,20 +1,64 @@
 //! Solutions as values: the moves and the named steps that make them up.
 
+use crate::i18n::{lookup, render, Lang};
 use rubik_cube::moves::format_moves;
 use rubik_cube::{CubieCube, Move};
 use serde::Serialize;
 use std::fmt;
 
 /// One named stage of a solution ("Phase 1", "Cross", "OLL 27 — Sune", ...).
+///
+/// Its text comes from the message catalogue ([`crate::i18n`]): `key` names the message and
+/// `params` fill its placeholders; `name` and `explanation` are the English rendering.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
-    /// Short name of the step.
+    /// Short name of the step (English).
     pub name: String,
     /// The moves of this step, in outer face turns.
     #[serde(serialize_with = "serialize_moves")]
     pub moves: Vec<Move>,
-    /// One plain-language sentence on what the step achieves.
+    /// One plain-language sentence on what the step achieves (English).
     pub explanation: String,
+    /// Catalogue key of the step's message.
+    pub key: &'static str,
+    /// Parameters of the message (piece names, case numbers, ...).
+    #[serde(skip)]
+    pub params: Vec<(String, String)>,
+}
+
+impl Step {
+    /// A step whose text is the catalogue message `key` filled with `params`.
+    ///
+    /// # Panics
+    /// If `key` is not in the catalogue (a programming error, caught by the tests of each method).
+    pub fn new(key: &'static str, params: &[(&str, &str)], moves: Vec<Move>) -> Step {
+        let params: Vec<(String, String)> = params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut step = Step {
+            name: String::new(),
+            moves,
+            explanation: String::new(),
+            key,
+            params,
+        };
+        let (name, explanation) = step.text(Lang::En);
+        step.name = name;
+        step.explanation = explanation;
+        step
+    }
+
+    /// The step's (name, explanation) in `lang`.
+    pub fn text(&self, lang: Lang) -> (String, String) {
+        let msg = lookup(self.key)
+            .unwrap_or_else(|| panic!("no message {:?} in the catalogue", self.key));
+        let (name, explanation) = msg.templates(lang);
+        (
+            render(name, &self.params),
+            render(explanation, &self.params),
+        )
+    }
 }
 
 /// A solution: the moves, split into explained steps whose moves concatenate to `moves`

@@ -58,6 +58,10 @@ impl std::fmt::Display for Method {
     }
 }
 
+/// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
+/// its own `MESSAGES` here.
+pub const MESSAGES: &[&[crate::i18n::Message]] = &[];
+
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     let _ = config;

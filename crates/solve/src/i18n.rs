@@ -1,0 +1,122 @@
+//! The message catalogue for step names and explanations, in English and French.
+//!
+//! Solvers never write step text directly: they name a message by key and give its parameters
+//! (`Step::new("cfop.oll", &[("number", "27"), ("case", "Sune")], moves)`), and the text is
+//! rendered from the catalogue in the language asked for. Each method keeps its own messages in
+//! a `MESSAGES` table next to its code; [`catalogue`] gathers them.
+
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// A language of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// French.
+    Fr,
+}
+
+impl FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "fr" | "french" | "français" | "francais" => Ok(Lang::Fr),
+            _ => Err(format!("unknown language {s:?} (expected en or fr)")),
+        }
+    }
+}
+
+/// One catalogue entry: a step's name and explanation templates in each language. Templates
+/// may contain `{param}` placeholders filled from the step's parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct Message {
+    /// Key, `method.step` (e.g. `"twophase.phase1"`).
+    pub key: &'static str,
+    /// English name template.
+    pub en_name: &'static str,
+    /// English explanation template.
+    pub en_explanation: &'static str,
+    /// French name template.
+    pub fr_name: &'static str,
+    /// French explanation template.
+    pub fr_explanation: &'static str,
+}
+
+/// Every message of every method.
+pub fn catalogue() -> impl Iterator<Item = &'static Message> {
+    crate::method::MESSAGES
+        .iter()
+        .flat_map(|table| table.iter())
+}
+
+/// The message with this key.
+pub fn lookup(key: &str) -> Option<&'static Message> {
+    catalogue().find(|m| m.key == key)
+}
+
+/// Fills `{name}` placeholders of `template` from `params`; unknown placeholders stay as written.
+pub fn render(template: &str, params: &[(String, String)]) -> String {
+    let mut out = template.to_string();
+    for (k, v) in params {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
+}
+
+impl Message {
+    /// The (name, explanation) templates in `lang`.
+    pub fn templates(&self, lang: Lang) -> (&'static str, &'static str) {
+        match lang {
+            Lang::En => (self.en_name, self.en_explanation),
+            Lang::Fr => (self.fr_name, self.fr_explanation),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_fills_parameters() {
+        let p = vec![
+            ("n".to_string(), "27".to_string()),
+            ("case".to_string(), "Sune".into()),
+        ];
+        assert_eq!(render("OLL {n} — {case}", &p), "OLL 27 — Sune");
+    }
+
+    #[test]
+    fn keys_are_unique_and_placeholders_match() {
+        let all: Vec<_> = catalogue().collect();
+        for (i, m) in all.iter().enumerate() {
+            assert!(
+                all[..i].iter().all(|o| o.key != m.key),
+                "duplicate key {}",
+                m.key
+            );
+            for (a, b) in [(m.en_name, m.fr_name), (m.en_explanation, m.fr_explanation)] {
+                assert_eq!(
+                    placeholders(a),
+                    placeholders(b),
+                    "{}: en and fr differ",
+                    m.key
+                );
+            }
+        }
+    }
+
+    fn placeholders(t: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = t
+            .split('{')
+            .skip(1)
+            .filter_map(|s| s.split('}').next())
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
