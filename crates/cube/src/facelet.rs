@@ -94,6 +94,7 @@ impl CubieCube {
 }
 
 /// Identifies each corner and edge from the stickers, without the global checks.
+#[allow(clippy::needless_range_loop)] // positions index several parallel tables
 fn cubies_from_faces(faces: &[Face; N_FACELETS], names: &[char]) -> Result<CubieCube, CubeError> {
     let name = |idx: &[usize]| {
         idx.iter()
