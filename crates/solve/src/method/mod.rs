@@ -3,6 +3,8 @@
 use crate::{SolveError, Solver, SolverConfig};
 use std::str::FromStr;
 
+pub mod optimal;
+
 /// A solving method.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
@@ -60,10 +62,12 @@ impl std::fmt::Display for Method {
 
 /// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
 /// its own `MESSAGES` here.
-pub const MESSAGES: &[&[crate::i18n::Message]] = &[];
+pub const MESSAGES: &[&[crate::i18n::Message]] = &[optimal::MESSAGES];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
-    let _ = config;
-    Err(SolveError::Unavailable(method.name()))
+    match method {
+        Method::Optimal => Ok(Box::new(optimal::OptimalSolver::new(config)?)),
+        _ => Err(SolveError::Unavailable(method.name())),
+    }
 }
