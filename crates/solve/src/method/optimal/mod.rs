@@ -5,6 +5,9 @@
 //! [`prune`] (the pruning table and its build) → [`persist`] (the on-disk cache) → [`tables`]
 //! (everything loaded and shared) → [`search`] (parallel IDA*).
 
+// Pieces, axes and coordinates are indexed in parallel arrays throughout.
+#![allow(clippy::needless_range_loop)]
+
 pub mod coord;
 pub mod flipslice;
 pub mod persist;

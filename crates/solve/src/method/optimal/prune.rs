@@ -58,7 +58,10 @@ pub fn build(
     fsc: &FlipSliceClasses,
     progress: &dyn Progress,
 ) -> Result<MmapMut, SolveError> {
-    progress.start("optimal pruning table (flip × slice × twist)", N_ENTRIES as u64);
+    progress.start(
+        "optimal pruning table (flip × slice × twist)",
+        N_ENTRIES as u64,
+    );
     let n_words = N_ENTRIES.div_ceil(16);
     let table = Building {
         words: (0..n_words).map(|_| AtomicU64::new(u64::MAX)).collect(),

@@ -229,30 +229,27 @@ pub fn search(
         };
         let tasks = split(t, &root, bound.min(3), bound);
         let results = Mutex::new(Vec::new());
-        tasks
-            .par_iter()
-            .enumerate()
-            .for_each(|(i, (path, node))| {
-                let mut w = Worker {
-                    t,
-                    ctl: &ctl,
-                    mode,
-                    task: i,
-                    path: path.clone(),
-                    found: Vec::new(),
-                    nodes: 0,
-                };
-                if !w.should_stop() {
-                    w.dfs(node, bound - path.len());
-                }
-                ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-                if !w.found.is_empty() {
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((i, w.found));
-                }
-            });
+        tasks.par_iter().enumerate().for_each(|(i, (path, node))| {
+            let mut w = Worker {
+                t,
+                ctl: &ctl,
+                mode,
+                task: i,
+                path: path.clone(),
+                found: Vec::new(),
+                nodes: 0,
+            };
+            if !w.should_stop() {
+                w.dfs(node, bound - path.len());
+            }
+            ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            if !w.found.is_empty() {
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((i, w.found));
+            }
+        });
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
         let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
         results.sort_by_key(|(i, _)| *i);
