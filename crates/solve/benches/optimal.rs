@@ -5,8 +5,9 @@
 //!
 //! Loads (or builds, timed) the pruning table, then solves `count` uniformly random states of
 //! the seeded generator and prints each length, time and node count, then the mean and median;
-//! `--superflip` also solves the superflip.
+//! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead.
 
+use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
 use rubik_solve::method::optimal::OptimalSolver;
@@ -21,6 +22,7 @@ struct Args {
     superflip: bool,
     table: Option<String>,
     timeout: Option<Duration>,
+    moves: Option<usize>,
 }
 
 fn args() -> Args {
@@ -30,6 +32,7 @@ fn args() -> Args {
         superflip: false,
         table: None,
         timeout: None,
+        moves: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -38,6 +41,7 @@ fn args() -> Args {
             "--count" => a.count = value().parse().unwrap_or(a.count),
             "--seed" => a.seed = value().parse().unwrap_or(a.seed),
             "--superflip" => a.superflip = true,
+            "--moves" => a.moves = value().parse().ok(),
             "--table" => a.table = Some(value()),
             "--timeout" => a.timeout = value().parse().ok().map(Duration::from_secs_f64),
             "--threads" => {
@@ -142,7 +146,15 @@ fn main() {
     let mut rng = rng_from_seed(a.seed);
     let mut times = Vec::new();
     for i in 0..a.count {
-        let cube = CubieCube::random(&mut rng);
+        let cube = match a.moves {
+            // A random n-move scramble instead of a random state.
+            Some(n) => CubieCube::from_moves(
+                &(0..n)
+                    .map(|_| Move::ALL[rng.gen_range(0..18)])
+                    .collect::<Vec<_>>(),
+            ),
+            None => CubieCube::random(&mut rng),
+        };
         if let Some(s) = solve(&solver, &format!("random #{i}"), &cube, &limits) {
             times.push(s);
         }
@@ -159,5 +171,4 @@ fn main() {
             times.iter().sum::<f64>()
         );
     }
-    let _ = Move::ALL;
 }

@@ -12,6 +12,8 @@ pub const N_TWIST: usize = 2187;
 pub const N_FLIP: usize = 2048;
 /// Positions of the 4 UD-slice edges among 12 edges: C(12, 4).
 pub const N_SLICE: usize = 495;
+/// Positions of the 4 D-layer corners among the 8 corners: C(8, 4).
+pub const N_CORNER_SPLIT: usize = 70;
 /// Raw flip × slice coordinate: `slice · N_FLIP + flip`.
 pub const N_FLIPSLICE: usize = N_FLIP * N_SLICE;
 
@@ -66,6 +68,51 @@ pub fn slice(c: &CubieCube) -> u16 {
     a as u16
 }
 
+/// The corner-split coordinate (0..70): which positions hold the D-layer corners DFR DLF DBL
+/// DRB, ignoring their order and twist (solved = 0).
+pub fn corner_split(c: &CubieCube) -> u16 {
+    let mut a = 0;
+    let mut x = 0;
+    for j in (0..8).rev() {
+        if c.cp[j] >= 4 {
+            x += 1;
+            a += choose(7 - j, x);
+        }
+    }
+    a as u16
+}
+
+/// A cube with corner-split coordinate `k` (D corners in DFR..DRB order, U corners in URF..UBR
+/// order, everything else solved).
+pub fn with_corner_split(k: u16) -> CubieCube {
+    let mut c = CubieCube::SOLVED;
+    let mut idx = k as usize;
+    let mut x = 4;
+    let mut is_d = [false; 8];
+    for (j, slot) in is_d.iter_mut().enumerate() {
+        if x == 0 {
+            break;
+        }
+        let n = choose(7 - j, x);
+        if idx >= n {
+            *slot = true;
+            idx -= n;
+            x -= 1;
+        }
+    }
+    let (mut next_d, mut next_u) = (4u8, 0u8);
+    for j in 0..8 {
+        if is_d[j] {
+            c.cp[j] = next_d;
+            next_d += 1;
+        } else {
+            c.cp[j] = next_u;
+            next_u += 1;
+        }
+    }
+    c
+}
+
 /// A cube with flip coordinate `f` and slice coordinate `s` (slice edges in FR FL BL BR order,
 /// the other edges in UR..DB order, corners solved).
 pub fn with_flip_slice(f: u16, s: u16) -> CubieCube {
@@ -113,6 +160,8 @@ pub struct MoveTables {
     pub flip: Vec<u16>,
     /// Slice after each move.
     pub slice: Vec<u16>,
+    /// Corner split after each move.
+    pub corner_split: Vec<u16>,
 }
 
 impl MoveTables {
@@ -139,7 +188,15 @@ impl MoveTables {
                 slice_t[s * 18 + m.index()] = slice(&c.apply_move(m));
             }
         }
+        let mut split_t = vec![0; N_CORNER_SPLIT * 18];
+        for k in 0..N_CORNER_SPLIT {
+            let c = with_corner_split(k as u16);
+            for m in Move::ALL {
+                split_t[k * 18 + m.index()] = corner_split(&c.apply_move(m));
+            }
+        }
         MoveTables {
+            corner_split: split_t,
             twist: twist_t,
             flip: flip_t,
             slice: slice_t,
@@ -169,6 +226,11 @@ mod tests {
             }
         }
         assert_eq!(slice(&CubieCube::SOLVED), 0);
+        assert_eq!(corner_split(&CubieCube::SOLVED), 0);
+        for k in 0..N_CORNER_SPLIT as u16 {
+            assert_eq!(corner_split(&with_corner_split(k)), k);
+        }
+        assert_eq!(choose(8, 4), N_CORNER_SPLIT);
         assert_eq!(choose(12, 4), N_SLICE);
     }
 
@@ -178,8 +240,12 @@ mod tests {
         let mut c = CubieCube::SOLVED;
         for i in 0..200 {
             let m = Move::ALL[(i * 7 + 3) % 18];
-            let (t, f, s) = (twist(&c), flip(&c), slice(&c));
+            let (t, f, s, k) = (twist(&c), flip(&c), slice(&c), corner_split(&c));
             c = c.apply_move(m);
+            assert_eq!(
+                mt.corner_split[k as usize * 18 + m.index()],
+                corner_split(&c)
+            );
             assert_eq!(mt.twist[t as usize * 18 + m.index()], twist(&c));
             assert_eq!(mt.flip[f as usize * 18 + m.index()], flip(&c));
             assert_eq!(mt.slice[s as usize * 18 + m.index()], slice(&c));

@@ -1,7 +1,10 @@
 //! Symmetry reduction of the flip × UD-slice coordinate under the 16 U–D symmetries
 //! (1,013,760 raw values → 64,430 classes), and the conjugation of the twist that goes with it.
 
-use super::coord::{flip, slice, twist, with_flip_slice, with_twist, N_FLIPSLICE, N_TWIST};
+use super::coord::{
+    corner_split, flip, slice, twist, with_corner_split, with_flip_slice, with_twist,
+    N_CORNER_SPLIT, N_FLIPSLICE, N_TWIST,
+};
 use super::symmetry::{Symmetries, N_SYM_UD};
 
 /// Number of flip × slice classes under the 16 U–D symmetries (Kociemba's figure).
@@ -19,6 +22,8 @@ pub struct FlipSliceClasses {
     pub stabiliser: Vec<u16>,
     /// `twist_conj[t * 16 + s]`: the twist of `s · c · s⁻¹` for a cube `c` of twist `t`.
     pub twist_conj: Vec<u16>,
+    /// `split_conj[k * 16 + s]`: the corner split of `s · c · s⁻¹` for a cube `c` of split `k`.
+    pub split_conj: Vec<u16>,
 }
 
 impl FlipSliceClasses {
@@ -57,7 +62,15 @@ impl FlipSliceClasses {
                 twist_conj[t * N_SYM_UD + s] = twist(&syms.conjugate(&cube, s));
             }
         }
+        let mut split_conj = vec![0u16; N_CORNER_SPLIT * N_SYM_UD];
+        for k in 0..N_CORNER_SPLIT {
+            let cube = with_corner_split(k as u16);
+            for s in 0..N_SYM_UD {
+                split_conj[k * N_SYM_UD + s] = corner_split(&syms.conjugate(&cube, s));
+            }
+        }
         FlipSliceClasses {
+            split_conj,
             class,
             sym,
             rep,
@@ -82,14 +95,22 @@ mod tests {
         for _ in 0..50 {
             let c = CubieCube::random(&mut rng);
             let fs = slice(&c) as usize * 2048 + flip(&c) as usize;
-            let s = fsc.sym[fs] as usize;
-            let conj = syms.conjugate(&c, s);
+            let chosen = fsc.sym[fs] as usize;
+            let conj = syms.conjugate(&c, chosen);
             let fs2 = slice(&conj) as usize * 2048 + flip(&conj) as usize;
             assert_eq!(fs2 as u32, fsc.rep[fsc.class[fs] as usize]);
-            assert_eq!(
-                twist(&conj),
-                fsc.twist_conj[twist(&c) as usize * N_SYM_UD + s]
-            );
+            // Twist and corner split conjugate on their own, under every symmetry.
+            for s in 0..N_SYM_UD {
+                let conj = syms.conjugate(&c, s);
+                assert_eq!(
+                    corner_split(&conj),
+                    fsc.split_conj[corner_split(&c) as usize * N_SYM_UD + s]
+                );
+                assert_eq!(
+                    twist(&conj),
+                    fsc.twist_conj[twist(&c) as usize * N_SYM_UD + s]
+                );
+            }
         }
     }
 }

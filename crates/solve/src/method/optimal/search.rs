@@ -8,8 +8,7 @@
 //! first solution kept is the one of the earliest such subtree, so results do not depend on
 //! thread timing.
 
-use super::coord::{flip, slice, twist};
-use super::tables::Tables;
+use super::tables::{coords, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
 use rubik_cube::cubie::MOVE_CUBES;
@@ -51,19 +50,19 @@ pub struct Stats {
 
 #[derive(Clone, Copy)]
 struct Node {
-    /// Flip, slice and twist of the cube seen on each axis.
-    axes: [[u16; 3]; 3],
+    /// Flip, slice, twist and corner split of the cube seen on each axis.
+    axes: [[u16; 4]; 3],
     /// The inverse cube seen on each axis.
     inv: [CubieCube; 3],
 }
 
 impl Node {
     fn root(t: &Tables, cube: &CubieCube) -> Node {
-        let mut axes = [[0; 3]; 3];
+        let mut axes = [[0; 4]; 3];
         let mut inv = [CubieCube::SOLVED; 3];
         for k in 0..3 {
             let c = t.syms.on_axis(cube, k);
-            axes[k] = [flip(&c), slice(&c), twist(&c)];
+            axes[k] = coords(&c);
             inv[k] = c.inverse();
         }
         Node { axes, inv }
@@ -78,8 +77,7 @@ impl Node {
 fn heuristic(t: &Tables, node: &Node) -> usize {
     let mut h = 0;
     for k in 0..3 {
-        let [f, s, w] = node.axes[k];
-        h = h.max(t.lookup(f, s, w));
+        h = h.max(t.lookup(node.axes[k]));
         h = h.max(t.lookup_cube(&node.inv[k]));
     }
     h as usize
@@ -88,16 +86,17 @@ fn heuristic(t: &Tables, node: &Node) -> usize {
 /// The child of `node` after `m` if its bound allows a solution within `togo` more moves.
 #[inline(always)]
 fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
-    let mut axes = [[0u16; 3]; 3];
+    let mut axes = [[0u16; 4]; 3];
     for k in 0..3 {
         let mk = t.syms.move_conj[k][m.index()].index();
-        let [f, s, w] = node.axes[k];
+        let [f, s, w, c] = node.axes[k];
         let a = [
             t.moves.flip[f as usize * 18 + mk],
             t.moves.slice[s as usize * 18 + mk],
             t.moves.twist[w as usize * 18 + mk],
+            t.moves.corner_split[c as usize * 18 + mk],
         ];
-        if t.lookup(a[0], a[1], a[2]) as usize > togo {
+        if t.lookup(a) as usize > togo {
             return None;
         }
         axes[k] = a;

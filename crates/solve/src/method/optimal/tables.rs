@@ -1,9 +1,10 @@
 //! Everything the optimal search reads, loaded once per table directory and shared.
 
-use super::coord::{flip, slice, twist, MoveTables};
+use super::coord::{corner_split, flip, slice, twist, MoveTables};
 use super::flipslice::FlipSliceClasses;
 use super::persist;
 use super::prune;
+use super::prune::Layout;
 use super::symmetry::Symmetries;
 use crate::{NoProgress, SolveError, SolverConfig};
 use memmap2::Mmap;
@@ -15,17 +16,25 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// Sizes of the pruning table a user can pick (`SolverConfig.optimal_table`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableSize {
-    /// Flip × UD-slice (by symmetry) × twist, 4 bits per entry: 70 MB, built in minutes.
+    /// Flip × UD-slice (by symmetry) × twist, 4 bits per entry: 70 MB, built in ~20 s.
     Small,
+    /// The small table × the corner split (which 4 of the 8 corner positions hold the D-layer
+    /// corners): 4.9 GB.
+    Medium,
 }
 
 impl TableSize {
+    /// The size used when none is asked for.
+    pub const DEFAULT: TableSize = TableSize::Small;
+
     /// The size named `name` (`None` = the default).
     pub fn parse(name: Option<&str>) -> Result<TableSize, SolveError> {
         match name.map(|s| s.to_ascii_lowercase()).as_deref() {
-            None | Some("small") | Some("default") => Ok(TableSize::Small),
+            None | Some("default") => Ok(TableSize::DEFAULT),
+            Some("small") => Ok(TableSize::Small),
+            Some("medium") => Ok(TableSize::Medium),
             Some(other) => Err(SolveError::Table(format!(
-                "unknown optimal table size {other:?} (available: small)"
+                "unknown optimal table size {other:?} (available: small, medium)"
             ))),
         }
     }
@@ -34,6 +43,14 @@ impl TableSize {
     pub fn file_name(self) -> &'static str {
         match self {
             TableSize::Small => "optimal-fst-small",
+            TableSize::Medium => "optimal-fstc-medium",
+        }
+    }
+
+    /// The coordinates the table covers.
+    pub fn layout(self) -> Layout {
+        Layout {
+            corner_split: self == TableSize::Medium,
         }
     }
 }
@@ -48,6 +65,8 @@ pub struct Tables {
     pub classes: FlipSliceClasses,
     /// The packed pruning table.
     pub prune: Mmap,
+    /// Its coordinates.
+    pub layout: Layout,
 }
 
 impl Tables {
@@ -58,18 +77,20 @@ impl Tables {
         let classes = FlipSliceClasses::new(&syms);
         let dir = persist::table_dir(config.table_dir.as_deref());
         let progress = config.progress.clone();
-        let prune = persist::load_or_build(&dir, size.file_name(), prune::N_BYTES, || {
+        let layout = size.layout();
+        let prune = persist::load_or_build(&dir, size.file_name(), layout.bytes(), || {
             let p: &dyn crate::Progress = match &progress {
                 Some(p) => p.as_ref(),
                 None => &NoProgress,
             };
-            prune::build(&moves, &classes, p)
+            prune::build(layout, &moves, &classes, p)
         })?;
         Ok(Tables {
             syms,
             moves,
             classes,
             prune,
+            layout,
         })
     }
 
@@ -88,15 +109,27 @@ impl Tables {
         Ok(t)
     }
 
-    /// Pruning value of a flip, slice and twist (seen on the U–D axis).
+    /// Table index of a flip, slice, twist and corner split (seen on the U–D axis).
     #[inline(always)]
-    pub fn lookup(&self, flip: u16, slice: u16, twist: u16) -> u8 {
-        prune::value(&self.prune, prune::index(&self.classes, flip, slice, twist))
+    pub fn index(&self, c: [u16; 4]) -> usize {
+        self.layout.index(&self.classes, c[0], c[1], c[2], c[3])
+    }
+
+    /// Pruning value of a flip, slice, twist and corner split (seen on the U–D axis).
+    #[inline(always)]
+    pub fn lookup(&self, c: [u16; 4]) -> u8 {
+        prune::value(&self.prune, self.index(c))
     }
 
     /// Pruning value of a whole cube seen on the U–D axis.
     #[inline]
     pub fn lookup_cube(&self, c: &CubieCube) -> u8 {
-        self.lookup(flip(c), slice(c), twist(c))
+        self.lookup(coords(c))
     }
+}
+
+/// Flip, slice, twist and corner split of a cube.
+#[inline]
+pub fn coords(c: &CubieCube) -> [u16; 4] {
+    [flip(c), slice(c), twist(c), corner_split(c)]
 }
