@@ -21,6 +21,7 @@ pub mod net;
 pub mod piece;
 pub mod random;
 pub mod rotation;
+pub mod symmetry;
 
 pub use alg::{Alg, ParseError};
 pub use cube::Cube;

@@ -106,7 +106,7 @@ impl FaceMap {
 
     /// The cubie-level effect of this motion on a solved cube, in the "is replaced by" form of
     /// [`CubieCube`]. Reflections get corner orientations 3..6 (Kociemba's convention for mirrored
-    /// corners: U/D sticker index + 3), so they only make sense with the mirror-aware
+    /// corners: 3 + the U/D sticker's index counted anticlockwise), so they only make sense with the mirror-aware
     /// multiplication in [`crate::symmetry`].
     pub fn to_cubie(self) -> CubieCube {
         let mirror = self.is_mirror();
@@ -122,7 +122,12 @@ impl FaceMap {
                 .position(|&f| f == img[0])
                 .expect("present");
             c.cp[q] = p as u8;
-            c.co[q] = ori as u8 + if mirror { 3 } else { 0 };
+            // A reflected corner's twist is counted in the mirrored sense.
+            c.co[q] = if mirror {
+                3 + (3 - ori as u8) % 3
+            } else {
+                ori as u8
+            };
         }
         for (p, faces) in EDGE_FACES.iter().enumerate() {
             let img = faces.map(|f| self.image(f));
