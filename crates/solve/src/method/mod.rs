@@ -1,5 +1,7 @@
 //! The solving methods, chosen by name.
 
+pub mod thistlethwaite;
+
 use crate::{SolveError, Solver, SolverConfig};
 use std::str::FromStr;
 
@@ -60,10 +62,13 @@ impl std::fmt::Display for Method {
 
 /// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
 /// its own `MESSAGES` here.
-pub const MESSAGES: &[&[crate::i18n::Message]] = &[];
+pub const MESSAGES: &[&[crate::i18n::Message]] = &[thistlethwaite::MESSAGES];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     let _ = config;
-    Err(SolveError::Unavailable(method.name()))
+    match method {
+        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new())),
+        _ => Err(SolveError::Unavailable(method.name())),
+    }
 }
