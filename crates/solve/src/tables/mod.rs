@@ -68,6 +68,11 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
     match method {
         Method::Twophase if config.compact => twophase_compact::specs(),
         Method::Twophase => twophase::specs(),
+        Method::Optimal => {
+            crate::method::optimal::TableSize::parse(config.optimal_table.as_deref())
+                .map(|size| vec![size.spec()])
+                .unwrap_or_default()
+        }
         _ => Vec::new(),
     }
 }

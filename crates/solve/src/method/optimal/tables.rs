@@ -6,6 +6,7 @@ use super::persist;
 use super::prune;
 use super::prune::Layout;
 use super::symmetry::Symmetries;
+use crate::tables::TableSpec;
 use crate::{NoProgress, SolveError, SolverConfig};
 use memmap2::Mmap;
 use rubik_cube::CubieCube;
@@ -47,6 +48,11 @@ impl TableSize {
         }
     }
 
+    /// The cache entry of the table.
+    pub fn spec(self) -> TableSpec {
+        TableSpec::of::<u8>(self.file_name(), self.layout().bytes())
+    }
+
     /// The coordinates the table covers.
     pub fn layout(self) -> Layout {
         Layout {
@@ -75,10 +81,10 @@ impl Tables {
         let syms = Symmetries::new();
         let moves = MoveTables::new();
         let classes = FlipSliceClasses::new(&syms);
-        let dir = persist::table_dir(config.table_dir.as_deref());
+        let dir = crate::tables::table_dir(config);
         let progress = config.progress.clone();
         let layout = size.layout();
-        let prune = persist::load_or_build(&dir, size.file_name(), layout.bytes(), || {
+        let prune = persist::load_or_build(&size.spec(), &dir, || {
             let p: &dyn crate::Progress = match &progress {
                 Some(p) => p.as_ref(),
                 None => &NoProgress,
@@ -98,7 +104,7 @@ impl Tables {
     pub fn shared(config: &SolverConfig, size: TableSize) -> Result<Arc<Tables>, SolveError> {
         type Cache = Mutex<HashMap<(PathBuf, TableSize), Arc<Tables>>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (persist::table_dir(config.table_dir.as_deref()), size);
+        let key = (crate::tables::table_dir(config), size);
         let cache = CACHE.get_or_init(Default::default);
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = map.get(&key) {
