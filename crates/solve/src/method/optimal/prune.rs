@@ -148,7 +148,7 @@ pub fn build(
         }
         new
     };
-    let split_of = |idx: usize| {
+    let split_of = |idx: usize| -> (usize, usize, usize) {
         let rest = idx % per_class;
         (idx / per_class, rest / N_TWIST, rest % N_TWIST)
     };
@@ -164,36 +164,46 @@ pub fn build(
         let found: u64 = (0..N_FLIPSLICE_CLASS)
             .into_par_iter()
             .map(|class| {
+                // Every entry of a class has, for each move, the same child class and the same
+                // symmetry to its representative: look those up once, then walk the entries
+                // move by move so the reads stay inside one child class's block.
                 let rep = fsc.rep[class] as usize;
                 let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
-                let mut child_fs = [(0u16, 0u16); 18];
-                for (m, c) in child_fs.iter_mut().enumerate() {
-                    *c = (mt.flip[flip * 18 + m], mt.slice[slice * 18 + m]);
+                let base = class * per_class;
+                let mut local: Vec<u8> =
+                    (0..per_class).map(|i| table.get(base + i) as u8).collect();
+                let wanted = if backward { UNSEEN } else { depth } as u8;
+                if !local.contains(&wanted) {
+                    return 0;
                 }
-                let child = |k: usize, tw: usize, m: usize| {
-                    let (f, s) = child_fs[m];
-                    let k2 = if layout.corner_split {
-                        mt.corner_split[k * 18 + m]
-                    } else {
-                        0
-                    };
-                    layout.index(fsc, f, s, mt.twist[tw * 18 + m], k2)
-                };
                 let mut new = 0;
-                for k in 0..n_split {
-                    for tw in 0..N_TWIST {
-                        let v = table.get(class * per_class + k * N_TWIST + tw);
-                        if backward {
-                            if v == UNSEEN && (0..18).any(|m| table.get(child(k, tw, m)) == depth) {
-                                new += settle(class, k, tw, depth + 1);
+                for m in 0..18 {
+                    let fs = mt.slice[slice * 18 + m] as usize * N_FLIP
+                        + mt.flip[flip * 18 + m] as usize;
+                    let (class2, sym) = (fsc.class[fs] as usize, fsc.sym[fs] as usize);
+                    for k in 0..n_split {
+                        let k2 = if layout.corner_split {
+                            fsc.split_conj[mt.corner_split[k * 18 + m] as usize * N_SYM_UD + sym]
+                                as usize
+                        } else {
+                            0
+                        };
+                        let block = class2 * per_class + k2 * N_TWIST;
+                        for tw in 0..N_TWIST {
+                            if local[k * N_TWIST + tw] != wanted {
+                                continue;
                             }
-                        } else if v == depth {
-                            for m in 0..18 {
-                                let c = child(k, tw, m);
-                                if table.get(c) == UNSEEN {
-                                    let (cc, ck, ct) = split_of(c);
-                                    new += settle(cc, ck, ct, depth + 1);
+                            let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym]
+                                as usize;
+                            let c = block + t2;
+                            if backward {
+                                if table.get(c) == depth {
+                                    new += settle(class, k, tw, depth + 1);
+                                    // Settled (with its stabiliser images): no more checks.
+                                    local[k * N_TWIST + tw] = (depth + 1) as u8;
                                 }
+                            } else if table.get(c) == UNSEEN {
+                                new += settle(class2, k2, t2, depth + 1);
                             }
                         }
                     }
