@@ -70,7 +70,7 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
         Method::Twophase => twophase::specs(),
         Method::Optimal => {
             crate::method::optimal::TableSize::parse(config.optimal_table.as_deref())
-                .map(|size| vec![size.spec()])
+                .map(|size| size.specs())
                 .unwrap_or_default()
         }
         _ => Vec::new(),

@@ -8,6 +8,7 @@
 //! first solution kept is the one of the earliest such subtree, so results do not depend on
 //! thread timing.
 
+use super::corners::corner_perm;
 use super::prune::value;
 use super::tables::{coords, Tables};
 use crate::search::can_follow;
@@ -55,6 +56,8 @@ struct Node {
     axes: [[u16; 4]; 3],
     /// The inverse cube seen on each axis.
     inv: [CubieCube; 3],
+    /// Corner permutation coordinate (U–D axis).
+    corner: u16,
 }
 
 impl Node {
@@ -66,7 +69,11 @@ impl Node {
             axes[k] = coords(&c);
             inv[k] = c.inverse();
         }
-        Node { axes, inv }
+        Node {
+            axes,
+            inv,
+            corner: corner_perm(cube),
+        }
     }
 
     fn is_solved(&self) -> bool {
@@ -76,7 +83,8 @@ impl Node {
 
 /// The bound of `node` (all six lookups).
 fn heuristic(t: &Tables, node: &Node) -> usize {
-    let mut h = 0;
+    let corner = t.corner_index(node.corner, node.axes[0][2]);
+    let mut h = value(&t.corner_prune, corner);
     for k in 0..3 {
         h = h.max(t.lookup(node.axes[k]));
         h = h.max(t.lookup_cube(&node.inv[k]));
@@ -110,7 +118,11 @@ fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
             return None;
         }
     }
-    Some(Node { axes, inv })
+    let corner = t.corners.perm_move[node.corner as usize * 18 + m.index()];
+    if togo > 0 && value(&t.corner_prune, t.corner_index(corner, axes[0][2])) as usize > togo {
+        return None;
+    }
+    Some(Node { axes, inv, corner })
 }
 
 /// Shared state of one deepening step.
@@ -177,6 +189,7 @@ impl Worker<'_> {
         let mut moves = [Move::ALL[0]; 18];
         let mut axes = [[[0u16; 4]; 3]; 18];
         let mut idx = [[0usize; 3]; 18];
+        let mut corner = [(0u16, 0usize); 18];
         let mut n = 0;
         for m in Move::ALL {
             if !can_follow(prev, m) {
@@ -195,13 +208,19 @@ impl Worker<'_> {
                 idx[n][k] = t.index(a);
                 prefetch(&t.prune, idx[n][k]);
             }
+            let cp = t.corners.perm_move[node.corner as usize * 18 + m.index()];
+            let ci = t.corner_index(cp, axes[n][0][2]);
+            prefetch(&t.corner_prune, ci);
+            corner[n] = (cp, ci);
             moves[n] = m;
             n += 1;
         }
         self.nodes += n as u64;
         let left = togo - 1;
         for i in 0..n {
-            if idx[i].iter().any(|&x| value(&t.prune, x) as usize > left) {
+            if idx[i].iter().any(|&x| value(&t.prune, x) as usize > left)
+                || value(&t.corner_prune, corner[i].1) as usize > left
+            {
                 continue;
             }
             let m = moves[i];
@@ -221,7 +240,11 @@ impl Worker<'_> {
                 let mk = t.syms.move_conj[0][m.index()];
                 inv[0] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[0]);
             }
-            let c = Node { axes: axes[i], inv };
+            let c = Node {
+                axes: axes[i],
+                inv,
+                corner: corner[i].0,
+            };
             self.path.push(m);
             let stop = self.dfs(&c, left);
             self.path.pop();

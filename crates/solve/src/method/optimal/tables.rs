@@ -1,6 +1,7 @@
 //! Everything the optimal search reads, loaded once per table directory and shared.
 
 use super::coord::{corner_split, flip, slice, twist, MoveTables};
+use super::corners::{self, CornerTables};
 use super::flipslice::FlipSliceClasses;
 use super::persist;
 use super::prune;
@@ -48,9 +49,14 @@ impl TableSize {
         }
     }
 
-    /// The cache entry of the table.
+    /// The cache entry of the main table.
     pub fn spec(self) -> TableSpec {
         TableSpec::of::<u8>(self.file_name(), self.layout().bytes())
+    }
+
+    /// The cache entries of every table this size uses (the main one and the corner table).
+    pub fn specs(self) -> Vec<TableSpec> {
+        vec![self.spec(), corners::spec()]
     }
 
     /// The coordinates the table covers.
@@ -71,6 +77,10 @@ pub struct Tables {
     pub classes: FlipSliceClasses,
     /// The packed pruning table.
     pub prune: Mmap,
+    /// Corner move and symmetry tables.
+    pub corners: CornerTables,
+    /// The packed corner pruning table.
+    pub corner_prune: Mmap,
     /// Its coordinates.
     pub layout: Layout,
 }
@@ -91,7 +101,13 @@ impl Tables {
             };
             prune::build(layout, &moves, &classes, p)
         })?;
+        let corners = CornerTables::new(&syms)?;
+        let corner_prune = persist::load_or_build(&corners::spec(), &dir, || {
+            corners.build_prune(&classes.twist_conj)
+        })?;
         Ok(Tables {
+            corners,
+            corner_prune,
             syms,
             moves,
             classes,
@@ -125,6 +141,12 @@ impl Tables {
     #[inline(always)]
     pub fn lookup(&self, c: [u16; 4]) -> u8 {
         prune::value(&self.prune, self.index(c))
+    }
+
+    /// Table index of a corner permutation and twist in the corner table.
+    #[inline(always)]
+    pub fn corner_index(&self, perm: u16, twist: u16) -> usize {
+        self.corners.index(perm, twist, &self.classes.twist_conj)
     }
 
     /// Pruning value of a whole cube seen on the U–D axis.
