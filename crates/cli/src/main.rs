@@ -32,6 +32,8 @@ fn main() -> ExitCode {
     };
     match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // `rubik ... | head`: the reader has all it wanted.
+        Err(e) if output::is_broken_pipe(&e.error) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("rubik: {e}");
             e.exit_code()

@@ -244,3 +244,29 @@ pub fn round_millis(ms: f64) -> f64 {
 pub fn json_line<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
+
+/// Writes `text` to stdout and flushes. A closed stdout (`rubik ... | head`) becomes an error
+/// that [`is_broken_pipe`] recognises, never a panic.
+pub fn emit(text: &str) -> crate::error::CliResult {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| {
+            crate::error::CliError::failure(anyhow::Error::new(e).context("cannot write to stdout"))
+        })
+}
+
+/// Writes `line` and a newline to stdout (see [`emit`]).
+pub fn emit_line(line: &str) -> crate::error::CliResult {
+    emit(&format!("{line}\n"))
+}
+
+/// Whether `error` comes from writing to a closed pipe.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

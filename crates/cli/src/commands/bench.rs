@@ -66,9 +66,9 @@ pub fn run(args: &BenchArgs) -> CliResult {
     let results = solve_all(solver.as_ref(), &states, &limits, usize::from(args.jobs))?;
     let report = summarise(args, solver.name(), table_load_millis, results);
     if args.json {
-        println!("{}", output::json_line(&report));
+        output::emit_line(&output::json_line(&report))?;
     } else {
-        print!("{}", render(&report));
+        output::emit(&render(&report))?;
     }
     if let Some(path) = &args.plot {
         std::fs::write(path, plot::bench_svg(&report))

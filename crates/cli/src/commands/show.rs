@@ -27,16 +27,12 @@ pub fn run(args: &ShowArgs, colour: bool) -> CliResult {
     let alg = cube_io::parse_alg(&text)?;
     let cube = cube_io::apply(&start, &alg);
     match args.format {
-        ShowFormat::Net => print!("{}", cube_io::render_net(&cube, colour)),
-        ShowFormat::Facelets => println!("{}", cube_io::facelets(&cube)),
-        ShowFormat::Json => println!(
-            "{}",
-            output::json_line(&ShowReport {
-                facelets: cube_io::facelets(&cube),
-                solved: cube_io::is_solved(&cube),
-                alg: alg.to_string(),
-            })
-        ),
+        ShowFormat::Net => output::emit(&cube_io::render_net(&cube, colour)),
+        ShowFormat::Facelets => output::emit_line(&cube_io::facelets(&cube)),
+        ShowFormat::Json => output::emit_line(&output::json_line(&ShowReport {
+            facelets: cube_io::facelets(&cube),
+            solved: cube_io::is_solved(&cube),
+            alg: alg.to_string(),
+        })),
     }
-    Ok(())
 }

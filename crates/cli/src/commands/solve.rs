@@ -42,7 +42,7 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
         Ok(cube) => cube,
         Err(e) => {
             if args.json {
-                println!("{}", output::json_line(&input_error_report(text, &e)));
+                output::emit_line(&output::json_line(&input_error_report(text, &e)))?;
             }
             return Err(e.into());
         }
@@ -60,15 +60,16 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
                     args.metric,
                     args.lang,
                 );
-                println!("{}", output::json_line(&report));
+                output::emit_line(&output::json_line(&report))?;
             } else {
-                println!(
-                    "{}",
-                    output::solution_line(&solution, args.metric, args.show_length)
-                );
+                output::emit_line(&output::solution_line(
+                    &solution,
+                    args.metric,
+                    args.show_length,
+                ))?;
                 if args.explain {
                     for line in output::explain_lines(&solution, args.lang, args.metric) {
-                        println!("{line}");
+                        output::emit_line(&line)?;
                     }
                 }
             }
@@ -82,7 +83,7 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
                     category: None,
                     piece: None,
                 };
-                println!("{}", output::json_line(&report));
+                output::emit_line(&output::json_line(&report))?;
             }
             Err(e.into())
         }

@@ -15,12 +15,11 @@ pub fn run(args: &TablesArgs) -> CliResult {
         TablesAction::Build => {
             let started = Instant::now();
             let solver = solving::solver(&args.method)?;
-            println!(
+            crate::output::emit_line(&format!(
                 "{}: tables ready in {:.2} s",
                 solver.name(),
                 started.elapsed().as_secs_f64()
-            );
-            Ok(())
+            ))
         }
         TablesAction::Verify | TablesAction::Info => Err(CliError::failure(anyhow::anyhow!(
             "`rubik tables {}` is not available in this build yet",

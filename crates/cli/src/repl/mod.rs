@@ -10,7 +10,7 @@ use crate::error::{CliError, CliResult};
 use anyhow::Context;
 use rustyline::error::ReadlineError;
 use session::{Outcome, Session, View};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 
 /// Runs the terminal mode until `quit` or end of input.
 pub fn run(args: &ReplArgs, colour: bool) -> CliResult {
@@ -26,11 +26,8 @@ pub fn run(args: &ReplArgs, colour: bool) -> CliResult {
 /// Runs one line; returns false when the session should end.
 fn step(session: &mut Session, line: &str) -> bool {
     match session.execute(line) {
-        Ok(Outcome::Print(text)) => {
-            print!("{text}");
-            let _ = std::io::stdout().flush();
-            true
-        }
+        // A closed stdout ends the session.
+        Ok(Outcome::Print(text)) => crate::output::emit(&text).is_ok(),
         Ok(Outcome::Quit) => false,
         Err(message) => {
             eprintln!("error: {message}");
@@ -43,7 +40,9 @@ fn interactive(session: &mut Session) -> CliResult {
     let mut editor = rustyline::DefaultEditor::new()
         .context("cannot start the line editor")
         .map_err(CliError::failure)?;
-    println!("rubik terminal mode — type `help` for the commands, `quit` to leave.");
+    let _ = crate::output::emit_line(
+        "rubik terminal mode — type `help` for the commands, `quit` to leave.",
+    );
     loop {
         match editor.readline("rubik> ") {
             Ok(line) => {
