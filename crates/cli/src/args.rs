@@ -350,6 +350,14 @@ pub enum TablesAction {
 
 /// `rubik repl`.
 #[derive(Debug, Args)]
+#[command(after_help = "\
+Type `help` at the prompt for the commands. History is kept in ~/.rubik_history
+(or $RUBIK_HISTORY; set it empty to keep none).
+
+Examples:
+  rubik repl
+  rubik repl --iso --method cfop
+  printf 'scramble R U F\\nsolve\\n' | rubik repl      commands from a pipe, no prompt")]
 pub struct ReplArgs {
     /// Method used by `solve` when none is named.
     #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
@@ -358,6 +366,10 @@ pub struct ReplArgs {
     /// Show the isometric view after each change instead of the net.
     #[arg(long)]
     pub iso: bool,
+
+    /// Language of step names and explanations: en or fr.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: rubik_solve::i18n::Lang,
 }
 
 /// `rubik serve`.

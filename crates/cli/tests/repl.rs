@@ -71,16 +71,27 @@ fn isometric_view() {
     );
 }
 
-#[test]
-fn through_a_pseudo_terminal() {
+fn pty_repl(history: &std::path::Path, no_color: bool) -> rexpect::session::PtySession {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rubik"));
     cmd.arg("repl")
         .env("RUBIK_TABLES", table_dir())
-        .env("NO_COLOR", "1")
+        .env("RUBIK_HISTORY", history)
         .env("TERM", "dumb");
+    if no_color {
+        cmd.env("NO_COLOR", "1");
+    } else {
+        cmd.env_remove("NO_COLOR");
+    }
+    rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn rubik repl")
+}
+
+#[test]
+fn through_a_pseudo_terminal() {
     // Make sure the tables exist so `solve` answers quickly.
     drop(rubik_with_tables());
-    let mut p = rexpect::session::spawn_command(cmd, Some(60_000)).expect("spawn rubik repl");
+    let dir = tempfile::tempdir().unwrap();
+    let history = dir.path().join("history");
+    let mut p = pty_repl(&history, true);
     p.exp_string("rubik>").unwrap();
     p.send_line("scramble R U R' U'").unwrap();
     p.exp_string("rubik>").unwrap();
@@ -96,6 +107,21 @@ fn through_a_pseudo_terminal() {
     p.exp_string("error").unwrap();
     p.send_line("see /nonexistent/net.txt").unwrap();
     p.exp_string("cannot read").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+    // The history was saved.
+    let saved = std::fs::read_to_string(&history).unwrap();
+    assert!(saved.contains("scramble R U R' U'"), "{saved}");
+}
+
+#[test]
+fn colours_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut p = pty_repl(&dir.path().join("history"), false);
+    p.exp_string("rubik>").unwrap();
+    p.send_line("R").unwrap();
+    // WCA white (U) as an ANSI 256-colour background.
+    p.exp_string("\x1b[48;5;").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }

@@ -11,11 +11,12 @@ use anyhow::Context;
 use rustyline::error::ReadlineError;
 use session::{Outcome, Session, View};
 use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
 
 /// Runs the terminal mode until `quit` or end of input.
 pub fn run(args: &ReplArgs, colour: bool) -> CliResult {
     let view = if args.iso { View::Iso } else { View::Net };
-    let mut session = Session::new(args.method, view, colour);
+    let mut session = Session::new(args.method, args.lang, view, colour);
     if std::io::stdin().is_terminal() {
         interactive(&mut session)
     } else {
@@ -43,6 +44,30 @@ fn interactive(session: &mut Session) -> CliResult {
     let _ = crate::output::emit_line(
         "rubik terminal mode — type `help` for the commands, `quit` to leave.",
     );
+    let history = history_file();
+    if let Some(path) = &history {
+        // A missing or unreadable history file just means an empty history.
+        let _ = editor.load_history(path);
+    }
+    let result = prompt_loop(session, &mut editor);
+    if let Some(path) = &history {
+        if let Err(e) = editor.save_history(path) {
+            eprintln!("rubik: cannot save the history to {}: {e}", path.display());
+        }
+    }
+    result
+}
+
+/// `$RUBIK_HISTORY` (none when set empty), else `~/.rubik_history`.
+fn history_file() -> Option<PathBuf> {
+    match std::env::var_os("RUBIK_HISTORY") {
+        Some(path) if path.is_empty() => None,
+        Some(path) => Some(PathBuf::from(path)),
+        None => std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".rubik_history")),
+    }
+}
+
+fn prompt_loop(session: &mut Session, editor: &mut rustyline::DefaultEditor) -> CliResult {
     loop {
         match editor.readline("rubik> ") {
             Ok(line) => {

@@ -41,18 +41,20 @@ pub struct Session {
     view: View,
     colour: bool,
     method: Method,
+    lang: Lang,
     solvers: HashMap<Method, Box<dyn Solver>>,
 }
 
 impl Session {
     /// A session on the solved cube.
-    pub fn new(method: Method, view: View, colour: bool) -> Session {
+    pub fn new(method: Method, lang: Lang, view: View, colour: bool) -> Session {
         Session {
             cube: cube_io::solved(),
             history: Vec::new(),
             view,
             colour,
             method,
+            lang,
             solvers: HashMap::new(),
         }
     }
@@ -156,7 +158,7 @@ impl Session {
             output::solution_line(&solution, crate::args::Metric::Htm, false),
             solution.len()
         );
-        for line in output::explain_lines(&solution, Lang::En, crate::args::Metric::Htm) {
+        for line in output::explain_lines(&solution, self.lang, crate::args::Metric::Htm) {
             text += &format!("  {line}\n");
         }
         Ok(text + &self.change(cube_io::apply_moves(&self.cube, &solution.moves)))
