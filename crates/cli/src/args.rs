@@ -27,7 +27,7 @@ Tables are cached in $RUBIK_TABLES, else the user cache dir (~/.cache/rubik).";
 
 /// Solve, scramble, show and explain Rubik's Cubes.
 #[derive(Debug, Parser)]
-#[command(name = "rubik", version, about, after_help = EXAMPLES)]
+#[command(name = "rubik", version, about, after_help = EXAMPLES, arg_required_else_help = true)]
 pub struct Cli {
     /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColourWhen::Auto)]
