@@ -280,6 +280,7 @@
     next[index] = app.paintColour;
     app.state = next;
     clearSolution();
+    showMessage("");
     renderStickers();
     scheduleValidation();
   }
