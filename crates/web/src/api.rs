@@ -340,7 +340,7 @@ pub async fn apply(body: Result<Bytes, BytesRejection>) -> Result<Json<ApplyResp
         None => CubieCube::SOLVED,
     };
     let alg = parse_alg(&req.moves)?;
-    let end = start.apply_moves(alg.moves());
+    let end = rubik_cube::Cube::from_cubie(start).apply(&alg).to_cubie();
     Ok(Json(ApplyResponse {
         facelets: end.to_facelets(),
         solved: end.is_solved(),

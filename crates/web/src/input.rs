@@ -29,7 +29,7 @@ pub fn cube_from_request(
 /// The solved cube with `text`'s moves applied.
 pub fn cube_from_scramble(text: &str) -> Result<CubieCube, ApiError> {
     let alg = parse_alg(text)?;
-    Ok(CubieCube::SOLVED.apply_moves(alg.moves()))
+    Ok(rubik_cube::Cube::solved().apply(&alg).to_cubie())
 }
 
 /// Parses notation, mapping errors to a 400 naming the offending token.
@@ -40,12 +40,9 @@ pub fn parse_alg(text: &str) -> Result<Alg, ApiError> {
             format!("the move sequence is longer than {MAX_SCRAMBLE_CHARS} characters"),
         ));
     }
-    Alg::parse(text).map_err(|token| {
-        let column = text
-            .find(token.as_str())
-            .map(|byte| text[..byte].chars().count() + 1);
-        let mut e = ApiError::bad_request("notation", format!("unknown move {token:?}"));
-        e.column = column;
+    Alg::parse(text).map_err(|err| {
+        let mut e = ApiError::bad_request("notation", err.to_string());
+        e.column = Some(err.column);
         e
     })
 }
