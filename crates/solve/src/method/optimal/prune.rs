@@ -23,6 +23,29 @@ use memmap2::MmapMut;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nibble_search_matches_a_plain_scan() {
+        let mut w = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..20_000 {
+            // A simple deterministic generator, with runs of equal nibbles mixed in.
+            w = w
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let word = if w & 1 == 0 {
+                w
+            } else {
+                w | 0xFFFF_FFFF_0000_0000
+            };
+            for v in 0..16u64 {
+                let plain = (0..16).any(|lane| (word >> (lane * 4)) & 0xF == v);
+                assert_eq!(super::has_nibble(word, v), plain, "{word:016x} {v}");
+            }
+        }
+    }
+}
+
 #[cfg(not(target_endian = "little"))]
 compile_error!("the pruning table layout assumes a little-endian machine");
 
@@ -109,6 +132,15 @@ impl Building<'_> {
     }
 }
 
+/// Whether some 4-bit lane of `word` equals `v`.
+#[inline(always)]
+fn has_nibble(word: u64, v: u64) -> bool {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    const HIGHS: u64 = 0x8888_8888_8888_8888;
+    let x = word ^ (v * ONES);
+    x.wrapping_sub(ONES) & !x & HIGHS != 0
+}
+
 /// Builds the table of `layout`, reporting progress in entries settled.
 pub fn build(
     layout: Layout,
@@ -170,12 +202,16 @@ pub fn build(
                 let rep = fsc.rep[class] as usize;
                 let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
                 let base = class * per_class;
-                let mut local: Vec<u8> =
-                    (0..per_class).map(|i| table.get(base + i) as u8).collect();
-                let wanted = if backward { UNSEEN } else { depth } as u8;
-                if !local.contains(&wanted) {
+                let wanted = if backward { UNSEEN } else { depth };
+                // Skip classes without a single entry to work on, a word of 16 at a time.
+                if !(base / 16..=(base + per_class - 1) / 16)
+                    .any(|w| has_nibble(table.words[w].load(Ordering::Relaxed), wanted))
+                {
                     return 0;
                 }
+                let wanted = wanted as u8;
+                let mut local: Vec<u8> =
+                    (0..per_class).map(|i| table.get(base + i) as u8).collect();
                 let mut new = 0;
                 for m in 0..18 {
                     let fs = mt.slice[slice * 18 + m] as usize * N_FLIP
