@@ -203,42 +203,58 @@ pub fn build(
                 let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
                 let base = class * per_class;
                 let wanted = if backward { UNSEEN } else { depth };
-                // Skip classes without a single entry to work on, a word of 16 at a time.
-                if !(base / 16..=(base + per_class - 1) / 16)
-                    .any(|w| has_nibble(table.words[w].load(Ordering::Relaxed), wanted))
-                {
-                    return 0;
+                // The entries of this class to work on, found a word of 16 at a time.
+                let mut todo: Vec<u32> = Vec::new();
+                for w in base / 16..=(base + per_class - 1) / 16 {
+                    let word = table.words[w].load(Ordering::Relaxed);
+                    if !has_nibble(word, wanted) {
+                        continue;
+                    }
+                    for lane in 0..16 {
+                        let idx = w * 16 + lane;
+                        if (base..base + per_class).contains(&idx)
+                            && (word >> (lane * 4)) & 0xF == wanted
+                        {
+                            todo.push((idx - base) as u32);
+                        }
+                    }
                 }
-                let wanted = wanted as u8;
-                let mut local: Vec<u8> =
-                    (0..per_class).map(|i| table.get(base + i) as u8).collect();
                 let mut new = 0;
                 for m in 0..18 {
+                    if todo.is_empty() {
+                        break;
+                    }
                     let fs = mt.slice[slice * 18 + m] as usize * N_FLIP
                         + mt.flip[flip * 18 + m] as usize;
                     let (class2, sym) = (fsc.class[fs] as usize, fsc.sym[fs] as usize);
-                    for k in 0..n_split {
+                    let child = |off: u32| {
+                        let (k, tw) = (off as usize / N_TWIST, off as usize % N_TWIST);
                         let k2 = if layout.corner_split {
                             fsc.split_conj[mt.corner_split[k * 18 + m] as usize * N_SYM_UD + sym]
                                 as usize
                         } else {
                             0
                         };
-                        let block = class2 * per_class + k2 * N_TWIST;
-                        for tw in 0..N_TWIST {
-                            if local[k * N_TWIST + tw] != wanted {
-                                continue;
+                        let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym]
+                            as usize;
+                        (k, tw, k2, t2, class2 * per_class + k2 * N_TWIST + t2)
+                    };
+                    if backward {
+                        // An unseen entry with a child at `depth` is at `depth + 1`; settled
+                        // entries (with their stabiliser images) need no further checks.
+                        todo.retain(|&off| {
+                            let (k, tw, _, _, c) = child(off);
+                            if table.get(c) == depth {
+                                new += settle(class, k, tw, depth + 1);
+                                false
+                            } else {
+                                true
                             }
-                            let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym]
-                                as usize;
-                            let c = block + t2;
-                            if backward {
-                                if table.get(c) == depth {
-                                    new += settle(class, k, tw, depth + 1);
-                                    // Settled (with its stabiliser images): no more checks.
-                                    local[k * N_TWIST + tw] = (depth + 1) as u8;
-                                }
-                            } else if table.get(c) == UNSEEN {
+                        });
+                    } else {
+                        for &off in &todo {
+                            let (_, _, k2, t2, c) = child(off);
+                            if table.get(c) == UNSEEN {
                                 new += settle(class2, k2, t2, depth + 1);
                             }
                         }
