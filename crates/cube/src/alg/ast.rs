@@ -157,6 +157,10 @@ pub enum Node {
         /// Whether the group is inverted (written with a trailing prime).
         inverted: bool,
     },
+    /// `[A, B]`: the commutator `A B A' B'`.
+    Commutator(Alg, Alg),
+    /// `[A: B]`: the conjugate `A B A'`.
+    Conjugate(Alg, Alg),
 }
 
 /// An algorithm in notation: a sequence of turns and groups.
@@ -220,6 +224,19 @@ impl Alg {
                     alg.walk(inverted ^ inv, f);
                 }
             }
+            Node::Commutator(a, b) => {
+                // (A B A' B')' = B A B' A'
+                let (x, y) = if inverted { (b, a) } else { (a, b) };
+                x.walk(false, f);
+                y.walk(false, f);
+                x.walk(true, f);
+                y.walk(true, f);
+            }
+            Node::Conjugate(a, b) => {
+                a.walk(false, f);
+                b.walk(inverted, f);
+                a.walk(true, f);
+            }
         };
         if inverted {
             self.nodes.iter().rev().for_each(&mut visit);
@@ -251,6 +268,8 @@ impl Alg {
             .map(|n| match n {
                 Node::Turn(t) => cost(*t),
                 Node::Group { alg, repeat, .. } => alg.sum(cost).saturating_mul(*repeat as u64),
+                Node::Commutator(a, b) => a.sum(cost).saturating_add(b.sum(cost)).saturating_mul(2),
+                Node::Conjugate(a, b) => a.sum(cost).saturating_mul(2).saturating_add(b.sum(cost)),
             })
             .fold(0u64, u64::saturating_add)
     }
@@ -273,6 +292,8 @@ impl Alg {
                         repeat: *repeat,
                         inverted: !inverted,
                     },
+                    Node::Commutator(a, b) => Node::Commutator(b.clone(), a.clone()),
+                    Node::Conjugate(a, b) => Node::Conjugate(a.clone(), b.inverse()),
                 })
                 .collect(),
         }
