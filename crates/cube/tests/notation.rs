@@ -150,4 +150,6 @@ fn face_turns_and_outer_moves() {
         "L F L' U'"
     );
     assert!(b.net_rotation().is_empty());
+    assert_eq!(b.moves(), b.to_outer_moves().as_slice());
+    assert_eq!(a.moves(), a.face_turns().unwrap().as_slice());
 }

@@ -4,6 +4,7 @@
 use crate::face::Face;
 use crate::moves::Move;
 use crate::rotation::{self, Axis};
+use std::sync::OnceLock;
 
 /// A middle slice; each turns in the direction of the face it follows.
 #[derive(
@@ -164,20 +165,45 @@ pub enum Node {
 }
 
 /// An algorithm in notation: a sequence of turns and groups.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+///
+/// Equality, hashing and serialisation look at the tree only.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Alg {
     nodes: Vec<Node>,
+    /// [`Alg::to_outer_moves`], computed on first use by [`Alg::moves`].
+    #[serde(skip)]
+    outer: OnceLock<Vec<Move>>,
+}
+
+impl PartialEq for Alg {
+    fn eq(&self, other: &Alg) -> bool {
+        self.nodes == other.nodes
+    }
+}
+
+impl Eq for Alg {}
+
+impl std::hash::Hash for Alg {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.nodes.hash(state);
+    }
 }
 
 impl Alg {
     /// The empty algorithm.
     pub const fn new() -> Alg {
-        Alg { nodes: Vec::new() }
+        Alg {
+            nodes: Vec::new(),
+            outer: OnceLock::new(),
+        }
     }
 
     /// An algorithm made of these elements.
     pub fn from_nodes(nodes: Vec<Node>) -> Alg {
-        Alg { nodes }
+        Alg {
+            nodes,
+            outer: OnceLock::new(),
+        }
     }
 
     /// An algorithm of outer face turns.
@@ -187,9 +213,7 @@ impl Alg {
 
     /// An algorithm of single turns.
     pub fn from_turns(turns: impl IntoIterator<Item = Turn>) -> Alg {
-        Alg {
-            nodes: turns.into_iter().map(Node::Turn).collect(),
-        }
+        Alg::from_nodes(turns.into_iter().map(Node::Turn).collect())
     }
 
     /// The top-level elements.
@@ -200,6 +224,13 @@ impl Alg {
     /// Appends an element.
     pub fn push(&mut self, node: Node) {
         self.nodes.push(node);
+        self.outer = OnceLock::new();
+    }
+
+    /// The algorithm as outer face turns, rotation-free ([`Alg::to_outer_moves`]); for an
+    /// algorithm of face turns only, exactly its turns. Computed once and kept.
+    pub fn moves(&self) -> &[Move] {
+        self.outer.get_or_init(|| self.to_outer_moves())
     }
 
     /// Whether there is nothing at the top level (an empty alg, or only comments).
@@ -276,9 +307,8 @@ impl Alg {
 
     /// The algorithm that undoes this one: elements reversed, each inverted.
     pub fn inverse(&self) -> Alg {
-        Alg {
-            nodes: self
-                .nodes
+        Alg::from_nodes(
+            self.nodes
                 .iter()
                 .rev()
                 .map(|n| match n {
@@ -296,7 +326,7 @@ impl Alg {
                     Node::Conjugate(a, b) => Node::Conjugate(a.clone(), b.inverse()),
                 })
                 .collect(),
-        }
+        )
     }
 
     /// Length in the half-turn metric (HTM = OBTM: outer block turns 1, slices 2, rotations 0).
