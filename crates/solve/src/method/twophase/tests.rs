@@ -214,3 +214,37 @@ fn catalogue_has_the_step_messages() {
         assert!(!m.fr_explanation.is_empty());
     }
 }
+
+#[test]
+fn scrambles_are_reproducible_random_states() {
+    let s = solver();
+    let a = crate::scramble::scrambles(&s, 42, 5).unwrap();
+    let b = crate::scramble::scrambles(&s, 42, 5).unwrap();
+    assert_eq!(a, b);
+    for sc in &a {
+        assert_eq!(CubieCube::from_moves(&sc.moves), sc.cube);
+        assert!(sc.moves.len() >= 2 && sc.moves.len() <= 20);
+    }
+    let c = crate::scramble::scrambles(&s, 43, 5).unwrap();
+    assert_ne!(a, c);
+}
+
+#[test]
+fn bench_runs_and_summarises() {
+    let cfg = crate::bench::BenchConfig {
+        method: Method::Twophase,
+        count: 20,
+        seed: 3,
+        limits: Limits::default(),
+        solver: config(false),
+    };
+    let report = crate::bench::run(&cfg, &crate::NoProgress).unwrap();
+    assert_eq!(report.cases.len(), 20);
+    assert_eq!(report.wrong(), 0);
+    assert_eq!(report.solved(), 20);
+    assert!(report.max_length().unwrap() <= 20);
+    assert_eq!(report.histogram().values().sum::<usize>(), 20);
+    assert!(report.median_time().unwrap() <= report.p99_time().unwrap());
+    let mean = report.mean_length().unwrap();
+    assert!((15.0..=20.0).contains(&mean));
+}
