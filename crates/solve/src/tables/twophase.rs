@@ -43,6 +43,8 @@ pub fn specs() -> Vec<TableSpec> {
         TableSpec::of::<u32>("sym-flipslice", N_FLIPSLICE),
         TableSpec::of::<u32>("sym-corners", N_CORNERS),
         TableSpec::of::<u32>("move-flipslice-class", N_FLIPSLICE_CLASS * 18),
+        TableSpec::of::<u8>("prune-flipslice-class", N_FLIPSLICE_CLASS),
+        TableSpec::of::<u8>("prune-twist-slice", N_TWIST * N_SLICE),
         TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
         TableSpec::of::<u8>("prune-twophase1", N_PHASE1.div_ceil(2)),
         TableSpec::of::<u8>("prune-twophase2", N_PHASE2.div_ceil(2)),
@@ -107,6 +109,12 @@ pub struct TwophaseTables {
     /// `[class * 18 + m]`: the flip-slice class and symmetry (`class << 4 | sym`) reached by
     /// move `m` from the class representative.
     pub flipslice_class_move: Table<u32>,
+    /// `[class]`: phase-1 distance ignoring the twist (a lower bound), per flip-slice class.
+    pub flipslice_dist: Table<u8>,
+    /// `[twist * 495 + slice]`: phase-1 distance ignoring the flip (a lower bound).
+    pub twist_slice_dist: Table<u8>,
+    /// `[twist]`: phase-1 distance ignoring flip and slice (a lower bound).
+    pub twist_dist: Vec<u8>,
     /// `[s][m]`: the index of the move `s · m · s⁻¹`.
     pub conj_move: [[u8; 18]; N_SYM_UD],
     /// `[a][b]`: the symmetry `a · b`.
@@ -223,7 +231,19 @@ impl TwophaseTables {
             }
             out
         });
-        let corner_slice_prune = load_or_build(&s[10], dir, q, |_| {
+        let flipslice_dist = load_or_build(&s[10], dir, q, |_| {
+            // Phase-1 distance ignoring the corners, per flip-slice class (its representative's).
+            let raw = build_plain_prune(N_SLICE, N_FLIP, &ALL_MOVES, slice_move, flip_move);
+            class_reps(&flipslice_sym, N_FLIPSLICE_CLASS)
+                .iter()
+                .map(|&rep| raw[rep as usize])
+                .collect()
+        });
+        let twist_slice_dist = load_or_build(&s[11], dir, q, |_| {
+            build_plain_prune(N_TWIST, N_SLICE, &ALL_MOVES, twist_move, slice_move)
+        });
+        let twist_dist = build_plain_prune(N_TWIST, 1, &ALL_MOVES, twist_move, &[0u16; 18]);
+        let corner_slice_prune = load_or_build(&s[12], dir, q, |_| {
             // Inside G1 the slice-sorted coordinate is the slice permutation (0..24).
             build_plain_prune(
                 N_CORNERS,
@@ -233,7 +253,7 @@ impl TwophaseTables {
                 slice_sorted_move,
             )
         });
-        let phase1_prune = load_or_build(&s[11], dir, progress, |p| {
+        let phase1_prune = load_or_build(&s[13], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &flipslice_sym,
                 N_FLIPSLICE_CLASS,
@@ -256,7 +276,7 @@ impl TwophaseTables {
                 p,
             )
         });
-        let phase2_prune = load_or_build(&s[12], dir, progress, |p| {
+        let phase2_prune = load_or_build(&s[14], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &corner_sym,
                 N_CORNER_CLASS,
@@ -288,6 +308,9 @@ impl TwophaseTables {
             flipslice_sym,
             corner_sym,
             flipslice_class_move,
+            flipslice_dist,
+            twist_slice_dist,
+            twist_dist,
             conj_move: {
                 let syms = symmetries();
                 let mut t = [[0u8; 18]; N_SYM_UD];

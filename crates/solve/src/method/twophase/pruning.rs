@@ -13,12 +13,14 @@ pub trait Pruning: Send + Sync {
     fn move_tables(&self) -> &MoveTables;
     /// The phase-1 node of (flip, twist, slice), and its distance bound to G1.
     fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (Self::Phase1, u8);
-    /// The children of `node` by the moves in the bit set `allowed` (bit m = move index m),
-    /// each with its move index and distance bound, written to `out`; returns their number.
+    /// The children of `node` by the moves in the bit set `allowed` (bit m = move index m)
+    /// whose distance bound is below `togo`, each with its move index and bound, written to
+    /// `out`; returns their number.
     fn phase1_children(
         &self,
         node: &Self::Phase1,
         allowed: u32,
+        togo: usize,
         out: &mut [(Self::Phase1, u8, u8); 18],
     ) -> usize;
     /// The children of `node` by the moves in `allowed` that are in G1 (distance 0), found
@@ -60,6 +62,7 @@ pub struct SymNode {
     class: u32,
     sym: u8,
     twist: u16,
+    slice: u16,
 }
 
 impl TwophaseTables {
@@ -84,6 +87,7 @@ impl Pruning for TwophaseTables {
             class: fs >> 4,
             sym: (fs & 15) as u8,
             twist: twist as u16,
+            slice: slice as u16,
         };
         (node, self.phase1_distance(flip, twist, slice))
     }
@@ -93,6 +97,7 @@ impl Pruning for TwophaseTables {
         &self,
         node: &SymNode,
         allowed: u32,
+        togo: usize,
         out: &mut [(SymNode, u8, u8); 18],
     ) -> usize {
         // Moving the node by m moves its representative by s·m·s⁻¹ (s = node.sym); the class
@@ -108,21 +113,47 @@ impl Pruning for TwophaseTables {
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            // Cheap bounds from small, cache-resident tables first: the twist alone and the
+            // flip-slice class alone.
+            let twist = twist_move[m];
+            if self.twist_dist[twist as usize] as usize >= togo {
+                continue;
+            }
             let e = row[conj[m] as usize];
             let class = e >> 4;
+            if self.flipslice_dist[class as usize] as usize >= togo {
+                continue;
+            }
+            let slice = self.moves.slice_move[node.slice as usize * 18 + m];
+            if self.twist_slice_dist[twist as usize * N_SLICE + slice as usize] as usize >= togo {
+                continue;
+            }
             let sym = mult[(e & 15) as usize][node.sym as usize];
-            let twist = twist_move[m];
             let i = class as usize * N_TWIST
                 + self.twist_conj[twist as usize * 16 + sym as usize] as usize;
             prefetch(&self.phase1_prune, i >> 1);
             idx[n] = i;
-            out[n] = (SymNode { class, sym, twist }, m as u8, 0);
+            out[n] = (
+                SymNode {
+                    class,
+                    sym,
+                    twist,
+                    slice,
+                },
+                m as u8,
+                0,
+            );
             n += 1;
         }
+        let mut kept = 0;
         for k in 0..n {
-            out[k].2 = nibble(&self.phase1_prune, idx[k]);
+            let d = nibble(&self.phase1_prune, idx[k]);
+            if (d as usize) < togo {
+                out[kept] = (out[k].0, out[k].1, d);
+                kept += 1;
+            }
         }
-        n
+        kept
     }
 
     #[inline(always)]
@@ -152,6 +183,7 @@ impl Pruning for TwophaseTables {
                         class: 0,
                         sym: 0,
                         twist: 0,
+                        slice: 0,
                     },
                     m as u8,
                     0,
@@ -214,6 +246,7 @@ impl Pruning for CompactTables {
         &self,
         node: &RawNode,
         allowed: u32,
+        togo: usize,
         out: &mut [(RawNode, u8, u8); 18],
     ) -> usize {
         let mv = &self.moves;
@@ -230,10 +263,16 @@ impl Pruning for CompactTables {
             out[n] = (kid, m as u8, 0);
             n += 1;
         }
-        for k in out[..n].iter_mut() {
-            k.2 = self.phase1_distance(k.0.flip as usize, k.0.twist as usize, k.0.slice as usize);
+        let mut kept = 0;
+        for k in 0..n {
+            let (kid, m, _) = out[k];
+            let d = self.phase1_distance(kid.flip as usize, kid.twist as usize, kid.slice as usize);
+            if (d as usize) < togo {
+                out[kept] = (kid, m, d);
+                kept += 1;
+            }
         }
-        n
+        kept
     }
 
     #[inline(always)]

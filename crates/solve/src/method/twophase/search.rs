@@ -264,7 +264,7 @@ impl<'a, P: Pruning> Search<'a, P> {
         let n = if togo == 1 {
             self.prune.phase1_goal_children(&state, allowed, &mut kids)
         } else {
-            self.prune.phase1_children(&state, allowed, &mut kids)
+            self.prune.phase1_children(&state, allowed, togo, &mut kids)
         };
         for &(kid, m, dist) in &kids[..n] {
             if dist as usize >= togo {

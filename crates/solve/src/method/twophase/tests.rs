@@ -142,11 +142,11 @@ fn pruning_tables_are_consistent() {
         let (node, d0) = t.phase1_start(coord::flip(&c), coord::twist(&c), coord::slice(&c));
         assert_eq!(d0, h1(&c));
         let mut kids = [(node, 0u8, 0u8); 18];
-        assert_eq!(t.phase1_children(&node, (1 << 18) - 1, &mut kids), 18);
+        assert_eq!(t.phase1_children(&node, (1 << 18) - 1, 99, &mut kids), 18);
         for (m, &(kid, km, kd)) in Move::ALL.into_iter().zip(&kids) {
             let child = c.apply_move(m);
             let mut grandkids = [(kid, 0u8, 0u8); 18];
-            t.phase1_children(&kid, (1 << 18) - 1, &mut grandkids);
+            t.phase1_children(&kid, (1 << 18) - 1, 99, &mut grandkids);
             for (m2, &(_, _, gd)) in Move::ALL.into_iter().zip(&grandkids) {
                 assert_eq!(gd, h1(&child.apply_move(m2)));
             }
