@@ -1,5 +1,6 @@
 //! The solving methods, chosen by name.
 
+pub mod cfop;
 pub mod thistlethwaite;
 
 use crate::{SolveError, Solver, SolverConfig};
@@ -62,13 +63,14 @@ impl std::fmt::Display for Method {
 
 /// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
 /// its own `MESSAGES` here.
-pub const MESSAGES: &[&[crate::i18n::Message]] = &[thistlethwaite::MESSAGES];
+pub const MESSAGES: &[&[crate::i18n::Message]] = &[thistlethwaite::MESSAGES, cfop::MESSAGES];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     let _ = config;
     match method {
         Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new())),
+        Method::Cfop => Ok(Box::new(cfop::Cfop::new())),
         _ => Err(SolveError::Unavailable(method.name())),
     }
 }
