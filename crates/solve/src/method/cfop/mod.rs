@@ -126,6 +126,12 @@ impl Cfop {
         Cfop { options }
     }
 
+    /// An optimal cross on D for `cube` (physical moves): the first step alone, for
+    /// benchmarks and comparisons.
+    pub fn cross_only(&self, cube: &CubieCube) -> Vec<Move> {
+        cross::solve_cross(cube)
+    }
+
     /// The views to try for the cross.
     fn views(&self) -> Vec<View> {
         match self.options.cross {
