@@ -13,7 +13,10 @@ fn bench(c: &mut Criterion) {
     let cubes: Vec<CubieCube> = (0..512).map(|_| CubieCube::random(&mut rng)).collect();
     let limits = Limits::default();
     let mut group = c.benchmark_group("cfop");
-    for (name, cross) in [("cross-down", CrossFace::Down), ("cross-any", CrossFace::Any)] {
+    for (name, cross) in [
+        ("cross-down", CrossFace::Down),
+        ("cross-any", CrossFace::Any),
+    ] {
         let solver = Cfop::with_options(CfopOptions { cross });
         let total: usize = cubes
             .iter()

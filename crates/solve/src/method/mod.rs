@@ -64,18 +64,18 @@ impl std::fmt::Display for Method {
 
 /// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
 /// its own `MESSAGES` here.
-pub const MESSAGES: &[&[crate::i18n::Message]] = &[
-    twophase::MESSAGES,
-    thistlethwaite::MESSAGES,
-    cfop::MESSAGES,
-];
+pub const MESSAGES: &[&[crate::i18n::Message]] =
+    &[twophase::MESSAGES, thistlethwaite::MESSAGES, cfop::MESSAGES];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     match method {
         Method::Twophase => Ok(Box::new(twophase::TwophaseSolver::new(config)?)),
         Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new())),
-        Method::Cfop => Ok(Box::new(cfop::Cfop::new())),
+        Method::Cfop => Ok(Box::new(cfop::Cfop::from_config(
+            config,
+            cfop::CfopOptions::default(),
+        ))),
         _ => Err(SolveError::Unavailable(method.name())),
     }
 }

@@ -5,6 +5,8 @@ use super::cross::{cross_index, cross_move, cross_state, solved_cross, CrossStat
 use super::pieces::View;
 use super::pieces::{corner_state, edge_state, piece_moves, N_CORNER_STATES, N_EDGE_STATES};
 use crate::search::{ida_star, SearchSpace};
+use crate::tables::file::{load_or_build, Table, TableSpec};
+use crate::{NoProgress, Progress, SolverConfig};
 use rubik_cube::{CubieCube, Face, Move};
 use std::sync::OnceLock;
 
@@ -81,51 +83,81 @@ fn pair_distances() -> &'static [[u8; N_PAIR]; 4] {
     })
 }
 
+/// The two cached tables: the cross with the front-right corner, and with the front-right edge.
+pub fn table_specs() -> Vec<TableSpec> {
+    vec![
+        TableSpec::of::<u8>("cfop_cross_corner", N_CROSS * 24),
+        TableSpec::of::<u8>("cfop_cross_edge", N_CROSS * 24),
+    ]
+}
+
+static CROSS_AND_PIECE: OnceLock<[Table<u8>; 2]> = OnceLock::new();
+
+/// Loads (or builds and caches) the F2L tables from the table directory of `config`. The
+/// first call in a process decides where they come from.
+pub fn prepare(config: &SolverConfig) {
+    CROSS_AND_PIECE.get_or_init(|| {
+        let dir = crate::tables::table_dir(config);
+        let progress: &dyn Progress = config.progress.as_deref().unwrap_or(&NoProgress);
+        let specs = table_specs();
+        [0, 1].map(|k| load_or_build(&specs[k], &dir, progress, |p| build_cross_and_piece(k, p)))
+    });
+}
+
 /// Exact moves to solve the cross together with the front-right corner (`[0]`) or with the
-/// front-right edge (`[1]`), indexed by `cross_index * 24 + piece state`. Other slots use
-/// these through a view turned about the U–D axis.
-fn cross_and_piece_distances() -> &'static [Vec<u8>; 2] {
-    static TABLE: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let t = piece_moves();
-        let front_right = &SLOTS[0];
-        [
-            (front_right.corner * 3, &t.corner),
-            (front_right.edge * 2, &t.edge),
-        ]
-        .map(|(home, piece_table)| {
-            let n = N_CROSS * 24;
-            let mut dist = vec![u8::MAX; n];
-            let start = cross_index(&solved_cross()) * 24 + home;
-            dist[start] = 0;
-            let mut frontier = vec![start as u32];
-            let mut depth = 0;
-            while !frontier.is_empty() {
-                depth += 1;
-                let mut next = Vec::new();
-                for &i in &frontier {
-                    let i = i as usize;
-                    let piece = i % 24;
-                    let mut c = i / 24;
-                    let mut cross = [0u8; 4];
-                    for e in &mut cross {
-                        *e = (c % N_EDGE_STATES) as u8;
-                        c /= N_EDGE_STATES;
-                    }
-                    for m in Move::ALL {
-                        let j = cross_index(&cross_move(&cross, m)) * 24
-                            + usize::from(piece_table[piece][m.index()]);
-                        if dist[j] == u8::MAX {
-                            dist[j] = depth;
-                            next.push(j as u32);
-                        }
+/// front-right edge (`[1]`), indexed by `cross_index * 24 + piece state` (4.5 million and
+/// 3 million reachable entries). Other slots use these through a view turned about the U–D
+/// axis.
+fn cross_and_piece_distances() -> &'static [Table<u8>; 2] {
+    prepare(&SolverConfig::default());
+    CROSS_AND_PIECE.get().expect("prepared")
+}
+
+/// Breadth-first search for one of [`cross_and_piece_distances`].
+fn build_cross_and_piece(which: usize, progress: &dyn Progress) -> Vec<u8> {
+    let t = piece_moves();
+    let front_right = &SLOTS[0];
+    let (home, piece_table) = if which == 0 {
+        (front_right.corner * 3, &t.corner)
+    } else {
+        (front_right.edge * 2, &t.edge)
+    };
+    progress.start(table_specs()[which].name, 10);
+    let dist = {
+        let n = N_CROSS * 24;
+        let mut dist = vec![u8::MAX; n];
+        let start = cross_index(&solved_cross()) * 24 + home;
+        dist[start] = 0;
+        let mut frontier = vec![start as u32];
+        let mut depth = 0;
+        while !frontier.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for &i in &frontier {
+                let i = i as usize;
+                let piece = i % 24;
+                let mut c = i / 24;
+                let mut cross = [0u8; 4];
+                for e in &mut cross {
+                    *e = (c % N_EDGE_STATES) as u8;
+                    c /= N_EDGE_STATES;
+                }
+                for m in Move::ALL {
+                    let j = cross_index(&cross_move(&cross, m)) * 24
+                        + usize::from(piece_table[piece][m.index()]);
+                    if dist[j] == u8::MAX {
+                        dist[j] = depth;
+                        next.push(j as u32);
                     }
                 }
-                frontier = next;
             }
-            dist
-        })
-    })
+            progress.advance(1);
+            frontier = next;
+        }
+        dist
+    };
+    progress.finish();
+    dist
 }
 
 /// The cross and all four pairs.
@@ -159,7 +191,7 @@ impl F2lState {
 /// Solving the front-right pair while keeping the cross and the pairs in `keep`.
 struct PairSpace {
     keep: [bool; 4],
-    cross_and_piece: &'static [Vec<u8>; 2],
+    cross_and_piece: &'static [Table<u8>; 2],
     pairs: &'static [[u8; N_PAIR]; 4],
 }
 

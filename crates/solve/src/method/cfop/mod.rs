@@ -14,7 +14,7 @@ mod pieces;
 
 use crate::i18n::Message;
 use crate::search::push_merged;
-use crate::{Limits, Solution, SolveError, Solver, Step};
+use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
 use f2l::{cheapest_pair, F2lState, SLOTS};
 use last_layer::{last_layer, u_turn, OLL_CASES, PLL_CASES};
 use pieces::{piece_name, View};
@@ -124,6 +124,18 @@ impl Cfop {
     /// A solver with these options (e.g. a colour-neutral cross).
     pub fn with_options(options: CfopOptions) -> Cfop {
         Cfop { options }
+    }
+
+    /// A solver whose tables come from (or are cached in) the table directory of `config`
+    /// (two files, about 16 MB; built in about a second when missing).
+    pub fn from_config(config: &SolverConfig, options: CfopOptions) -> Cfop {
+        f2l::prepare(config);
+        Cfop { options }
+    }
+
+    /// The table files of the method, for `rubik tables`.
+    pub fn table_specs() -> Vec<crate::tables::TableSpec> {
+        f2l::table_specs()
     }
 
     /// An optimal cross on D for `cube` (physical moves): the first step alone, for
