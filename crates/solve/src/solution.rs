@@ -24,6 +24,11 @@ pub struct Step {
     /// Parameters of the message (piece names, case numbers, ...).
     #[serde(skip)]
     pub params: Vec<(String, String)>,
+    /// The step as a person would perform it, in notation with whole-cube rotations and wide
+    /// or slice moves (`y' U R U' R'`, `x R' U R' D2 R U' R' D2 R2 x'`), when the method has
+    /// such a form (CFOP). `moves` stays the rotation-free equivalent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub human: Option<String>,
 }
 
 impl Step {
@@ -42,6 +47,7 @@ impl Step {
             explanation: String::new(),
             key,
             params,
+            human: None,
         };
         let (name, explanation) = step.text(Lang::En);
         step.name = name;
@@ -86,6 +92,23 @@ impl Solution {
     /// Length in the quarter-turn metric.
     pub fn qtm(&self) -> usize {
         self.moves.iter().map(|m| m.qtm()).sum()
+    }
+
+    /// The solution as a person would perform it (each step's [`Step::human`] form, one
+    /// space apart), when every non-empty step has one: the `--rotations` output.
+    pub fn human(&self) -> Option<String> {
+        let parts: Option<Vec<&str>> = self
+            .steps
+            .iter()
+            .filter(|s| !s.moves.is_empty() || s.human.as_deref().is_some_and(|h| !h.is_empty()))
+            .map(|s| s.human.as_deref())
+            .collect();
+        parts.map(|p| {
+            p.into_iter()
+                .filter(|h| !h.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
     }
 
     /// Whether applying the moves to `cube` solves it.

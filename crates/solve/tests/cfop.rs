@@ -159,6 +159,10 @@ fn random_states_are_solved_with_named_steps() {
             .count();
         assert_eq!(f2l, 4);
         assert!(solution.len() <= 90, "{} moves", solution.len());
+        // The human form (rotations, wide and slice moves) does the same.
+        let human = solution.human().expect("every CFOP step has a human form");
+        let performed = expand(&human).expect("valid notation");
+        assert!(cube.apply_moves(&performed).is_solved(), "{human}");
     }
 }
 
@@ -217,6 +221,10 @@ fn colour_neutral_cross_is_never_longer() {
         let b = any.solve(&cube, &Limits::default()).expect("solvable");
         assert!(b.solves(&cube));
         assert!(b.steps[0].moves.len() <= a.steps[0].moves.len());
+        let human = b.human().expect("human form");
+        assert!(cube
+            .apply_moves(&expand(&human).expect("notation"))
+            .is_solved());
     }
     // A cube whose white (U) cross is solved and yellow is not: the neutral solver picks white.
     let cube = CubieCube::from_moves(&expand("D2").expect("moves"));

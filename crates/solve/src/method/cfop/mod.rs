@@ -18,6 +18,7 @@ use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
 use f2l::{cheapest_pair, F2lState, SLOTS};
 use last_layer::{last_layer, u_turn, OLL_CASES, PLL_CASES};
 use pieces::{piece_name, View};
+use rubik_cube::moves::format_moves;
 use rubik_cube::piece::{CORNER_FACES, EDGE_FACES};
 use rubik_cube::{CubieCube, Face, Move};
 
@@ -72,12 +73,11 @@ pub const MESSAGES: &[Message] = &[
     Message {
         key: "cfop.oll",
         en_name: "OLL {number} — {case}",
-        en_explanation: "Orients the last layer with the {case} algorithm {alg}, after turning \
-                         U into position: the top face is now all {colour} ({count} moves).",
+        en_explanation: "Orients the last layer with the {case} algorithm {alg}: the top face \
+                         is now all {colour} ({count} moves).",
         fr_name: "OLL {number} — {case}",
-        fr_explanation: "Oriente la dernière couche avec l'algorithme {case} {alg}, après avoir \
-                         placé U : la face du haut est maintenant entièrement {colour} \
-                         ({count} mouvements).",
+        fr_explanation: "Oriente la dernière couche avec l'algorithme {case} {alg} : la face du \
+                         haut est maintenant entièrement {colour} ({count} mouvements).",
     },
     Message {
         key: "cfop.oll_skip",
@@ -156,29 +156,82 @@ impl Cfop {
     }
 }
 
-/// A recorded step: where its moves end, its message key and its parameters.
-type StepRecord = (usize, &'static str, Vec<(&'static str, String)>);
+/// A recorded step: where its moves end, its message key, its parameters and its human form.
+type StepRecord = (
+    usize,
+    &'static str,
+    Vec<(&'static str, String)>,
+    Option<String>,
+);
 
 /// Builds a solution step by step, merging moves across step boundaries.
 struct Builder {
+    /// How the solver holds the cube (cross face down).
     view: View,
+    /// The cube as seen in `view`.
     cube: CubieCube,
+    /// The physical moves so far, merged.
     moves: Vec<Move>,
     steps: Vec<StepRecord>,
+    /// How many `y'` turns the person holding the cube has made since the cross.
+    holding: usize,
+}
+
+/// The rotation that puts the physical face `down` at the bottom.
+fn cross_rotation(down: Face) -> &'static str {
+    match down {
+        Face::U => "x2",
+        Face::F => "x'",
+        Face::B => "x",
+        Face::R => "z",
+        Face::L => "z'",
+        Face::D => "",
+    }
+}
+
+/// The rotation from holding `from` to holding `to` (counted in `y'` turns).
+fn y_rotation(from: usize, to: usize) -> &'static str {
+    ["", "y'", "y2", "y"][(to + 4 - from) % 4]
+}
+
+/// Joins notation parts, skipping empty ones.
+fn notation(parts: &[&str]) -> String {
+    parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Builder {
     /// Adds a step: `moves` are in the view's frame.
-    fn step(&mut self, key: &'static str, params: Vec<(&'static str, String)>, moves: &[Move]) {
+    fn step(
+        &mut self,
+        key: &'static str,
+        params: Vec<(&'static str, String)>,
+        moves: &[Move],
+        human: String,
+    ) {
         self.cube = self.cube.apply_moves(moves);
         for &m in moves {
             push_merged(&mut self.moves, self.view.physical_move(m));
         }
         let len = self.moves.len();
-        for (end, _, _) in &mut self.steps {
+        for (end, _, _, _) in &mut self.steps {
             *end = (*end).min(len);
         }
-        self.steps.push((len, key, params));
+        self.steps.push((len, key, params, Some(human)));
+    }
+
+    /// The length the solution would have after appending `moves` (in the view's frame).
+    fn merged_len(&self, moves: &[Move]) -> usize {
+        let keep = self.moves.len().min(4);
+        let mut tail = self.moves[self.moves.len() - keep..].to_vec();
+        for &m in moves {
+            push_merged(&mut tail, self.view.physical_move(m));
+        }
+        self.moves.len() - keep + tail.len()
     }
 
     fn finish(self) -> Solution {
@@ -186,14 +239,16 @@ impl Builder {
         let steps = self
             .steps
             .into_iter()
-            .map(|(end, key, params)| {
+            .map(|(end, key, params, human)| {
                 let moves = self.moves[start..end].to_vec();
                 start = end;
                 let count = moves.len().to_string();
                 let mut p: Vec<(&str, &str)> =
                     params.iter().map(|(k, v)| (*k, v.as_str())).collect();
                 p.push(("count", &count));
-                Step::new(key, &p, moves)
+                let mut step = Step::new(key, &p, moves);
+                step.human = human;
+                step
             })
             .collect();
         Solution {
@@ -203,6 +258,15 @@ impl Builder {
     }
 }
 
+/// A last-layer candidate: which `y'` holding it is done in, its moves in the cross view's
+/// frame, and its human notation.
+struct LastLayerChoice {
+    holding: usize,
+    moves: Vec<Move>,
+    human: String,
+    params: Vec<(&'static str, String)>,
+}
+
 impl Cfop {
     fn solve_in_view(&self, view: View, seen: CubieCube, cross: Vec<Move>) -> Solution {
         let mut b = Builder {
@@ -210,15 +274,21 @@ impl Cfop {
             cube: seen,
             moves: Vec::new(),
             steps: Vec::new(),
+            holding: 0,
         };
         let down = view.colour(Face::D);
         let edges = [Face::F, Face::R, Face::B, Face::L]
             .map(|f| piece_name(&view, &[Face::D, f]))
             .join(", ");
+        let human = notation(&[
+            cross_rotation(view.physical(Face::D)),
+            &format_moves(&cross),
+        ]);
         b.step(
             "cfop.cross",
             vec![("edges", edges), ("colour", down.to_string())],
             &cross,
+            human,
         );
 
         let mut announced = [false; 4];
@@ -230,7 +300,12 @@ impl Cfop {
                 if solved[k] && !announced[k] {
                     announced[k] = true;
                     n += 1;
-                    b.step("cfop.f2l_solved", pair_params(&view, n, k), &[]);
+                    b.step(
+                        "cfop.f2l_solved",
+                        pair_params(&view, n, k),
+                        &[],
+                        String::new(),
+                    );
                 }
             }
             let Some((k, moves)) = cheapest_pair(&b.cube, solved) else {
@@ -238,30 +313,59 @@ impl Cfop {
             };
             announced[k] = true;
             n += 1;
-            b.step("cfop.f2l", pair_params(&view, n, k), &moves);
+            // As a person does it: turn the cube so the slot is at the front right.
+            let turned = View::y_turns(k);
+            let as_seen: Vec<Move> = moves
+                .iter()
+                .filter_map(|m| Move::new(turned.name(m.face()), i32::from(m.turns())))
+                .collect();
+            let human = notation(&[y_rotation(b.holding, k), &format_moves(&as_seen)]);
+            b.holding = k;
+            b.step("cfop.f2l", pair_params(&view, n, k), &moves, human);
         }
 
         let ll = last_layer();
         let up = view.colour(Face::U).to_string();
-        match ll.recognise_oll(&b.cube) {
-            None => b.step("cfop.oll_skip", Vec::new(), &[]),
-            Some((auf, i)) => {
-                let case = &OLL_CASES[i];
-                let mut moves: Vec<Move> = u_turn(auf).into_iter().collect();
-                moves.extend_from_slice(&ll.oll_moves[i]);
-                b.step(
-                    "cfop.oll",
-                    vec![
-                        ("number", case.number.to_string()),
-                        ("case", case.name.to_string()),
-                        ("alg", case.alg.to_string()),
-                        ("colour", up),
-                    ],
-                    &moves,
-                );
+        let oll = self.best_last_layer(&b, |seen| {
+            let (auf, i) = ll.recognise_oll(seen)?;
+            let case = &OLL_CASES[i];
+            let mut moves: Vec<Move> = u_turn(auf).into_iter().collect();
+            moves.extend_from_slice(&ll.oll_moves[i]);
+            let text = notation(&[
+                &format_moves(&moves[..moves.len() - ll.oll_moves[i].len()]),
+                case.alg,
+            ]);
+            let params = vec![
+                ("number", case.number.to_string()),
+                ("case", case.name.to_string()),
+                ("alg", case.alg.to_string()),
+                ("colour", up.clone()),
+            ];
+            Some((moves, text, params))
+        });
+        match oll {
+            None => b.step("cfop.oll_skip", Vec::new(), &[], String::new()),
+            Some(choice) => {
+                b.holding = choice.holding;
+                b.step("cfop.oll", choice.params, &choice.moves, choice.human);
             }
         }
-        match ll.recognise_pll(&b.cube) {
+        let pll = self.best_last_layer(&b, |seen| {
+            let (pre, i, post) = ll.recognise_pll(seen)?;
+            let case = &PLL_CASES[i];
+            let pre: Vec<Move> = u_turn(pre).into_iter().collect();
+            let post: Vec<Move> = u_turn(post).into_iter().collect();
+            let text = notation(&[&format_moves(&pre), case.alg, &format_moves(&post)]);
+            let mut moves = pre;
+            moves.extend_from_slice(&ll.pll_moves[i]);
+            moves.extend(post);
+            let params = vec![
+                ("case", case.name.to_string()),
+                ("alg", case.alg.to_string()),
+            ];
+            Some((moves, text, params))
+        });
+        match pll {
             None => {
                 let auf = (0..4)
                     .find(|&a| {
@@ -271,24 +375,47 @@ impl Cfop {
                     })
                     .unwrap_or(0);
                 let moves: Vec<Move> = u_turn(auf).into_iter().collect();
-                b.step("cfop.pll_skip", Vec::new(), &moves);
+                b.step("cfop.pll_skip", Vec::new(), &moves, format_moves(&moves));
             }
-            Some((pre, i, post)) => {
-                let case = &PLL_CASES[i];
-                let mut moves: Vec<Move> = u_turn(pre).into_iter().collect();
-                moves.extend_from_slice(&ll.pll_moves[i]);
-                moves.extend(u_turn(post));
-                b.step(
-                    "cfop.pll",
-                    vec![
-                        ("case", case.name.to_string()),
-                        ("alg", case.alg.to_string()),
-                    ],
-                    &moves,
-                );
+            Some(choice) => {
+                b.holding = choice.holding;
+                b.step("cfop.pll", choice.params, &choice.moves, choice.human);
             }
         }
         b.finish()
+    }
+
+    /// Recognises a last-layer case in each of the four ways of holding the cube (turned
+    /// about the U–D axis) and keeps the one that makes the solution shortest after merging,
+    /// preferring the current holding. `case` returns the moves (in the frame it is given),
+    /// their notation and the step parameters; `None` when there is nothing to do.
+    fn best_last_layer(
+        &self,
+        b: &Builder,
+        case: impl Fn(&CubieCube) -> Option<(Vec<Move>, String, Vec<(&'static str, String)>)>,
+    ) -> Option<LastLayerChoice> {
+        let mut best: Option<(usize, LastLayerChoice)> = None;
+        for holding in (0..4).map(|d| (b.holding + d) % 4) {
+            let turned = View::y_turns(holding);
+            let Some((moves, text, params)) = case(&turned.apply(&b.cube)) else {
+                continue;
+            };
+            let moves: Vec<Move> = moves.iter().map(|&m| turned.physical_move(m)).collect();
+            let len = b.merged_len(&moves);
+            if best.as_ref().is_none_or(|(l, _)| len < *l) {
+                let human = notation(&[y_rotation(b.holding, holding), &text]);
+                best = Some((
+                    len,
+                    LastLayerChoice {
+                        holding,
+                        moves,
+                        human,
+                        params,
+                    },
+                ));
+            }
+        }
+        best.map(|(_, choice)| choice)
     }
 }
 
