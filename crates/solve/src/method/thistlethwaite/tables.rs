@@ -91,6 +91,10 @@ pub struct Tables {
     half_corner_index: Vec<u8>,
     /// Exact distance to the next subgroup, per phase, indexed by the phase coordinate.
     pub dist: [Vec<u8>; 4],
+    /// The same distances modulo 3, four to a byte: a quarter of the memory, so the searches
+    /// stay in cache. A move changes the distance by at most one, so the distance modulo 3
+    /// of a neighbour tells the neighbour's exact distance.
+    packed: [Vec<u8>; 4],
 }
 
 /// The tables, built on first use. (The one place to switch to an on-disk cache.)
@@ -239,6 +243,7 @@ impl Tables {
             corner_coset,
             half_corner_index,
             dist: Default::default(),
+            packed: Default::default(),
         };
         let solved = CubieCube::SOLVED;
         tables.dist = [0, 1, 2, 3].map(|p| {
@@ -249,7 +254,35 @@ impl Tables {
                 |i, k| tables.step(p, i, k),
             )
         });
+        tables.packed = [0, 1, 2, 3].map(|p| {
+            let dist = &tables.dist[p];
+            let mut packed = vec![0u8; dist.len().div_ceil(4)];
+            for (i, &d) in dist.iter().enumerate() {
+                let m = if d == UNREACHED { 0 } else { d % 3 };
+                packed[i / 4] |= m << (2 * (i % 4));
+            }
+            packed
+        });
         tables
+    }
+
+    /// The distance of coordinate `i` modulo 3.
+    #[inline]
+    pub fn distance_mod3(&self, phase: usize, i: usize) -> u8 {
+        (self.packed[phase][i / 4] >> (2 * (i % 4))) & 3
+    }
+
+    /// The exact distance of a neighbour `i` of a coordinate at distance `parent`.
+    #[inline]
+    pub fn neighbour_distance(&self, phase: usize, i: usize, parent: usize) -> usize {
+        let m = usize::from(self.distance_mod3(phase, i));
+        if m == (parent + 2) % 3 {
+            parent - 1
+        } else if m == parent % 3 {
+            parent
+        } else {
+            parent + 1
+        }
     }
 
     /// The phase-`phase` coordinate of `c` (which must lie in that phase's starting group).
