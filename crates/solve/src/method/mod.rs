@@ -71,7 +71,9 @@ pub const MESSAGES: &[&[crate::i18n::Message]] =
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     match method {
         Method::Twophase => Ok(Box::new(twophase::TwophaseSolver::new(config)?)),
-        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new())),
+        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::from_config(
+            config,
+        ))),
         Method::Cfop => Ok(Box::new(cfop::Cfop::from_config(
             config,
             cfop::CfopOptions::default(),

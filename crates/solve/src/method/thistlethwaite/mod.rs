@@ -125,6 +125,20 @@ impl Thistlethwaite {
         Thistlethwaite::with_candidates(DEFAULT_CANDIDATES)
     }
 
+    /// A solver whose distance tables come from (or are cached in) the table directory of
+    /// `config` (four files, 2.4 MB; built in about 0.2 s when missing).
+    pub fn from_config(config: &crate::SolverConfig) -> Thistlethwaite {
+        Thistlethwaite {
+            tables: tables::prepare(config),
+            candidates: DEFAULT_CANDIDATES,
+        }
+    }
+
+    /// The table files of the method, for `rubik tables`.
+    pub fn table_specs() -> Vec<crate::tables::TableSpec> {
+        tables::table_specs()
+    }
+
     /// A solver that weighs up to `candidates` optimal solutions of each phase (at least 1:
     /// the first one found, merged with its neighbours but not chosen).
     pub fn with_candidates(candidates: usize) -> Thistlethwaite {
