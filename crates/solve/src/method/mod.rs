@@ -1,6 +1,7 @@
 //! The solving methods, chosen by name.
 
 pub mod cfop;
+pub mod optimal;
 pub mod thistlethwaite;
 pub mod twophase;
 
@@ -64,8 +65,12 @@ impl std::fmt::Display for Method {
 
 /// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
 /// its own `MESSAGES` here.
-pub const MESSAGES: &[&[crate::i18n::Message]] =
-    &[twophase::MESSAGES, thistlethwaite::MESSAGES, cfop::MESSAGES];
+pub const MESSAGES: &[&[crate::i18n::Message]] = &[
+    twophase::MESSAGES,
+    thistlethwaite::MESSAGES,
+    optimal::MESSAGES,
+    cfop::MESSAGES,
+];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
@@ -74,6 +79,7 @@ pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solve
         Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::from_config(
             config,
         ))),
+        Method::Optimal => Ok(Box::new(optimal::OptimalSolver::new(config)?)),
         Method::Cfop => Ok(Box::new(cfop::Cfop::from_config(
             config,
             cfop::CfopOptions::default(),
