@@ -84,6 +84,5 @@ pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solve
             config,
             cfop::CfopOptions::default(),
         ))),
-        _ => Err(SolveError::Unavailable(method.name())),
     }
 }
