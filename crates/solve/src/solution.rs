@@ -1,6 +1,6 @@
 //! Solutions as values: the moves and the named steps that make them up.
 
-use crate::i18n::{lookup, render, Lang};
+use crate::i18n::{localise, lookup, render, Lang};
 use rubik_cube::moves::format_moves;
 use rubik_cube::{CubieCube, Move};
 use serde::Serialize;
@@ -60,10 +60,12 @@ impl Step {
         let msg = lookup(self.key)
             .unwrap_or_else(|| panic!("no message {:?} in the catalogue", self.key));
         let (name, explanation) = msg.templates(lang);
-        (
-            render(name, &self.params),
-            render(explanation, &self.params),
-        )
+        let params: Vec<(String, String)> = self
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), localise(v, lang)))
+            .collect();
+        (render(name, &params), render(explanation, &params))
     }
 }
 

@@ -204,8 +204,22 @@ fn step_texts_name_real_pieces() {
             step.name
         );
     }
-    let (fr, _) = cross.text(Lang::Fr);
-    assert!(fr.starts_with("Croix — arêtes"));
+    let (fr, fr_explanation) = cross.text(Lang::Fr);
+    assert!(fr.starts_with("Croix — arêtes jaune-vert, jaune-rouge, jaune-bleu, jaune-orange"));
+    assert!(fr_explanation.contains("centre jaune"));
+    let (fr_pair, _) = f2l[0].text(Lang::Fr);
+    assert!(
+        [
+            "avant-droit",
+            "avant-gauche",
+            "arrière-gauche",
+            "arrière-droit"
+        ]
+        .iter()
+        .any(|slot| fr_pair.ends_with(&format!("l'emplacement {slot}"))),
+        "{fr_pair}"
+    );
+    assert!(fr_pair.contains("coin jaune-"), "{fr_pair}");
 }
 
 #[test]

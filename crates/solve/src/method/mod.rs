@@ -72,6 +72,9 @@ pub const MESSAGES: &[&[crate::i18n::Message]] = &[
     cfop::MESSAGES,
 ];
 
+/// The parameter words of every method (colours, sides), for [`crate::i18n::localise`].
+pub const WORDS: &[&[crate::i18n::Word]] = &[cfop::WORDS];
+
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     match method {

@@ -12,7 +12,7 @@ pub mod last_layer;
 pub mod notation;
 mod pieces;
 
-use crate::i18n::Message;
+use crate::i18n::{Message, Word};
 use crate::search::push_merged;
 use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
 use f2l::{cheapest_pair, F2lState, SLOTS};
@@ -46,11 +46,11 @@ pub const MESSAGES: &[Message] = &[
     Message {
         key: "cfop.cross",
         en_name: "Cross — {edges} edges ({count} moves)",
-        en_explanation: "Builds the {colour} cross on the bottom: the four {colour} edges go \
-                         home around the {colour} centre, each matching its side centre.",
+        en_explanation: "Builds the cross on the bottom, around the {colour} centre: its four \
+                         edges go home, each matching its side centre.",
         fr_name: "Croix — arêtes {edges} ({count} mouvements)",
-        fr_explanation: "Construit la croix {colour} en bas : les quatre arêtes {colour} \
-                         rejoignent le centre {colour}, chacune en face de son centre latéral.",
+        fr_explanation: "Construit la croix en bas, autour du centre {colour} : ses quatre \
+                         arêtes rejoignent ce centre, chacune en face de son centre latéral.",
     },
     Message {
         key: "cfop.f2l",
@@ -77,7 +77,7 @@ pub const MESSAGES: &[Message] = &[
                          is now all {colour} ({count} moves).",
         fr_name: "OLL {number} — {case}",
         fr_explanation: "Oriente la dernière couche avec l'algorithme {case} {alg} : la face du \
-                         haut est maintenant entièrement {colour} ({count} mouvements).",
+                         haut est maintenant d'une seule couleur ({colour}) ({count} mouvements).",
     },
     Message {
         key: "cfop.oll_skip",
@@ -103,6 +103,50 @@ pub const MESSAGES: &[Message] = &[
         fr_name: "PLL sautée",
         fr_explanation: "La dernière couche est déjà permutée ; il suffit au plus d'un dernier \
                          tour de U ({count} mouvements).",
+    },
+];
+
+/// The words CFOP puts in its step parameters: colours and slot sides.
+pub const WORDS: &[Word] = &[
+    Word {
+        en: "white",
+        fr: "blanc",
+    },
+    Word {
+        en: "yellow",
+        fr: "jaune",
+    },
+    Word {
+        en: "red",
+        fr: "rouge",
+    },
+    Word {
+        en: "orange",
+        fr: "orange",
+    },
+    Word {
+        en: "green",
+        fr: "vert",
+    },
+    Word {
+        en: "blue",
+        fr: "bleu",
+    },
+    Word {
+        en: "front",
+        fr: "avant",
+    },
+    Word {
+        en: "back",
+        fr: "arrière",
+    },
+    Word {
+        en: "right",
+        fr: "droit",
+    },
+    Word {
+        en: "left",
+        fr: "gauche",
     },
 ];
 
