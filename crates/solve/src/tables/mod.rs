@@ -68,6 +68,8 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
     match method {
         Method::Twophase if config.compact => twophase_compact::specs(),
         Method::Twophase => twophase::specs(),
+        Method::Cfop => crate::method::cfop::Cfop::table_specs(),
+        Method::Thistlethwaite => crate::method::thistlethwaite::Thistlethwaite::table_specs(),
         _ => Vec::new(),
     }
 }
