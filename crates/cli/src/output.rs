@@ -54,36 +54,6 @@ pub fn sticker(face: char, colour: bool) -> String {
     }
 }
 
-/// The flat net (U above L F R B, D below) of a facelet string in URFDLB order.
-///
-/// TEMPORARY: replaced by `rubik_cube::net::render_net` once it lands.
-pub fn net_from_facelets(facelets: &str, colour: bool) -> String {
-    let f: Vec<char> = facelets.chars().collect();
-    let face = |i: usize| &f[i * 9..i * 9 + 9];
-    let row = |face: &[char], r: usize| -> String {
-        face[r * 3..r * 3 + 3]
-            .iter()
-            .map(|&c| sticker(c, colour))
-            .collect()
-    };
-    let indent = " ".repeat(3 * sticker_width(colour));
-    let mut out = String::new();
-    for r in 0..3 {
-        out += format!("{indent}{}", row(face(0), r)).trim_end();
-        out.push('\n');
-    }
-    for r in 0..3 {
-        let line: String = [4, 2, 1, 5].iter().map(|&i| row(face(i), r)).collect();
-        out += line.trim_end();
-        out.push('\n');
-    }
-    for r in 0..3 {
-        out += format!("{indent}{}", row(face(3), r)).trim_end();
-        out.push('\n');
-    }
-    out
-}
-
 /// A solution's length in `metric`.
 pub fn length(moves: &[Move], metric: Metric) -> usize {
     match metric {
