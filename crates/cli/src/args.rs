@@ -112,15 +112,13 @@ pub enum Metric {
     Stm,
 }
 
-/// Size of the optimal solver's table.
+/// Size of the optimal solver's table (the sizes `rubik_solve`'s optimal solver offers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableSize {
-    /// About 1 GiB.
+    /// Flip × UD-slice × twist: 70 MB, built in about 20 s.
     Small,
-    /// About 4 GiB.
+    /// The small table × the corner split: 4.9 GB, faster searches.
     Medium,
-    /// About 8 GiB.
-    Large,
 }
 
 impl TableSize {
@@ -129,7 +127,6 @@ impl TableSize {
         match self {
             TableSize::Small => "small",
             TableSize::Medium => "medium",
-            TableSize::Large => "large",
         }
     }
 }

@@ -40,7 +40,7 @@ pub fn run(args: &TablesArgs) -> CliResult {
 fn render(method: &str, dir: &std::path::Path, infos: &[TableInfo]) -> String {
     if infos.is_empty() {
         return format!(
-            "{method}: no cached tables (this method builds what it needs in memory)\n"
+            "{method}: the table cache lists no files for this method (`rubik tables build --method {method}` still builds what it needs)\n"
         );
     }
     let mut out = format!("{method} tables in {}\n", dir.display());
