@@ -131,13 +131,21 @@ impl TableSize {
     }
 }
 
-/// Which method and which tables (shared by solve, bench, tables and repl).
+/// Which method and which tables (shared by solve, bench and tables).
 #[derive(Debug, Args, Clone)]
 pub struct MethodArgs {
     /// Solving method: twophase, optimal, thistlethwaite or cfop.
     #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
     pub method: Method,
 
+    /// Table choices.
+    #[command(flatten)]
+    pub tables: TableArgs,
+}
+
+/// Which tables the solvers use.
+#[derive(Debug, Args, Clone, Default)]
+pub struct TableArgs {
     /// Use the small two-phase tables (≤ 16 MB; slower searches).
     #[arg(long)]
     pub compact: bool,
@@ -360,6 +368,10 @@ pub struct ReplArgs {
     #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
     pub method: Method,
 
+    /// Tables the solvers use.
+    #[command(flatten)]
+    pub tables: TableArgs,
+
     /// Show the isometric view after each change instead of the net.
     #[arg(long)]
     pub iso: bool,
@@ -376,9 +388,9 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Method and tables offered by default.
+    /// Tables the solvers use.
     #[command(flatten)]
-    pub method: MethodArgs,
+    pub tables: TableArgs,
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {

@@ -96,7 +96,7 @@ fn single_threaded(args: &BenchArgs, limits: Limits) -> CliResult<(String, f64, 
         count: args.count,
         seed: args.seed,
         limits,
-        solver: solving::config(&args.method),
+        solver: solving::config(&args.method.tables),
     };
     let progress = StderrProgress::new();
     let report = bench::run(&config, &progress)?;

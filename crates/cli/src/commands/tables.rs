@@ -10,7 +10,7 @@ use std::time::Instant;
 /// Runs `rubik tables`. `verify` exits 3 when a table is missing or damaged.
 pub fn run(args: &TablesArgs) -> CliResult {
     let method = args.method.method;
-    let config = solving::config(&args.method);
+    let config = solving::config(&args.method.tables);
     let infos = match args.action {
         TablesAction::Info => tables::info(method, &config),
         TablesAction::Verify => tables::verify(method, &config),

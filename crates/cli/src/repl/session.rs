@@ -4,6 +4,7 @@
 
 use super::command::{ReplCommand, HELP};
 use super::iso;
+use crate::args::TableArgs;
 use crate::cube_io::{self, Cube};
 use crate::output;
 use crate::scrambler::Scrambler;
@@ -40,12 +41,13 @@ pub struct Session {
     colour: bool,
     method: Method,
     lang: Lang,
+    tables: TableArgs,
     solvers: HashMap<Method, Box<dyn Solver>>,
 }
 
 impl Session {
     /// A session on the solved cube.
-    pub fn new(method: Method, lang: Lang, view: View, colour: bool) -> Session {
+    pub fn new(method: Method, tables: TableArgs, lang: Lang, view: View, colour: bool) -> Session {
         Session {
             cube: cube_io::solved(),
             history: Vec::new(),
@@ -53,6 +55,7 @@ impl Session {
             colour,
             method,
             lang,
+            tables,
             solvers: HashMap::new(),
         }
     }
@@ -139,11 +142,7 @@ impl Session {
         let solver = match self.solvers.entry(method) {
             Entry::Occupied(e) => e.into_mut(),
             Entry::Vacant(e) => {
-                let config = solving::config(&crate::args::MethodArgs {
-                    method,
-                    compact: false,
-                    table: None,
-                });
+                let config = solving::config(&self.tables);
                 e.insert(solver_for(method, &config).map_err(|e| e.to_string())?)
             }
         };

@@ -1,0 +1,452 @@
+//! The JSON API: solve, scramble, validate, apply, methods, messages and the OpenAPI document.
+
+use crate::error::ApiError;
+use crate::input::{cube_from_request, parse_alg};
+use crate::scramble::random_scramble;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use rubik_cube::moves::format_moves;
+use rubik_cube::CubieCube;
+use rubik_solve::i18n::{catalogue, Lang};
+use rubik_solve::{Limits, Method, Solution};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The OpenAPI 3 description of this API.
+pub const OPENAPI_JSON: &str = include_str!("../static/openapi.json");
+
+/// Longest solution length a request may ask for.
+pub const MAX_LENGTH_LIMIT: usize = 200;
+
+/// Body of `POST /api/solve`.
+#[derive(Debug, Deserialize)]
+pub struct SolveRequest {
+    /// The cube as a 54-letter facelet string (URFDLB order).
+    pub facelets: Option<String>,
+    /// The cube as a scramble applied to the solved cube.
+    pub scramble: Option<String>,
+    /// `twophase` (default), `optimal`, `thistlethwaite` or `cfop`.
+    pub method: Option<String>,
+    /// Longest acceptable solution (HTM).
+    pub max_length: Option<usize>,
+    /// Time budget in milliseconds.
+    pub timeout_ms: Option<u64>,
+    /// Language of the step texts: `en` (default) or `fr`.
+    pub lang: Option<String>,
+}
+
+/// One explained step of a solution, in the language asked for.
+#[derive(Debug, Serialize)]
+pub struct StepJson {
+    /// Catalogue key of the step (`"twophase.phase1"`).
+    pub key: &'static str,
+    /// The step's name.
+    pub name: String,
+    /// The step's moves, one space apart.
+    pub moves: String,
+    /// What the step achieves.
+    pub explanation: String,
+    /// The name and explanation in every language (`en`, `fr`), so a page can switch
+    /// language without solving again.
+    pub translations: BTreeMap<&'static str, StepText>,
+}
+
+/// A step's text in one language.
+#[derive(Debug, Serialize)]
+pub struct StepText {
+    /// The step's name.
+    pub name: String,
+    /// What the step achieves.
+    pub explanation: String,
+}
+
+/// Answer of `POST /api/solve`.
+#[derive(Debug, Serialize)]
+pub struct SolveResponse {
+    /// The solution in outer face turns, one space apart.
+    pub solution: String,
+    /// Its length in HTM.
+    pub length: usize,
+    /// Its length in QTM.
+    pub qtm: usize,
+    /// The explained steps.
+    pub steps: Vec<StepJson>,
+    /// Time spent solving, in milliseconds.
+    pub millis: f64,
+    /// The method used.
+    pub method: &'static str,
+    /// The solved cube's starting state as a facelet string.
+    pub facelets: String,
+}
+
+/// `POST /api/solve`.
+pub async fn solve(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<SolveResponse>, ApiError> {
+    let req: SolveRequest = read_json(body)?;
+    let method = parse_method(req.method.as_deref())?;
+    let lang = parse_lang(req.lang.as_deref())?;
+    let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
+    let timeout = match req.timeout_ms {
+        Some(0) => {
+            return Err(ApiError::bad_request(
+                "bad_limit",
+                "timeout_ms must be positive",
+            ))
+        }
+        Some(ms) => Duration::from_millis(ms).min(state.limits.max_timeout),
+        None => state.limits.default_timeout,
+    };
+    if let Some(n) = req.max_length {
+        if n > MAX_LENGTH_LIMIT {
+            return Err(ApiError::bad_request(
+                "bad_limit",
+                format!("max_length must be at most {MAX_LENGTH_LIMIT}"),
+            ));
+        }
+    }
+    let limits = Limits {
+        max_length: req.max_length,
+        timeout: Some(timeout),
+        improve: false,
+    };
+    let (solution, elapsed) = run_solve(&state, method, cube, limits, timeout).await?;
+    Ok(Json(SolveResponse {
+        solution: solution.to_string(),
+        length: solution.len(),
+        qtm: solution.qtm(),
+        steps: steps_json(&solution, lang),
+        millis: elapsed.as_secs_f64() * 1000.0,
+        method: method.name(),
+        facelets: cube.to_facelets(),
+    }))
+}
+
+/// Solves `cube` on a blocking thread once a solve slot is free; gives up (503 while waiting for
+/// a slot, 504 while solving) when the budget plus the grace period has passed.
+pub(crate) async fn run_solve(
+    state: &Arc<AppState>,
+    method: Method,
+    cube: CubieCube,
+    limits: Limits,
+    budget: Duration,
+) -> Result<(Solution, Duration), ApiError> {
+    let deadline = tokio::time::Instant::now() + budget + state.limits.grace;
+    let permit = tokio::time::timeout_at(deadline, Arc::clone(&state.solve_slots).acquire_owned())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the server is busy with other solves; try again shortly",
+            )
+        })?
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "shutting_down",
+                "the server is stopping",
+            )
+        })?;
+    let shared = Arc::clone(state);
+    let task = tokio::task::spawn_blocking(move || {
+        // The permit lives as long as the solve, even if the request gives up waiting.
+        let _permit = permit;
+        let solver = shared.solver(method)?;
+        let start = Instant::now();
+        let solution = solver.solve(&cube, &limits)?;
+        Ok::<_, ApiError>((solution, start.elapsed()))
+    });
+    let (solution, elapsed) = tokio::time::timeout_at(deadline, task)
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::GATEWAY_TIMEOUT,
+                "timeout",
+                format!(
+                    "the {} solver did not finish within {} ms (its tables may still be loading)",
+                    method.name(),
+                    budget.as_millis()
+                ),
+            )
+        })?
+        .map_err(|join| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                format!("the solver failed: {join}"),
+            )
+        })??;
+    if !solution.solves(&cube) {
+        return Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("the {} solver returned a wrong solution", method.name()),
+        ));
+    }
+    Ok((solution, elapsed))
+}
+
+fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
+    solution
+        .steps
+        .iter()
+        .map(|step| {
+            let (name, explanation) = step.text(lang);
+            let translations = [("en", Lang::En), ("fr", Lang::Fr)]
+                .into_iter()
+                .map(|(code, l)| {
+                    let (name, explanation) = step.text(l);
+                    (code, StepText { name, explanation })
+                })
+                .collect();
+            StepJson {
+                key: step.key,
+                name,
+                moves: format_moves(&step.moves),
+                explanation,
+                translations,
+            }
+        })
+        .collect()
+}
+
+/// Query of `GET /api/scramble`.
+#[derive(Debug, Deserialize)]
+pub struct ScrambleQuery {
+    /// Seed of the random state; random when absent.
+    pub seed: Option<u64>,
+}
+
+/// Answer of `GET /api/scramble`.
+#[derive(Debug, Serialize)]
+pub struct ScrambleResponse {
+    /// Moves that lead from the solved cube to the state.
+    pub scramble: String,
+    /// The state as a facelet string.
+    pub facelets: String,
+    /// Whether the state is uniformly random (scramble found by the two-phase solver) rather
+    /// than the result of random moves (when the two-phase solver is unavailable).
+    pub random_state: bool,
+}
+
+/// `GET /api/scramble?seed=`.
+pub async fn scramble(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<ScrambleQuery>, QueryRejection>,
+) -> Result<Json<ScrambleResponse>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let made = random_scramble(&state, query.seed).await?;
+    Ok(Json(ScrambleResponse {
+        scramble: format_moves(&made.moves),
+        facelets: made.cube.to_facelets(),
+        random_state: made.random_state,
+    }))
+}
+
+/// Body of `POST /api/validate`.
+#[derive(Debug, Deserialize)]
+pub struct CubeRequest {
+    /// The cube as a facelet string.
+    pub facelets: Option<String>,
+    /// The cube as a scramble.
+    pub scramble: Option<String>,
+}
+
+/// Answer of `POST /api/validate`.
+#[derive(Debug, Serialize)]
+pub struct ValidateResponse {
+    /// Whether the cube is a real, solvable cube.
+    pub valid: bool,
+    /// Why it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The kind of fault (`"twisted_corner"`, `"parity"`, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<&'static str>,
+    /// The piece at fault, if one is named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    /// The state (centres normalised), when valid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facelets: Option<String>,
+}
+
+/// `POST /api/validate`: 200 with `valid: false` and the fault for an invalid cube; 400 only for
+/// a malformed request.
+pub async fn validate(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<ValidateResponse>, ApiError> {
+    let req: CubeRequest = read_json(body)?;
+    Ok(Json(
+        match cube_from_request(req.facelets.as_deref(), req.scramble.as_deref()) {
+            Ok(cube) => ValidateResponse {
+                valid: true,
+                error: None,
+                category: None,
+                piece: None,
+                facelets: Some(cube.to_facelets()),
+            },
+            Err(e)
+                if e.status == StatusCode::BAD_REQUEST
+                    && e.category != "missing_input"
+                    && e.category != "ambiguous_input" =>
+            {
+                ValidateResponse {
+                    valid: false,
+                    error: Some(e.error),
+                    category: Some(e.category),
+                    piece: e.piece,
+                    facelets: None,
+                }
+            }
+            Err(e) => return Err(e),
+        },
+    ))
+}
+
+/// Body of `POST /api/apply`.
+#[derive(Debug, Deserialize)]
+pub struct ApplyRequest {
+    /// Starting state; the solved cube when absent.
+    pub facelets: Option<String>,
+    /// Moves to apply.
+    pub moves: String,
+}
+
+/// Answer of `POST /api/apply`.
+#[derive(Debug, Serialize)]
+pub struct ApplyResponse {
+    /// The state after the moves.
+    pub facelets: String,
+    /// Whether that state is solved.
+    pub solved: bool,
+}
+
+/// `POST /api/apply`: a state and moves to the resulting state.
+pub async fn apply(body: Result<Bytes, BytesRejection>) -> Result<Json<ApplyResponse>, ApiError> {
+    let req: ApplyRequest = read_json(body)?;
+    let start = match req.facelets.as_deref() {
+        Some(f) => CubieCube::from_facelets(f)?,
+        None => CubieCube::SOLVED,
+    };
+    let alg = parse_alg(&req.moves)?;
+    let end = rubik_cube::Cube::from_cubie(start).apply(&alg).to_cubie();
+    Ok(Json(ApplyResponse {
+        facelets: end.to_facelets(),
+        solved: end.is_solved(),
+    }))
+}
+
+/// One entry of `GET /api/methods`.
+#[derive(Debug, Serialize)]
+pub struct MethodInfo {
+    /// The method's name.
+    pub name: &'static str,
+    /// Whether its solver is loaded (it is created on first use otherwise).
+    pub loaded: bool,
+}
+
+/// `GET /api/methods`.
+pub async fn methods(State(state): State<Arc<AppState>>) -> Json<Vec<MethodInfo>> {
+    Json(
+        Method::ALL
+            .iter()
+            .map(|&m| MethodInfo {
+                name: m.name(),
+                loaded: state.is_loaded(m),
+            })
+            .collect(),
+    )
+}
+
+/// Query of `GET /api/messages`.
+#[derive(Debug, Deserialize)]
+pub struct MessagesQuery {
+    /// `en` (default) or `fr`.
+    pub lang: Option<String>,
+}
+
+/// One catalogue message as templates with `{param}` placeholders.
+#[derive(Debug, Serialize)]
+pub struct MessageJson {
+    /// The key.
+    pub key: &'static str,
+    /// Name template.
+    pub name: &'static str,
+    /// Explanation template.
+    pub explanation: &'static str,
+}
+
+/// `GET /api/messages?lang=`: the step catalogue in one language.
+pub async fn messages(
+    query: Result<Query<MessagesQuery>, QueryRejection>,
+) -> Result<Json<Vec<MessageJson>>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let lang = parse_lang(query.lang.as_deref())?;
+    Ok(Json(
+        catalogue()
+            .map(|m| {
+                let (name, explanation) = m.templates(lang);
+                MessageJson {
+                    key: m.key,
+                    name,
+                    explanation,
+                }
+            })
+            .collect(),
+    ))
+}
+
+/// `GET /api/openapi.json`.
+pub async fn openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], OPENAPI_JSON)
+}
+
+/// Any other `/api/...` path.
+pub async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API endpoint")
+}
+
+/// Reads a JSON body: 413 when too large, 400 with `bad_json` or `wrong_type` when unreadable.
+fn read_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|rejection| {
+        let status = rejection.status();
+        let category = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            "body_too_large"
+        } else {
+            "bad_body"
+        };
+        ApiError::new(status, category, rejection.body_text())
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        let category = match e.classify() {
+            serde_json::error::Category::Data => "wrong_type",
+            _ => "bad_json",
+        };
+        ApiError::bad_request(category, format!("unreadable JSON request: {e}"))
+    })
+}
+
+fn parse_method(name: Option<&str>) -> Result<Method, ApiError> {
+    name.map_or(Ok(Method::default()), |n| {
+        n.parse()
+            .map_err(|e: String| ApiError::bad_request("unknown_method", e))
+    })
+}
+
+fn parse_lang(name: Option<&str>) -> Result<Lang, ApiError> {
+    name.map_or(Ok(Lang::default()), |n| {
+        n.parse()
+            .map_err(|e: String| ApiError::bad_request("unknown_lang", e))
+    })
+}

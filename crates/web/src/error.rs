@@ -1,0 +1,105 @@
+//! Errors: [`WebError`] for starting and running the server, [`ApiError`] for one request's
+//! failure, rendered as a JSON body `{error, category, piece}` with a fitting status.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use rubik_cube::CubeError;
+use rubik_solve::SolveError;
+use serde::Serialize;
+use std::net::SocketAddr;
+use thiserror::Error;
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, Error)]
+pub enum WebError {
+    /// The async runtime could not be created.
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// The address could not be bound (in use, not permitted, ...).
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The server failed while running.
+    #[error("server error: {0}")]
+    Serve(#[source] std::io::Error),
+}
+
+/// A failed API request: an HTTP status and the JSON body describing why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ApiError {
+    /// HTTP status of the response.
+    #[serde(skip)]
+    pub status: StatusCode,
+    /// A sentence for people.
+    pub error: String,
+    /// A short machine-readable category (`"parity"`, `"bad_json"`, `"no_solution"`, ...).
+    pub category: &'static str,
+    /// The piece at fault, when the error names one (`"URF"`, `"UB"`).
+    pub piece: Option<String>,
+    /// Column (1-based) of the offending token, for notation errors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+}
+
+impl ApiError {
+    /// An error with no piece or column.
+    pub fn new(status: StatusCode, category: &'static str, error: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            error: error.into(),
+            category,
+            piece: None,
+            column: None,
+        }
+    }
+
+    /// A 400 Bad Request.
+    pub fn bad_request(category: &'static str, error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, category, error)
+    }
+}
+
+impl From<CubeError> for ApiError {
+    fn from(e: CubeError) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            error: e.to_string(),
+            category: e.category(),
+            piece: e.piece(),
+            column: None,
+        }
+    }
+}
+
+impl From<SolveError> for ApiError {
+    fn from(e: SolveError) -> ApiError {
+        match e {
+            SolveError::InvalidCube(c) => c.into(),
+            SolveError::NoSolution { .. } => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "no_solution",
+                e.to_string(),
+            ),
+            SolveError::Unavailable(_) => ApiError::new(
+                StatusCode::NOT_IMPLEMENTED,
+                "unavailable_method",
+                e.to_string(),
+            ),
+            SolveError::Table(_) => {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "table", e.to_string())
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self)).into_response()
+    }
+}

@@ -1,0 +1,90 @@
+//! What every request shares: one solver per method (created on first use, then shared), and
+//! the semaphore bounding how many solves run at once.
+
+use rubik_solve::{solver_for, Method, SolveError, Solver, SolverConfig};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Tunable limits of the server.
+#[derive(Clone, Debug)]
+pub struct ServerLimits {
+    /// Largest request body accepted, in bytes (larger bodies get 413).
+    pub max_body_bytes: usize,
+    /// Solves running at the same time; further requests wait for a free slot.
+    pub max_concurrent_solves: usize,
+    /// Time budget of a solve when the request names none.
+    pub default_timeout: Duration,
+    /// Largest time budget a request may ask for.
+    pub max_timeout: Duration,
+    /// Extra time past a request's budget before the server gives up waiting for its solver.
+    pub grace: Duration,
+}
+
+impl Default for ServerLimits {
+    fn default() -> ServerLimits {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        ServerLimits {
+            max_body_bytes: 64 * 1024,
+            max_concurrent_solves: cores,
+            default_timeout: Duration::from_secs(10),
+            max_timeout: Duration::from_secs(60),
+            grace: Duration::from_secs(2),
+        }
+    }
+}
+
+/// A method's solver once created; errors are not kept, so a failed table load is retried.
+type SolverSlot = Mutex<Option<Arc<dyn Solver>>>;
+
+/// The state shared by all requests.
+pub struct AppState {
+    config: SolverConfig,
+    solvers: [SolverSlot; Method::ALL.len()],
+    /// Bounds the number of solves running at once.
+    pub solve_slots: Arc<Semaphore>,
+    /// The server's limits.
+    pub limits: ServerLimits,
+}
+
+impl AppState {
+    /// State whose solvers are created from `config` when first used.
+    pub fn new(config: SolverConfig, limits: ServerLimits) -> Arc<AppState> {
+        Arc::new(AppState {
+            config,
+            solvers: Default::default(),
+            solve_slots: Arc::new(Semaphore::new(limits.max_concurrent_solves.max(1))),
+            limits,
+        })
+    }
+
+    /// The shared solver of `method`, created (and its tables loaded or built) on first call.
+    /// Blocking: call it off the async threads.
+    pub fn solver(&self, method: Method) -> Result<Arc<dyn Solver>, SolveError> {
+        // Holding the lock while the solver is created makes concurrent first requests wait for
+        // one table build instead of starting their own.
+        let mut slot = self.solvers[method_slot(method)]
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(solver) = slot.as_ref() {
+            return Ok(Arc::clone(solver));
+        }
+        let solver: Arc<dyn Solver> = Arc::from(solver_for(method, &self.config)?);
+        *slot = Some(Arc::clone(&solver));
+        Ok(solver)
+    }
+
+    /// Whether `method`'s solver has been created successfully already.
+    pub fn is_loaded(&self, method: Method) -> bool {
+        self.solvers[method_slot(method)]
+            .try_lock()
+            .is_ok_and(|slot| slot.is_some())
+    }
+}
+
+fn method_slot(method: Method) -> usize {
+    Method::ALL
+        .iter()
+        .position(|&m| m == method)
+        .expect("every method is in Method::ALL")
+}

@@ -1,0 +1,873 @@
+// The page: a CSS 3D cube and a flat net showing one sticker state, the controls around it
+// (scramble, paint, solve, playback, share) and a small hook for the end-to-end test.
+"use strict";
+
+(function () {
+  const M = window.RubikModel;
+  const I18N = window.RUBIK_I18N;
+  const $ = (id) => document.getElementById(id);
+
+  /** WCA colour scheme: letters name the face whose colour a sticker has. */
+  const COLOURS = { U: "#f4f4f4", R: "#c8102e", F: "#009b48", D: "#ffd500", L: "#ff5800", B: "#0046ad" };
+  /** Milliseconds per quarter turn at each playback speed. */
+  const SPEEDS = { instant: 0, fast: 140, normal: 320, slow: 750 };
+  /** Duration of a turn made from the keyboard. */
+  const KEY_TURN_MS = 160;
+  /** Size of one cubie, in CSS pixels, before the view is scaled to fit. */
+  const CUBIE = 60;
+
+  const app = {
+    state: M.solvedState(),
+    lang: pickLanguage(),
+    undo: [],
+    solution: null, // {start, moves, stepOf, steps, solution, method, millis}
+    pos: 0,
+    playing: false,
+    speed: "normal",
+    view: "both",
+    painting: false,
+    paintColour: "R",
+    fault: null, // piece name to highlight
+    yaw: -38,
+    pitch: -28,
+    zoom: 1,
+    lastScramble: null,
+    busy: 0,
+  };
+
+  // ---------- texts ----------
+
+  function pickLanguage() {
+    const stored = safeStorage("rubik.lang");
+    if (stored && I18N[stored]) return stored;
+    const nav = (navigator.language || "en").slice(0, 2);
+    return I18N[nav] ? nav : "en";
+  }
+
+  function safeStorage(key, value) {
+    try {
+      if (value === undefined) return window.localStorage.getItem(key);
+      window.localStorage.setItem(key, value);
+    } catch (e) {
+      return null;
+    }
+    return null;
+  }
+
+  function t(path, params) {
+    let v = path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), I18N[app.lang]);
+    if (v === undefined) v = path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), I18N.en);
+    if (typeof v !== "string") return path;
+    return v.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? params[k] : m));
+  }
+
+  /** "R' — right face, a quarter turn counter-clockwise". */
+  function moveMeaning(m) {
+    const amounts = M.isRotation(m) ? "rotationAmount" : "amount";
+    return `${m.name} — ${t("face." + m.family)}, ${t(amounts + "." + m.amount)}`;
+  }
+
+  function applyTexts() {
+    document.documentElement.lang = app.lang;
+    document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+    document.querySelectorAll("[data-i18n-title]").forEach((el) => {
+      el.title = t(el.dataset.i18nTitle);
+      el.setAttribute("aria-label", el.title);
+    });
+    for (const opt of $("method").options) opt.textContent = t("methods." + opt.value);
+    $("input").placeholder = t("inputPlaceholder");
+    document.querySelectorAll("[data-lang]").forEach((b) => b.classList.toggle("on", b.dataset.lang === app.lang));
+    document.querySelectorAll(".swatch").forEach((b) => {
+      b.title = t("colours." + b.dataset.colour);
+      b.setAttribute("aria-label", b.title);
+    });
+    $("paint").textContent = app.painting ? t("done") : t("paint");
+    renderPlayback();
+  }
+
+  // ---------- the 3D cube ----------
+
+  const stickerEls = new Array(54); // 3D sticker elements by facelet index
+  const netEls = new Array(54);
+  const cubies = []; // {el, pos}
+  let layerEl = null;
+
+  // CSS transform placing a face of a cubie, keyed by outward normal.
+  function faceTransform(n) {
+    const h = CUBIE / 2;
+    if (n[0] === 1) return `rotateY(90deg) translateZ(${h}px)`;
+    if (n[0] === -1) return `rotateY(-90deg) translateZ(${h}px)`;
+    if (n[1] === 1) return `rotateX(90deg) translateZ(${h}px)`;
+    if (n[1] === -1) return `rotateX(-90deg) translateZ(${h}px)`;
+    if (n[2] === 1) return `translateZ(${h}px)`;
+    return `rotateY(180deg) translateZ(${h}px)`;
+  }
+
+  function cubieTransform(p) {
+    // CSS y grows downwards.
+    return `translate3d(${p[0] * CUBIE}px, ${-p[1] * CUBIE}px, ${p[2] * CUBIE}px)`;
+  }
+
+  function buildCube() {
+    const cube = $("cube");
+    const normals = Object.values(M.NORMALS);
+    for (let x = -1; x <= 1; x++) for (let y = -1; y <= 1; y++) for (let z = -1; z <= 1; z++) {
+      if (x === 0 && y === 0 && z === 0) continue;
+      const pos = [x, y, z];
+      const el = document.createElement("div");
+      el.className = "cubie";
+      el.style.transform = cubieTransform(pos);
+      for (const n of normals) {
+        const outer = pos[0] * n[0] + pos[1] * n[1] + pos[2] * n[2] === 1;
+        const face = document.createElement("div");
+        face.className = "face";
+        face.style.transform = faceTransform(n);
+        if (outer) {
+          const index = M.STICKERS.findIndex((s) => s.pos.join() === pos.join() && s.normal.join() === n.join());
+          const st = document.createElement("div");
+          st.className = "sticker";
+          st.dataset.index = index;
+          face.appendChild(st);
+          stickerEls[index] = st;
+        }
+        el.appendChild(face);
+      }
+      cube.appendChild(el);
+      cubies.push({ el, pos });
+    }
+    layerEl = document.createElement("div");
+    layerEl.className = "layer";
+    cube.appendChild(layerEl);
+  }
+
+  function buildNet() {
+    const net = $("net");
+    // Where each face sits on the 12 × 9 grid of the standard net.
+    const at = { U: [3, 0], L: [0, 3], F: [3, 3], R: [6, 3], B: [9, 3], D: [3, 6] };
+    M.FACES.split("").forEach((face, f) => {
+      for (let i = 0; i < 9; i++) {
+        const el = document.createElement("div");
+        el.className = "net-sticker";
+        el.dataset.index = f * 9 + i;
+        el.style.gridColumn = at[face][0] + (i % 3) + 1;
+        el.style.gridRow = at[face][1] + Math.floor(i / 3) + 1;
+        net.appendChild(el);
+        netEls[f * 9 + i] = el;
+      }
+    });
+  }
+
+  function faultIndices() {
+    if (!app.fault) return new Set();
+    const pos = [0, 0, 0];
+    for (const ch of app.fault) {
+      const n = M.NORMALS[ch];
+      if (!n) return new Set();
+      for (let k = 0; k < 3; k++) pos[k] += n[k];
+    }
+    const out = new Set();
+    M.STICKERS.forEach((s, i) => { if (s.pos.join() === pos.join()) out.add(i); });
+    return out;
+  }
+
+  function renderStickers() {
+    const fault = faultIndices();
+    for (let i = 0; i < 54; i++) {
+      const colour = COLOURS[app.state[i]] || "#555";
+      for (const el of [stickerEls[i], netEls[i]]) {
+        el.style.background = colour;
+        el.classList.toggle("fault", fault.has(i));
+      }
+    }
+  }
+
+  function renderCamera() {
+    const vp = $("viewport");
+    const fit = Math.min(vp.clientWidth, vp.clientHeight) / (CUBIE * 3 * 1.75);
+    $("cube").style.transform =
+      `scale(${(fit * app.zoom).toFixed(3)}) rotateX(${app.pitch}deg) rotateY(${app.yaw}deg)`;
+  }
+
+  const easeInOut = (x) => (x < 0.5 ? 2 * x * x : 1 - Math.pow(-2 * x + 2, 2) / 2);
+
+  /** Turns the displayed cube by `m`, animated over `ms` per quarter turn. */
+  function turn(m, ms) {
+    if (!ms || document.hidden) {
+      app.state = M.apply(app.state, m);
+      renderStickers();
+      return Promise.resolve();
+    }
+    const fam = M.FAMILIES[m.family];
+    const quarters = m.amount === 3 ? -1 : m.amount;
+    const degrees = 90 * fam.q * quarters;
+    // Map a rotation about the model's axis (y up) to CSS (y down).
+    const css = { x: (d) => `rotateX(${-d}deg)`, y: (d) => `rotateY(${d}deg)`, z: (d) => `rotateZ(${-d}deg)` }[fam.axis];
+    const moving = cubies.filter((c) => M.inLayer(m, c.pos));
+    moving.forEach((c) => layerEl.appendChild(c.el));
+    const duration = ms * Math.abs(quarters) * (Math.abs(quarters) === 2 ? 0.75 : 1);
+    app.busy++;
+    return new Promise((resolve) => {
+      const t0 = performance.now();
+      function frame(now) {
+        const k = Math.min(1, (now - t0) / duration);
+        layerEl.style.transform = css(degrees * easeInOut(k));
+        if (k < 1) {
+          requestAnimationFrame(frame);
+          return;
+        }
+        const cube = $("cube");
+        moving.forEach((c) => cube.insertBefore(c.el, layerEl));
+        layerEl.style.transform = "";
+        app.state = M.apply(app.state, m);
+        renderStickers();
+        app.busy--;
+        resolve();
+      }
+      requestAnimationFrame(frame);
+    });
+  }
+
+  // Actions run one after another so turns never overlap.
+  let queue = Promise.resolve();
+  function enqueue(fn) {
+    queue = queue.then(fn).catch((e) => console.error(e));
+    return queue;
+  }
+
+  // ---------- orbit, zoom, painting ----------
+
+  function setupPointer() {
+    const vp = $("viewport");
+    let drag = null;
+    vp.addEventListener("pointerdown", (e) => {
+      drag = { x: e.clientX, y: e.clientY, yaw: app.yaw, pitch: app.pitch, moved: false, target: e.target };
+      vp.setPointerCapture(e.pointerId);
+    });
+    vp.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+      if (!drag.moved) return;
+      app.yaw = drag.yaw + dx * 0.5;
+      app.pitch = Math.max(-89, Math.min(89, drag.pitch - dy * 0.5));
+      renderCamera();
+    });
+    const end = () => {
+      if (drag && !drag.moved && app.painting && drag.target.classList.contains("sticker")) {
+        paint(Number(drag.target.dataset.index));
+      }
+      drag = null;
+    };
+    vp.addEventListener("pointerup", end);
+    vp.addEventListener("pointercancel", () => { drag = null; });
+    vp.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      app.zoom = Math.max(0.5, Math.min(2.5, app.zoom * Math.exp(-e.deltaY * 0.0015)));
+      renderCamera();
+    }, { passive: false });
+    $("net").addEventListener("click", (e) => {
+      if (app.painting && e.target.classList.contains("net-sticker")) paint(Number(e.target.dataset.index));
+    });
+    window.addEventListener("resize", renderCamera);
+  }
+
+  function paint(index) {
+    if ([4, 13, 22, 31, 40, 49].includes(index)) return; // centres define the faces
+    if (app.state[index] === app.paintColour) return;
+    pushUndo();
+    const next = app.state.slice();
+    next[index] = app.paintColour;
+    app.state = next;
+    clearSolution();
+    showMessage("");
+    renderStickers();
+    scheduleValidation();
+  }
+
+  function buildPalette() {
+    const box = $("swatches");
+    for (const f of M.FACES) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "swatch";
+      b.dataset.colour = f;
+      b.style.background = COLOURS[f];
+      b.addEventListener("click", () => {
+        app.paintColour = f;
+        box.querySelectorAll(".swatch").forEach((s) => s.classList.toggle("on", s === b));
+      });
+      if (f === app.paintColour) b.classList.add("on");
+      box.appendChild(b);
+    }
+  }
+
+  function togglePaint() {
+    app.painting = !app.painting;
+    $("palette").hidden = !app.painting;
+    document.body.classList.toggle("painting", app.painting);
+    $("paint").textContent = app.painting ? t("done") : t("paint");
+    $("paint").classList.toggle("on", app.painting);
+    if (app.painting) scheduleValidation();
+  }
+
+  // ---------- validation and messages ----------
+
+  let validationTimer = null;
+  let validationSeq = 0;
+  function scheduleValidation() {
+    clearTimeout(validationTimer);
+    validationTimer = setTimeout(validate, 120);
+  }
+
+  async function validate() {
+    const seq = ++validationSeq;
+    const facelets = app.state.join("");
+    try {
+      const res = await api("POST", "/api/validate", { facelets });
+      if (seq !== validationSeq) return;
+      if (res.valid) {
+        app.fault = null;
+        showValidation(t("valid"), "ok");
+      } else {
+        app.fault = res.piece || null;
+        showValidation(errorText(res), "bad");
+      }
+    } catch (e) {
+      if (seq === validationSeq) showValidation(errorText(e), "bad");
+    }
+    renderStickers();
+  }
+
+  function showValidation(text, kind) {
+    const el = $("validation");
+    el.textContent = text;
+    el.className = "validation " + (kind || "");
+  }
+
+  function errorText(err) {
+    const category = err.category || "other";
+    const known = I18N.en.errors[category] !== undefined;
+    const detail = err.error || err.message || "";
+    return t("errors." + (known ? category : "other"), { piece: err.piece || "?", detail });
+  }
+
+  function showMessage(text, kind) {
+    const el = $("message");
+    el.textContent = text || "";
+    el.className = "message " + (kind || "");
+  }
+
+  async function api(method, path, body) {
+    let res;
+    try {
+      res = await fetch(path, {
+        method,
+        headers: body ? { "Content-Type": "application/json" } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    } catch (e) {
+      throw { category: "network", error: String(e) };
+    }
+    let data;
+    try {
+      data = await res.json();
+    } catch (e) {
+      throw { category: "other", error: `HTTP ${res.status}` };
+    }
+    if (!res.ok) throw data;
+    return data;
+  }
+
+  // ---------- state changes ----------
+
+  function pushUndo(entry) {
+    app.undo.push(entry || { state: app.state.slice() });
+    if (app.undo.length > 500) app.undo.shift();
+  }
+
+  function setState(state) {
+    app.state = state;
+    app.fault = null;
+    renderStickers();
+  }
+
+  function userTurn(m) {
+    enqueue(async () => {
+      pause();
+      pushUndo({ move: m });
+      clearSolution();
+      await turn(m, KEY_TURN_MS);
+      if (app.painting) scheduleValidation();
+    });
+  }
+
+  function undo() {
+    enqueue(async () => {
+      pause();
+      const entry = app.undo.pop();
+      if (!entry) return;
+      clearSolution();
+      if (entry.move) await turn(M.inverse(entry.move), KEY_TURN_MS);
+      else setState(entry.state);
+      showValidation("");
+      if (app.painting) scheduleValidation();
+    });
+  }
+
+  function reset() {
+    enqueue(() => {
+      pause();
+      pushUndo();
+      clearSolution();
+      setState(M.solvedState());
+      app.lastScramble = null;
+      $("input").value = "";
+      showMessage("");
+      showValidation("");
+    });
+  }
+
+  function scramble() {
+    enqueue(async () => {
+      pause();
+      showMessage(t("scrambling"));
+      try {
+        const res = await api("GET", "/api/scramble");
+        const moves = M.parse(res.scramble);
+        const state = M.applyAll(M.solvedState(), moves);
+        if (state.join("") !== res.facelets) console.warn("scramble state differs from the server's", res);
+        pushUndo();
+        clearSolution();
+        setState(state);
+        app.lastScramble = res.scramble;
+        $("input").value = res.scramble;
+        showMessage("");
+        showValidation("");
+      } catch (e) {
+        showMessage(errorText(e), "bad");
+      }
+    });
+  }
+
+  /** Reads the input box: a 54-letter facelet string, a colour net, or moves from solved. */
+  function applyInput() {
+    const text = $("input").value;
+    enqueue(async () => {
+      pause();
+      const lines = text.split("\n").map((l) => l.replace(/#.*/, ""));
+      const chars = lines.join("").replace(/\s+/g, "");
+      let state = null;
+      if (chars.length === 54 && /^[URFDLB]+$/.test(chars)) {
+        state = chars.split("");
+      } else if (chars.length === 54 && lines.filter((l) => l.trim()).length >= 9) {
+        state = netToFacelets(chars);
+        if (!state) { showMessage(t("errors.centres_not_distinct"), "bad"); return; }
+      }
+      if (state) {
+        pushUndo();
+        clearSolution();
+        setState(state);
+        app.lastScramble = null;
+        showMessage("");
+        await validate();
+        return;
+      }
+      try {
+        const moves = M.parse(text);
+        pushUndo();
+        clearSolution();
+        setState(M.applyAll(M.solvedState(), moves));
+        app.lastScramble = M.format(moves);
+        showMessage("");
+        showValidation("");
+      } catch (e) {
+        if (e instanceof M.NotationError) {
+          showMessage(t("errors.notation", { detail: `${e.message} (${e.column})` }), "bad");
+        } else throw e;
+      }
+    });
+  }
+
+  /** The standard colour net (U; L F R B; D) read into URFDLB facelets, by centre colours. */
+  function netToFacelets(chars) {
+    const u = chars.slice(0, 9);
+    const rows = [0, 1, 2].map((r) => chars.slice(9 + 12 * r, 21 + 12 * r));
+    const side = (k) => rows.map((row) => row.slice(3 * k, 3 * k + 3)).join("");
+    const d = chars.slice(45, 54);
+    const ordered = u + side(2) + side(1) + d + side(0) + side(3); // U R F D L B
+    const centres = [4, 13, 22, 31, 40, 49].map((i) => ordered[i]);
+    if (new Set(centres).size !== 6) return null;
+    return ordered.split("").map((c) => (centres.indexOf(c) >= 0 ? M.FACES[centres.indexOf(c)] : c));
+  }
+
+  // ---------- solving and playback ----------
+
+  async function solve() {
+    pause();
+    const start = app.state.slice();
+    const method = $("method").value;
+    showMessage(t("solving"));
+    $("solve").disabled = true;
+    try {
+      const res = await api("POST", "/api/solve", {
+        facelets: start.join(""),
+        method,
+        lang: app.lang,
+        timeout_ms: method === "optimal" ? 60000 : 10000,
+      });
+      await queue; // let turns in flight finish before taking over the display
+      if (app.state.join("") !== start.join("")) return; // the cube changed meanwhile
+      loadSolution(start, res);
+      showMessage(res.length === 0 ? t("alreadySolved") : "");
+    } catch (e) {
+      showMessage(errorText(e), "bad");
+      if (e.piece) { app.fault = e.piece; renderStickers(); }
+    } finally {
+      $("solve").disabled = false;
+    }
+  }
+
+  function loadSolution(start, res) {
+    const moves = [];
+    const stepOf = [];
+    const steps = (res.steps || []).map((s, i) => {
+      const stepMoves = M.parse(s.moves);
+      stepMoves.forEach((m) => { moves.push(m); stepOf.push(i); });
+      return { key: s.key, name: s.name, explanation: s.explanation, texts: s.translations || null, count: stepMoves.length };
+    });
+    // The steps' moves may differ from the solution where moves cancel across steps; play the
+    // steps when they solve the cube, else the solution itself.
+    let play = moves;
+    let playStepOf = stepOf;
+    if (!M.isSolved(M.applyAll(start, moves))) {
+      play = M.parse(res.solution);
+      playStepOf = play.map(() => -1);
+    }
+    app.solution = { start, moves: play, stepOf: playStepOf, steps, solution: res.solution, method: res.method, millis: res.millis };
+    app.pos = 0;
+    renderMoveList();
+    renderPlayback();
+    updateLinks();
+  }
+
+  function clearSolution() {
+    app.solution = null;
+    app.pos = 0;
+    app.playing = false;
+    renderMoveList();
+    renderPlayback();
+    updateLinks();
+  }
+
+  function stepText(step) {
+    if (!step) return { name: "", explanation: "" };
+    if (step.texts && step.texts[app.lang]) return step.texts[app.lang];
+    return step;
+  }
+
+  function renderMoveList() {
+    const list = $("move-list");
+    list.textContent = "";
+    const sol = app.solution;
+    if (!sol) return;
+    let group = null;
+    let groupStep = null;
+    sol.moves.forEach((m, i) => {
+      const s = sol.stepOf[i];
+      if (!group || s !== groupStep) {
+        group = document.createElement("li");
+        group.className = "step-group";
+        const label = document.createElement("span");
+        label.className = "step-label";
+        label.dataset.step = s;
+        group.appendChild(label);
+        list.appendChild(group);
+        groupStep = s;
+      }
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "mv";
+      b.dataset.i = i;
+      b.textContent = m.name;
+      b.addEventListener("click", () => goTo(i + 1));
+      group.appendChild(b);
+    });
+  }
+
+  function renderPlayback() {
+    const sol = app.solution;
+    document.body.classList.toggle("has-solution", !!sol);
+    $("play").classList.toggle("playing", app.playing);
+    $("play").title = app.playing ? t("pause") : t("play");
+    if (!sol) {
+      $("step-name").textContent = "";
+      $("progress").textContent = "";
+      $("step-explanation").textContent = t("noSolution");
+      $("move-meaning").textContent = "";
+      $("summary").textContent = "";
+      return;
+    }
+    const n = sol.moves.length;
+    const pos = app.pos;
+    document.querySelectorAll("#move-list .step-label").forEach((el) => {
+      const s = Number(el.dataset.step);
+      el.textContent = s >= 0 ? stepText(sol.steps[s]).name : t("sharedSolution");
+    });
+    document.querySelectorAll("#move-list .mv").forEach((el) => {
+      const i = Number(el.dataset.i);
+      el.classList.toggle("done", i < pos - 1);
+      el.classList.toggle("current", i === pos - 1);
+      el.classList.toggle("next", i === pos);
+    });
+    const cur = $("move-list").querySelector(".mv.current");
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    $("progress").textContent = n ? t("moveOf", { n: pos, total: n }) : "";
+    $("summary").textContent = t("solvedIn", { length: n, method: t("methods." + sol.method), millis: Math.round(sol.millis * 10) / 10 });
+    const stepIndex = pos > 0 ? sol.stepOf[pos - 1] : sol.stepOf[0];
+    const step = stepIndex >= 0 ? stepText(sol.steps[stepIndex]) : { name: t("sharedSolution"), explanation: "" };
+    if (pos === n && M.isSolved(app.state)) {
+      $("step-name").textContent = t("solved");
+      $("step-explanation").textContent = n ? stepText(sol.steps[sol.stepOf[n - 1]]).explanation || "" : "";
+    } else if (pos === 0) {
+      $("step-name").textContent = step.name || "";
+      $("step-explanation").textContent = step.explanation || t("start");
+    } else {
+      $("step-name").textContent = step.name;
+      $("step-explanation").textContent = step.explanation;
+    }
+    if (pos > 0) $("move-meaning").textContent = moveMeaning(sol.moves[pos - 1]);
+    else if (n) $("move-meaning").textContent = `${t("next")}: ${moveMeaning(sol.moves[0])}`;
+    else $("move-meaning").textContent = "";
+  }
+
+  function pause() {
+    app.playing = false;
+    renderPlayback();
+  }
+
+  function goTo(k) {
+    app.playing = false;
+    enqueue(() => {
+      const sol = app.solution;
+      if (!sol) return;
+      app.pos = Math.max(0, Math.min(sol.moves.length, k));
+      setState(M.applyAll(sol.start, sol.moves.slice(0, app.pos)));
+      renderPlayback();
+    });
+  }
+
+  async function forwardOne() {
+    const sol = app.solution;
+    if (!sol || app.pos >= sol.moves.length) return false;
+    await turn(sol.moves[app.pos], SPEEDS[app.speed]);
+    app.pos++;
+    renderPlayback();
+    return true;
+  }
+
+  function stepForward() { app.playing = false; enqueue(forwardOne); }
+
+  function stepBack() {
+    app.playing = false;
+    enqueue(async () => {
+      const sol = app.solution;
+      if (!sol || app.pos === 0) return;
+      await turn(M.inverse(sol.moves[app.pos - 1]), SPEEDS[app.speed]);
+      app.pos--;
+      renderPlayback();
+    });
+  }
+
+  function togglePlay() {
+    if (app.playing) { pause(); return; }
+    const sol = app.solution;
+    if (!sol) return;
+    if (app.pos >= sol.moves.length) goTo(0);
+    app.playing = true;
+    renderPlayback();
+    enqueue(async () => {
+      while (app.playing && app.solution === sol) {
+        if (app.speed === "instant") {
+          app.pos = sol.moves.length;
+          setState(M.applyAll(sol.start, sol.moves));
+        } else if (await forwardOne()) {
+          continue;
+        }
+        break;
+      }
+      app.playing = false;
+      renderPlayback();
+    });
+  }
+
+  function setSpeed(speed) {
+    app.speed = speed;
+    document.querySelectorAll("[data-speed]").forEach((b) => b.classList.toggle("on", b.dataset.speed === speed));
+    safeStorage("rubik.speed", speed);
+  }
+
+  function setView(view) {
+    app.view = view;
+    document.body.dataset.view = view;
+    document.querySelectorAll("[data-view]").forEach((b) => b.classList.toggle("on", b.dataset.view === view));
+    requestAnimationFrame(renderCamera);
+  }
+
+  // ---------- links ----------
+
+  function shareUrl() {
+    const params = new URLSearchParams();
+    const sol = app.solution;
+    params.set("state", (sol ? sol.start : app.state).join(""));
+    if (sol) {
+      params.set("moves", M.format(sol.moves));
+      params.set("method", sol.method);
+      const counts = [];
+      const names = sol.steps.map((s) => {
+        const txt = stepText(s);
+        return [s.count, txt.name, txt.explanation];
+      });
+      if (sol.stepOf.every((s) => s >= 0) && names.length) params.set("steps", JSON.stringify(names));
+      if (app.pos) params.set("pos", String(app.pos));
+      void counts;
+    }
+    params.set("lang", app.lang);
+    return `${location.origin}${location.pathname}#${params.toString()}`;
+  }
+
+  function algCubingUrl() {
+    const sol = app.solution;
+    const enc = (s) => encodeURIComponent(s.replace(/ /g, "_").replace(/'/g, "-"));
+    if (!sol) {
+      return app.lastScramble ? `https://alg.cubing.net/?setup=${enc(app.lastScramble)}` : "https://alg.cubing.net/";
+    }
+    const alg = M.format(sol.moves);
+    let setup = M.format(sol.moves.slice().reverse().map(M.inverse));
+    if (app.lastScramble) {
+      const fromScramble = M.applyAll(M.solvedState(), M.parse(app.lastScramble));
+      if (fromScramble.join("") === sol.start.join("")) setup = app.lastScramble;
+    }
+    return `https://alg.cubing.net/?setup=${enc(setup)}&alg=${enc(alg)}&title=rubik`;
+  }
+
+  function updateLinks() {
+    $("share").href = shareUrl();
+    $("algcubing").href = algCubingUrl();
+  }
+
+  function restoreFromUrl() {
+    if (!location.hash || location.hash.length < 2) return;
+    const params = new URLSearchParams(location.hash.slice(1));
+    const lang = params.get("lang");
+    if (lang && I18N[lang]) app.lang = lang;
+    const state = params.get("state");
+    if (!state || !/^[URFDLB]{54}$/.test(state)) return;
+    setState(state.split(""));
+    const movesText = params.get("moves");
+    if (!movesText) { scheduleValidation(); return; }
+    let moves;
+    try { moves = M.parse(movesText); } catch (e) { return; }
+    const stepOf = [];
+    let steps = [];
+    try {
+      const raw = JSON.parse(params.get("steps") || "[]");
+      steps = raw.map(([count, name, explanation], i) => {
+        for (let k = 0; k < count; k++) stepOf.push(i);
+        return { name: String(name), explanation: String(explanation), count };
+      });
+    } catch (e) {
+      steps = [];
+    }
+    const ok = stepOf.length === moves.length;
+    app.solution = {
+      start: state.split(""), moves, stepOf: ok ? stepOf : moves.map(() => -1), steps: ok ? steps : [],
+      solution: movesText, method: params.get("method") || "twophase", millis: 0,
+    };
+    renderMoveList();
+    const pos = Number(params.get("pos") || 0);
+    if (pos > 0) goTo(pos);
+    else { app.pos = 0; renderPlayback(); }
+  }
+
+  // ---------- keyboard ----------
+
+  function setupKeyboard() {
+    document.addEventListener("keydown", (e) => {
+      const tag = (e.target.tagName || "").toLowerCase();
+      if (tag === "input" || tag === "textarea" || tag === "select") return;
+      if (e.ctrlKey || e.metaKey || e.altKey) {
+        if ((e.ctrlKey || e.metaKey) && e.code === "KeyZ") { e.preventDefault(); undo(); }
+        return;
+      }
+      if (e.code === "Space") { e.preventDefault(); togglePlay(); return; }
+      if (e.code === "ArrowRight") { e.preventDefault(); stepForward(); return; }
+      if (e.code === "ArrowLeft") { e.preventDefault(); stepBack(); return; }
+      const letter = e.code.startsWith("Key") ? e.code.slice(3) : "";
+      const family = { U: "U", D: "D", R: "R", L: "L", F: "F", B: "B", M: "M", E: "E", S: "S", X: "x", Y: "y", Z: "z" }[letter];
+      if (!family) return;
+      e.preventDefault();
+      userTurn(M.move(family, e.shiftKey ? 3 : 1));
+    });
+  }
+
+  // ---------- wiring ----------
+
+  function init() {
+    buildCube();
+    buildNet();
+    buildPalette();
+    setupPointer();
+    setupKeyboard();
+    $("scramble").addEventListener("click", scramble);
+    $("reset").addEventListener("click", reset);
+    $("undo").addEventListener("click", undo);
+    $("solve").addEventListener("click", solve);
+    $("paint").addEventListener("click", togglePaint);
+    $("input-form").addEventListener("submit", (e) => { e.preventDefault(); applyInput(); });
+    $("input").addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); applyInput(); }
+    });
+    $("to-start").addEventListener("click", () => goTo(0));
+    $("to-end").addEventListener("click", () => app.solution && goTo(app.solution.moves.length));
+    $("step-back").addEventListener("click", stepBack);
+    $("step-forward").addEventListener("click", stepForward);
+    $("play").addEventListener("click", togglePlay);
+    document.querySelectorAll("[data-speed]").forEach((b) => b.addEventListener("click", () => setSpeed(b.dataset.speed)));
+    document.querySelectorAll("[data-view]").forEach((b) => b.addEventListener("click", () => setView(b.dataset.view)));
+    document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => {
+      app.lang = b.dataset.lang;
+      safeStorage("rubik.lang", app.lang);
+      applyTexts();
+      updateLinks();
+      if ($("validation").textContent && app.painting) scheduleValidation();
+    }));
+    $("share").addEventListener("click", (e) => {
+      e.preventDefault();
+      const url = shareUrl();
+      history.replaceState(null, "", url);
+      if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => showMessage(t("copied"), "ok"), () => {});
+    });
+    const speed = safeStorage("rubik.speed");
+    setSpeed(SPEEDS[speed] !== undefined ? speed : "normal");
+    setView(window.innerWidth < 700 ? "3d" : "both");
+    restoreFromUrl();
+    applyTexts();
+    renderStickers();
+    renderCamera();
+    updateLinks();
+  }
+
+  // A small hook for tests and the curious: the displayed state and playback position.
+  window.rubik = {
+    facelets: () => app.state.join(""),
+    isSolved: () => M.isSolved(app.state),
+    position: () => app.pos,
+    length: () => (app.solution ? app.solution.moves.length : 0),
+    solution: () => (app.solution ? M.format(app.solution.moves) : null),
+    idle: () => app.busy === 0 && !app.playing,
+    apply: (text) => M.format(M.parse(text)),
+  };
+
+  init();
+})();

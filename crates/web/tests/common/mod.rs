@@ -1,0 +1,42 @@
+//! Starts the real app on an ephemeral loopback port for tests over HTTP.
+
+#![allow(dead_code)] // each test binary uses its own part of these helpers
+
+use rubik_solve::SolverConfig;
+use rubik_web::{router, AppState, ServerLimits};
+use std::sync::Arc;
+
+/// A running server: its base URL (`http://127.0.0.1:PORT`) and shared state.
+pub struct TestServer {
+    pub base: String,
+    pub state: Arc<AppState>,
+}
+
+impl TestServer {
+    /// The full URL of `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+}
+
+/// Serves the app with default limits on 127.0.0.1:0 in the current tokio runtime.
+pub async fn start() -> TestServer {
+    start_with(ServerLimits::default()).await
+}
+
+/// Serves the app with `limits` on 127.0.0.1:0 in the current tokio runtime.
+pub async fn start_with(limits: ServerLimits) -> TestServer {
+    let state = AppState::new(SolverConfig::default(), limits);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind an ephemeral port");
+    let addr = listener.local_addr().expect("local address");
+    let app = router(Arc::clone(&state));
+    tokio::spawn(async move {
+        axum::serve(listener, app).await.expect("serve");
+    });
+    TestServer {
+        base: format!("http://{addr}"),
+        state,
+    }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# End-to-end test of `rubik serve`: builds the release binary, serves on a free loopback port,
+# drives the page in headless Chromium (playwright-core + the system browser), stops the server.
+# Screenshots land in e2e/screenshots/.
+set -euo pipefail
+cd "$(dirname "$0")"
+E2E_DIR=$(pwd)
+ROOT=$(cd .. && pwd)
+
+if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "e2e: Chromium not found; run scripts/setup.sh first" >&2
+  exit 1
+fi
+if [ ! -d node_modules/playwright-core ]; then
+  npm ci --no-audit --no-fund
+fi
+
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+(cd "$ROOT" && cargo build --release -p rubik --bin rubik)
+BIN="$TARGET_DIR/release/rubik"
+
+PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+LOG=$(mktemp)
+"$BIN" serve --addr "127.0.0.1:$PORT" >"$LOG" 2>&1 &
+SERVER=$!
+stop() {
+  kill "$SERVER" 2>/dev/null || true
+  wait "$SERVER" 2>/dev/null || true
+  rm -f "$LOG"
+}
+trap stop EXIT
+
+# Wait until the server listens (it prints its URL once bound).
+for _ in $(seq 1 100); do
+  if grep -q "http://" "$LOG"; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then
+    echo "e2e: rubik serve exited early:" >&2
+    cat "$LOG" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+
+status=0
+RUBIK_URL="http://127.0.0.1:$PORT/" node --test --test-concurrency=1 "$E2E_DIR/test.mjs" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "e2e: server log:" >&2
+  cat "$LOG" >&2
+fi
+echo "e2e: screenshots in $E2E_DIR/screenshots/"
+exit "$status"

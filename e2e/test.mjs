@@ -1,0 +1,222 @@
+// End-to-end test of the web app in real headless Chromium: keyboard turns, scramble, solve,
+// playback to the end, painting an invalid cube, the language switch and the share link.
+// Run by e2e/run.sh, which starts `rubik serve` and passes its URL in RUBIK_URL.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const BASE = process.env.RUBIK_URL || "http://127.0.0.1:8080/";
+const METHOD = process.env.RUBIK_E2E_METHOD || "twophase";
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SHOTS = join(HERE, "screenshots");
+const SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+let browser;
+
+/** Every face shows a single colour. */
+function isSolved(facelets) {
+  for (let f = 0; f < 6; f++) {
+    const face = facelets.slice(9 * f, 9 * f + 9);
+    if ([...face].some((c) => c !== face[0])) return false;
+  }
+  return true;
+}
+
+async function api(path, body) {
+  const res = await fetch(new URL(path, BASE), body
+    ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
+    : {});
+  return { status: res.status, body: await res.json() };
+}
+
+async function openPage(viewport) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  // Refused requests (the 400 for an invalid cube) are expected; other console errors are not.
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text());
+  });
+  await page.goto(BASE);
+  await page.waitForFunction(() => window.rubik && typeof window.rubik.facelets === "function");
+  return { page, context, problems };
+}
+
+const facelets = (page) => page.evaluate(() => window.rubik.facelets());
+const waitIdle = (page) => page.waitForFunction(() => window.rubik.idle(), null, { timeout: 30_000 });
+
+async function scrambleAndSolve(page) {
+  await page.click("#scramble");
+  await page.waitForFunction((s) => window.rubik.facelets() !== s, SOLVED, { timeout: 30_000 });
+  await waitIdle(page);
+  await page.selectOption("#method", METHOD);
+  await page.click("#solve");
+  await page.waitForFunction(() => window.rubik.length() > 0, null, { timeout: 60_000 });
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  // playwright gives each launch a fresh temporary profile (its own --user-data-dir).
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+  // On a fresh machine the two-phase tables are built at start-up: wait until they are loaded.
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      const { body } = await api("/api/methods");
+      if (body.find((m) => m.name === METHOD)?.loaded) break;
+    } catch (e) {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the ${METHOD} solver never finished loading`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test("keyboard turns change the state as the server's model says", { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 820 });
+  assert.equal(await facelets(page), SOLVED);
+  await page.locator("#viewport").focus();
+  await page.keyboard.press("r");
+  await waitIdle(page);
+  const afterR = await facelets(page);
+  assert.notEqual(afterR, SOLVED);
+  const server = await api("/api/apply", { moves: "R" });
+  assert.equal(server.status, 200);
+  assert.equal(afterR, server.body.facelets, "the page's R agrees with the server's R");
+  for (const key of ["u", "Shift+F", "d", "Shift+L", "b"]) {
+    await page.keyboard.press(key);
+    await waitIdle(page);
+  }
+  const five = await api("/api/apply", { moves: "R U F' D L' B" });
+  assert.equal(await facelets(page), five.body.facelets);
+  // Slices and rotations: M then M' is the identity, x moves the centres.
+  await page.keyboard.press("m");
+  await waitIdle(page);
+  assert.notEqual(await facelets(page), five.body.facelets);
+  await page.keyboard.press("Shift+M");
+  await page.keyboard.press("x");
+  await waitIdle(page);
+  const rotated = await facelets(page);
+  assert.equal(rotated[4], "F", "after x the front centre is on top");
+  // Undo four times returns to the state before x, M', M and B.
+  for (let i = 0; i < 4; i++) await page.click("#undo");
+  await waitIdle(page);
+  assert.equal(await facelets(page), (await api("/api/apply", { moves: "R U F' D L'" })).body.facelets);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("scramble, solve, play to the end: the cube is solved", { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 820 });
+  await scrambleAndSolve(page);
+  // The scramble shown in the input box reaches the displayed state, by the server's model.
+  const scramble = await page.inputValue("#input");
+  const start = await facelets(page);
+  assert.equal((await api("/api/apply", { moves: scramble })).body.facelets, start);
+  const n = await page.evaluate(() => window.rubik.length());
+  assert.ok(n > 0 && n <= 60, `solution of ${n} moves`);
+  assert.ok(await page.locator("#move-list .mv").count() === n);
+  // Step forward and back, then jump into the middle with the move list.
+  await page.click("[data-speed=fast]");
+  await page.click("#step-forward");
+  await waitIdle(page);
+  assert.equal(await page.evaluate(() => window.rubik.position()), 1);
+  assert.match(await page.textContent("#move-meaning"), /—/);
+  await page.click("#step-back");
+  await waitIdle(page);
+  assert.equal(await facelets(page), start);
+  const mid = Math.floor(n / 2);
+  await page.locator("#move-list .mv").nth(mid - 1).click();
+  await waitIdle(page);
+  assert.equal(await page.evaluate(() => window.rubik.position()), mid);
+  assert.equal(await page.locator("#move-list .mv.current").count(), 1);
+  assert.notEqual((await page.textContent("#step-name")).trim(), "");
+  await page.screenshot({ path: join(SHOTS, "desktop.png") });
+  // Play to the end.
+  await page.click("#play");
+  await page.waitForFunction(() => window.rubik.position() === window.rubik.length() && window.rubik.idle(),
+    null, { timeout: 120_000 });
+  const end = await facelets(page);
+  assert.ok(isSolved(end), `the page's cube is solved after playback: ${end}`);
+  assert.ok(await page.evaluate(() => window.rubik.isSolved()));
+  // Jump to start restores the scrambled state; jump to end solves again.
+  await page.click("#to-start");
+  await waitIdle(page);
+  assert.equal(await facelets(page), start);
+  await page.click("#to-end");
+  await waitIdle(page);
+  assert.ok(isSolved(await facelets(page)));
+  // The share link restores the state and the solution in a new page.
+  const share = await page.getAttribute("#share", "href");
+  const alg = await page.getAttribute("#algcubing", "href");
+  assert.match(alg, /^https:\/\/alg\.cubing\.net\/\?setup=.+&alg=.+/);
+  const other = await context.newPage();
+  await other.goto(share);
+  await other.waitForFunction(() => window.rubik && window.rubik.length() > 0);
+  assert.equal(await facelets(other), start);
+  assert.equal(await other.evaluate(() => window.rubik.length()), n);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("painting an invalid cube shows the error naming the piece", { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 820 });
+  await page.click("#paint");
+  // Twist the URF corner clockwise: U9 (index 8) ← F colour, R1 (9) ← U colour, F3 (20) ← R colour.
+  for (const [colour, index] of [["F", 8], ["U", 9], ["R", 20]]) {
+    await page.click(`.swatch[data-colour=${colour}]`);
+    await page.click(`#net .net-sticker[data-index="${index}"]`);
+  }
+  await page.waitForFunction(() => /URF/.test(document.getElementById("validation").textContent), null, { timeout: 10_000 });
+  assert.match(await page.textContent("#validation"), /twisted/i);
+  assert.ok(await page.locator(".net-sticker.fault").count() === 3, "the corner's three stickers are marked");
+  await page.screenshot({ path: join(SHOTS, "paint.png") });
+  // Solving it is refused with the same reason.
+  await page.click("#solve");
+  await page.waitForFunction(() => /URF/.test(document.getElementById("message").textContent), null, { timeout: 10_000 });
+  // Twisting the corner back makes the cube valid again.
+  for (const [colour, index] of [["U", 8], ["R", 9], ["F", 20]]) {
+    await page.click(`.swatch[data-colour=${colour}]`);
+    await page.click(`#net .net-sticker[data-index="${index}"]`);
+  }
+  await page.waitForFunction(() => document.getElementById("validation").classList.contains("ok"), null, { timeout: 10_000 });
+  assert.equal(await facelets(page), SOLVED);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("French texts and a phone-sized screen", { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 390, height: 844 });
+  await page.click("[data-lang=fr]");
+  assert.equal((await page.textContent("#scramble")).trim(), "Mélanger");
+  await scrambleAndSolve(page);
+  await page.click("[data-speed=instant]");
+  for (let i = 0; i < 3; i++) await page.click("#step-forward");
+  await waitIdle(page);
+  assert.match(await page.textContent("#move-meaning"), /tour|rotation/);
+  // Nothing overflows the screen sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.screenshot({ path: join(SHOTS, "phone.png"), fullPage: true });
+  await page.click("#to-end");
+  await waitIdle(page);
+  assert.ok(isSolved(await facelets(page)));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
