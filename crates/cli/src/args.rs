@@ -179,7 +179,10 @@ Examples:
   rubik solve R U R\\' U\\' --explain
   rubik solve --facelets DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD --json
   rubik solve --net cube.txt --method thistlethwaite
-  printf \"R U\\nF2 L\\n\" | rubik solve -c --jobs 2")]
+  printf \"R U\\nF2 L\\n\" | rubik solve -c --jobs 2
+
+Continuous mode answers every line, then exits 0 when all were solved, 2 when a line was
+not a cube, 1 when a cube had no solution within the limits.")]
 pub struct SolveArgs {
     /// The scramble, as moves (several arguments are joined), or a 54-letter facelet string.
     #[arg(value_name = "ALG")]
