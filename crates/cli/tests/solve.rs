@@ -262,3 +262,21 @@ O O O G G G R R R B B B
     assert_eq!(v["piece"], "URF", "{v}");
     assert!(stderr(&out).contains("twisted.txt"));
 }
+
+#[test]
+fn a_timeout_without_a_solution_exits_1() {
+    // Superflip needs 20 moves: nothing of at most 17 exists, found or not before the timeout.
+    rubik_with_tables()
+        .args([
+            "solve",
+            "--facelets",
+            SUPERFLIP,
+            "--max-length",
+            "17",
+            "--timeout",
+            "200ms",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution of at most 17 moves"));
+}
