@@ -280,3 +280,11 @@ fn a_timeout_without_a_solution_exits_1() {
         .code(1)
         .stderr(predicate::str::contains("no solution of at most 17 moves"));
 }
+
+#[test]
+fn scrambles_with_rotations_wide_turns_and_slices() {
+    for scramble in ["x R U M y'", "r U r' U' (R U)2", "S2 E Rw2 z"] {
+        let out = solve_ok(&[scramble]);
+        assert_solves(scramble, out.trim());
+    }
+}
