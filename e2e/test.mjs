@@ -186,7 +186,7 @@ test("painting an invalid cube shows the error naming the piece", { timeout: 60_
   await page.waitForFunction(() => /URF/.test(document.getElementById("validation").textContent), null, { timeout: 10_000 });
   assert.match(await page.textContent("#validation"), /twisted/i);
   assert.ok(await page.locator(".net-sticker.fault").count() === 3, "the corner's three stickers are marked");
-  await page.screenshot({ path: join(SHOTS, "paint.png") });
+  await page.screenshot({ path: join(SHOTS, "paint.png"), fullPage: true });
   // Solving it is refused with the same reason.
   await page.click("#solve");
   await page.waitForFunction(() => /URF/.test(document.getElementById("message").textContent), null, { timeout: 10_000 });

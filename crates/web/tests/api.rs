@@ -190,7 +190,12 @@ async fn validate_refuses_malformed_requests() {
 #[tokio::test]
 async fn solve_refuses_bad_input_with_400_and_a_category() {
     let server = common::start().await;
-    let bad_json = ["not json", "{\"scramble\": \"R U\"", "{\"scramble\": \"R\",}", ""];
+    let bad_json = [
+        "not json",
+        "{\"scramble\": \"R U\"",
+        "{\"scramble\": \"R\",}",
+        "",
+    ];
     for body in bad_json {
         let (status, reply) = post_raw(&server, "/api/solve", body.to_string()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body:?}");
