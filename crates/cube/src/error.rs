@@ -28,6 +28,33 @@ pub enum CubeError {
         /// A colour seen on two centres.
         colour: char,
     },
+    /// Six distinct centre letters in an arrangement no real cube has (a mirror image), e.g.
+    /// only U and D swapped.
+    #[error("the centres {centres} are a mirror image of a real cube's (read U R F D L B)")]
+    MirroredCentres {
+        /// The six centre letters in URFDLB position order.
+        centres: String,
+    },
+    /// A colour net has the wrong number of sticker rows.
+    #[error(
+        "a colour net has 9 rows of stickers (3 for U, 3 for L F R B, 3 for D), found {found}"
+    )]
+    NetRowCount {
+        /// Rows found (blank lines and comments not counted).
+        found: usize,
+    },
+    /// A row of a colour net has the wrong number of stickers.
+    #[error("row {row} of the net (line {line}) should have {expected} stickers, found {found}")]
+    NetRowLength {
+        /// 1-based row of the net (1–3 U, 4–6 L F R B, 7–9 D).
+        row: usize,
+        /// 1-based line of the text.
+        line: usize,
+        /// Stickers expected (3 or 12).
+        expected: usize,
+        /// Stickers found.
+        found: usize,
+    },
     /// A colour appears a number of times other than 9.
     #[error("colour {colour:?} appears {count} times (each colour must appear exactly 9 times)")]
     ColourCount {
@@ -98,6 +125,8 @@ impl CubeError {
             CubeError::WrongLength { .. } => "wrong_length",
             CubeError::BadCharacter { .. } => "bad_character",
             CubeError::CentresNotDistinct { .. } => "centres_not_distinct",
+            CubeError::MirroredCentres { .. } => "mirrored_centres",
+            CubeError::NetRowCount { .. } | CubeError::NetRowLength { .. } => "net_format",
             CubeError::ColourCount { .. } => "colour_count",
             CubeError::ImpossibleCornerColours { .. } | CubeError::ImpossibleCorner { .. } => {
                 "impossible_corner"

@@ -4,11 +4,15 @@
 //! `coord`/`tables` (coordinates, move and pruning tables, the on-disk cache) → [`method`]
 //! (two-phase, optimal, Thistlethwaite, CFOP), each returning a [`Solution`].
 
+pub mod bench;
+pub mod coord;
 pub mod i18n;
 pub mod method;
 pub mod progress;
+pub mod scramble;
 pub mod search;
 pub mod solution;
+pub mod tables;
 
 pub use method::{solver_for, Method};
 pub use progress::{NoProgress, Progress};

@@ -16,6 +16,47 @@ pub fn can_follow(prev: Option<Move>, next: Move) -> bool {
     }
 }
 
+/// Appends `m` to `seq`, merging it with the tail: a move of the same face as the last move is
+/// combined with it (`R` + `R2` = `R'`, `R` + `R'` = nothing), and so is a move of the same face
+/// as the move before a last move on the opposite face (`R L` + `R2` = `R' L`), since opposite
+/// faces commute. Returns the change in length (+1, 0 or -1).
+pub fn push_merged(seq: &mut Vec<Move>, m: Move) -> isize {
+    let n = seq.len();
+    let target = if n >= 1 && seq[n - 1].face() == m.face() {
+        Some(n - 1)
+    } else if n >= 2 && seq[n - 1].face() == m.face().opposite() && seq[n - 2].face() == m.face() {
+        Some(n - 2)
+    } else {
+        None
+    };
+    match target {
+        None => {
+            seq.push(m);
+            1
+        }
+        Some(i) => match Move::new(m.face(), i32::from(seq[i].turns()) + i32::from(m.turns())) {
+            Some(merged) => {
+                seq[i] = merged;
+                0
+            }
+            None => {
+                seq.remove(i);
+                -1
+            }
+        },
+    }
+}
+
+/// `moves` with every mergeable pair of turns combined (see [`push_merged`]): the same
+/// position, in as few or fewer moves.
+pub fn merge_moves(moves: &[Move]) -> Vec<Move> {
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        push_merged(&mut out, m);
+    }
+    out
+}
+
 /// A search problem over outer face turns.
 pub trait SearchSpace {
     /// A node of the search.
@@ -135,6 +176,37 @@ mod tests {
         let sol = ida_star(&Brute, &cube, 4).expect("solution");
         assert_eq!(sol.len(), 3);
         assert!(cube.apply_moves(&sol).is_solved());
+    }
+
+    #[test]
+    fn merging_keeps_the_position() {
+        let parse = |s: &str| -> Vec<Move> {
+            s.split_whitespace()
+                .map(|t| {
+                    let face = rubik_cube::Face::from_letter(t.chars().next().expect("token"));
+                    let turns = match &t[1..] {
+                        "" => 1,
+                        "2" => 2,
+                        _ => 3,
+                    };
+                    Move::new(face.expect("face"), turns).expect("turn")
+                })
+                .collect()
+        };
+        for (input, expected) in [
+            ("R R2", "R'"),
+            ("R L R2", "R' L"),
+            ("R U U' R'", ""),
+            ("F B F' B2", "B'"),
+            ("U R", "U R"),
+        ] {
+            let merged = merge_moves(&parse(input));
+            assert_eq!(merged, parse(expected), "{input}");
+            assert_eq!(
+                CubieCube::from_moves(&merged),
+                CubieCube::from_moves(&parse(input))
+            );
+        }
     }
 
     #[test]

@@ -1,5 +1,9 @@
 //! The solving methods, chosen by name.
 
+pub mod optimal;
+pub mod thistlethwaite;
+pub mod twophase;
+
 use crate::{SolveError, Solver, SolverConfig};
 use std::str::FromStr;
 
@@ -60,10 +64,18 @@ impl std::fmt::Display for Method {
 
 /// The message tables of every method, gathered by [`crate::i18n::catalogue`]. Each method adds
 /// its own `MESSAGES` here.
-pub const MESSAGES: &[&[crate::i18n::Message]] = &[];
+pub const MESSAGES: &[&[crate::i18n::Message]] = &[
+    twophase::MESSAGES,
+    thistlethwaite::MESSAGES,
+    optimal::MESSAGES,
+];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
-    let _ = config;
-    Err(SolveError::Unavailable(method.name()))
+    match method {
+        Method::Twophase => Ok(Box::new(twophase::TwophaseSolver::new(config)?)),
+        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new())),
+        Method::Optimal => Ok(Box::new(optimal::OptimalSolver::new(config)?)),
+        _ => Err(SolveError::Unavailable(method.name())),
+    }
 }

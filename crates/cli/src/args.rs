@@ -1,0 +1,451 @@
+//! The command line, as clap types. `rubik "R U R' U'"` is rewritten to `rubik solve ...` by
+//! [`with_default_subcommand`] before parsing.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rubik_solve::Method;
+use std::ffi::OsString;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+const EXAMPLES: &str = "\
+Examples:
+  rubik \"R U R' U'\"                         solve the cube scrambled by these moves
+  rubik solve --facelets UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+  rubik solve --net my-cube.txt --explain    solve a colour net, one line per step
+  rubik solve --method cfop --explain --lang fr \"R U R' U'\"
+  rubik scramble -n 5 --seed 42 | rubik solve -c --jobs 2 --json
+  rubik show \"R U R' U'\"                    the cube after these moves, as a coloured net
+  rubik bench --count 100 --plot bench.svg
+  rubik tables build                         build and cache the two-phase tables
+  rubik repl                                 interactive terminal mode
+  rubik serve --addr 127.0.0.1:8080          the web app and its JSON API
+
+Exit codes: 0 success, 1 no solution within the limits, 2 bad input or usage,
+3 the environment failed (tables could not be written, address in use, ...).
+Tables are cached in $RUBIK_TABLES, else the user cache dir (~/.cache/rubik).";
+
+/// Solve, scramble, show and explain Rubik's Cubes.
+#[derive(Debug, Parser)]
+#[command(name = "rubik", version, about, after_help = EXAMPLES, arg_required_else_help = true)]
+pub struct Cli {
+    /// When to colour the output: auto (a terminal without NO_COLOR), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColourWhen::Auto)]
+    pub color: ColourWhen,
+
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to use ANSI colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourWhen {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a cube given by moves, a facelet string or a colour net (the default command).
+    Solve(SolveArgs),
+    /// Show the cube after some moves, as a net, a facelet string or JSON.
+    Show(ShowArgs),
+    /// Print random-state scrambles.
+    Scramble(ScrambleArgs),
+    /// Measure a method on random states: lengths, times, memory.
+    Bench(BenchArgs),
+    /// Build, verify or describe the cached tables.
+    Tables(TablesArgs),
+    /// Interactive terminal mode.
+    Repl(ReplArgs),
+    /// Serve the web app and its JSON API.
+    Serve(ServeArgs),
+}
+
+/// The names of the subcommands (and clap's own), for the `rubik ALG` shorthand.
+const SUBCOMMANDS: &[&str] = &[
+    "solve", "show", "scramble", "bench", "tables", "repl", "serve", "help",
+];
+
+/// Rewrites `rubik ARGS` to `rubik solve ARGS` when the first argument is neither a subcommand
+/// nor a top-level flag (`--help`, `--version`, `--color`).
+pub fn with_default_subcommand(args: Vec<OsString>) -> Vec<OsString> {
+    let mut i = 1;
+    // Skip global options that precede the subcommand.
+    while i < args.len() {
+        let a = args[i].to_string_lossy();
+        if a == "--color" {
+            i += 2;
+        } else if a.starts_with("--color=") {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let Some(first) = args.get(i).map(|a| a.to_string_lossy().into_owned()) else {
+        return args;
+    };
+    let top_level_flag = matches!(first.as_str(), "-h" | "--help" | "-V" | "--version");
+    if top_level_flag || SUBCOMMANDS.contains(&first.as_str()) {
+        return args;
+    }
+    let mut out = args;
+    out.insert(i, "solve".into());
+    out
+}
+
+/// A length metric.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Metric {
+    /// Half-turn metric (any face turn is 1), suffix `f`.
+    #[default]
+    Htm,
+    /// Quarter-turn metric (a half turn is 2), suffix `q`.
+    Qtm,
+    /// Slice-turn metric (a slice turn is 1), suffix `s`.
+    Stm,
+}
+
+/// Size of the optimal solver's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableSize {
+    /// About 1 GiB.
+    Small,
+    /// About 4 GiB.
+    Medium,
+    /// About 8 GiB.
+    Large,
+}
+
+impl TableSize {
+    /// The name the solver configuration takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableSize::Small => "small",
+            TableSize::Medium => "medium",
+            TableSize::Large => "large",
+        }
+    }
+}
+
+/// Which method and which tables (shared by solve, bench, tables and repl).
+#[derive(Debug, Args, Clone)]
+pub struct MethodArgs {
+    /// Solving method: twophase, optimal, thistlethwaite or cfop.
+    #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
+    pub method: Method,
+
+    /// Use the small two-phase tables (≤ 16 MB; slower searches).
+    #[arg(long)]
+    pub compact: bool,
+
+    /// Size of the optimal solver's table.
+    #[arg(long, value_enum)]
+    pub table: Option<TableSize>,
+}
+
+/// Length and time limits.
+#[derive(Debug, Args, Clone)]
+pub struct LimitArgs {
+    /// Longest acceptable solution (HTM); the method's default when absent.
+    #[arg(long, value_name = "N")]
+    pub max_length: Option<usize>,
+
+    /// Time budget per cube, e.g. 5s, 200ms, 1m (the best solution found so far is kept).
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+
+    /// Keep searching for shorter solutions until the timeout.
+    #[arg(long)]
+    pub improve: bool,
+}
+
+/// `rubik solve`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik solve \"R U R' U'\"
+  rubik solve R U R\\' U\\' --explain
+  rubik solve --facelets DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD --json
+  rubik solve --net cube.txt --method thistlethwaite
+  printf \"R U\\nF2 L\\n\" | rubik solve -c --jobs 2")]
+pub struct SolveArgs {
+    /// The scramble, as moves (several arguments are joined), or a 54-letter facelet string.
+    #[arg(value_name = "ALG")]
+    pub alg: Vec<String>,
+
+    /// The cube as a 54-letter facelet string in URFDLB order.
+    #[arg(long, short = 'f', value_name = "S", conflicts_with_all = ["alg", "net", "continuous"])]
+    pub facelets: Option<String>,
+
+    /// The cube as a colour-net text file ('-' for stdin).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "continuous"])]
+    pub net: Option<PathBuf>,
+
+    /// Continuous mode: one scramble or facelet string per stdin line, one answer per line.
+    #[arg(long, short = 'c', conflicts_with_all = ["alg", "explain"])]
+    pub continuous: bool,
+
+    /// Method and tables.
+    #[command(flatten)]
+    pub method: MethodArgs,
+
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    /// Print JSON: {input, solution, length, method, millis, steps}.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print one line per step: its name, moves and explanation.
+    #[arg(long, short = 'e')]
+    pub explain: bool,
+
+    /// Append the length to the solution, e.g. `(19f)`.
+    #[arg(long, short = 'l')]
+    pub show_length: bool,
+
+    /// How lengths are counted in the output.
+    #[arg(long, value_enum, default_value_t = Metric::Htm)]
+    pub metric: Metric,
+
+    /// Cubes solved in parallel in continuous mode (output keeps the input order).
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+
+    /// Language of step names and explanations: en or fr.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: rubik_solve::i18n::Lang,
+}
+
+/// `rubik show`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik show \"R U R' U'\"
+  rubik show --format facelets \"r U r' U'\"
+  rubik show --facelets UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB R
+  NO_COLOR=1 rubik show --net cube.txt")]
+pub struct ShowArgs {
+    /// Moves applied to the start state (several arguments are joined).
+    #[arg(value_name = "ALG")]
+    pub alg: Vec<String>,
+
+    /// Start from this facelet string instead of the solved cube.
+    #[arg(long, short = 'f', value_name = "S", conflicts_with = "net")]
+    pub facelets: Option<String>,
+
+    /// Start from this colour-net file instead of the solved cube ('-' for stdin).
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<PathBuf>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Net)]
+    pub format: ShowFormat,
+}
+
+/// How `rubik show` prints the cube.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    /// The flat net (coloured on a terminal).
+    Net,
+    /// The 54-letter facelet string.
+    Facelets,
+    /// JSON: {facelets, solved}.
+    Json,
+}
+
+/// `rubik scramble`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik scramble
+  rubik scramble -n 10 --seed 7
+  rubik scramble --facelets -n 3")]
+pub struct ScrambleArgs {
+    /// Number of scrambles.
+    #[arg(long, short = 'n', default_value_t = 1, value_name = "COUNT")]
+    pub count: usize,
+
+    /// Seed for reproducible scrambles.
+    #[arg(long, short = 's')]
+    pub seed: Option<u64>,
+
+    /// Print facelet strings instead of moves.
+    #[arg(long, short = 'f')]
+    pub facelets: bool,
+}
+
+/// `rubik bench`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik bench --count 1000 --seed 1
+  rubik bench --method thistlethwaite --plot thistle.svg
+  rubik bench --max-length 19 --timeout 1s --count 20")]
+pub struct BenchArgs {
+    /// Method and tables.
+    #[command(flatten)]
+    pub method: MethodArgs,
+
+    /// Limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+
+    /// Number of random states.
+    #[arg(long, short = 'n', default_value_t = 100)]
+    pub count: usize,
+
+    /// Seed of the random states.
+    #[arg(long, short = 's', default_value_t = 1)]
+    pub seed: u64,
+
+    /// Write an SVG of the length and time distributions.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+
+    /// Threads solving at once (1 for timings comparable with single-threaded peers).
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `rubik tables`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik tables info
+  rubik tables build --method thistlethwaite
+  RUBIK_TABLES=/tmp/t rubik tables verify")]
+pub struct TablesArgs {
+    /// What to do.
+    #[arg(value_enum, default_value_t = TablesAction::Info)]
+    pub action: TablesAction,
+
+    /// Method and tables.
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+/// What `rubik tables` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TablesAction {
+    /// Build missing or damaged tables.
+    Build,
+    /// Check every cached table against its checksum.
+    Verify,
+    /// List the tables: file, size, state.
+    Info,
+}
+
+/// `rubik repl`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Type `help` at the prompt for the commands. History is kept in ~/.rubik_history
+(or $RUBIK_HISTORY; set it empty to keep none).
+
+Examples:
+  rubik repl
+  rubik repl --iso --method cfop
+  printf 'scramble R U F\\nsolve\\n' | rubik repl      commands from a pipe, no prompt")]
+pub struct ReplArgs {
+    /// Method used by `solve` when none is named.
+    #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
+    pub method: Method,
+
+    /// Show the isometric view after each change instead of the net.
+    #[arg(long)]
+    pub iso: bool,
+
+    /// Language of step names and explanations: en or fr.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: rubik_solve::i18n::Lang,
+}
+
+/// `rubik serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Method and tables offered by default.
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+fn parse_method(s: &str) -> Result<Method, String> {
+    s.parse()
+}
+
+fn parse_lang(s: &str) -> Result<rubik_solve::i18n::Lang, String> {
+    s.parse()
+}
+
+/// Parses `5s`, `200ms`, `1m 30s`, or a bare number of seconds.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    if let Ok(secs) = s.trim().parse::<f64>() {
+        if secs.is_finite() && secs >= 0.0 {
+            return Ok(Duration::from_secs_f64(secs));
+        }
+        return Err(format!("{s:?} is not a duration"));
+    }
+    humantime::parse_duration(s).map_err(|e| format!("{s:?} is not a duration ({e})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewrite(args: &[&str]) -> Vec<String> {
+        with_default_subcommand(args.iter().map(OsString::from).collect())
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn moves_become_a_solve() {
+        assert_eq!(rewrite(&["rubik", "R U"]), ["rubik", "solve", "R U"]);
+        assert_eq!(
+            rewrite(&["rubik", "--json", "R"]),
+            ["rubik", "solve", "--json", "R"]
+        );
+        assert_eq!(
+            rewrite(&["rubik", "--color", "never", "R"]),
+            ["rubik", "--color", "never", "solve", "R"]
+        );
+    }
+
+    #[test]
+    fn subcommands_and_top_level_flags_stay() {
+        assert_eq!(rewrite(&["rubik", "show", "R"]), ["rubik", "show", "R"]);
+        assert_eq!(rewrite(&["rubik", "--help"]), ["rubik", "--help"]);
+        assert_eq!(rewrite(&["rubik"]), ["rubik"]);
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("5s"), Ok(Duration::from_secs(5)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("-1").is_err());
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,229 @@
+//! Continuous mode (`rubik solve -c`): one scramble or facelet string per stdin line, one answer
+//! per stdout line in input order, until `QUIT` or end of input. A bad line gets its error on its
+//! own line and the stream goes on; `--jobs N` solves N lines at once.
+
+use crate::args::SolveArgs;
+use crate::commands::solve::input_error_report;
+use crate::cube_io;
+use crate::error::{
+    solve_error_code, CliError, CliResult, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_NO_SOLUTION,
+};
+use crate::output::{self, ErrorReport, SolveReport};
+use crate::solving;
+use anyhow::Context;
+use rubik_solve::{Limits, Solver};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+
+/// The answer to one line: the text to print and the exit code it calls for (0 when solved).
+struct Answer {
+    line: String,
+    code: u8,
+}
+
+/// Runs continuous mode on stdin and stdout. Exits 0 when every line was solved, else the most
+/// severe code seen (2 for a bad line, 1 for a line without a solution within the limits).
+pub fn run(args: &SolveArgs) -> CliResult {
+    let solver = solving::solver(&args.method)?;
+    let limits = solving::limits(&args.limits);
+    let stdin = std::io::stdin().lock();
+    let stdout = std::io::stdout();
+    let worst = if args.jobs <= 1 {
+        sequential(args, solver.as_ref(), &limits, stdin, &mut stdout.lock())?
+    } else {
+        parallel(args, solver.as_ref(), &limits, stdin, &stdout)?
+    };
+    match worst {
+        0 => Ok(()),
+        code => Err(CliError {
+            code,
+            error: anyhow::anyhow!(match code {
+                EXIT_BAD_INPUT => "some lines were not valid cubes",
+                EXIT_NO_SOLUTION => "some cubes had no solution within the limits",
+                _ => "some cubes could not be solved",
+            }),
+        }),
+    }
+}
+
+/// The input lines up to `QUIT` (any case) or end of input.
+fn lines(input: impl BufRead) -> impl Iterator<Item = std::io::Result<String>> {
+    input
+        .lines()
+        .take_while(|line| !matches!(line, Ok(l) if l.trim().eq_ignore_ascii_case("QUIT")))
+}
+
+fn sequential(
+    args: &SolveArgs,
+    solver: &dyn Solver,
+    limits: &Limits,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> CliResult<u8> {
+    let mut worst = 0;
+    for line in lines(input) {
+        let line = line
+            .context("cannot read stdin")
+            .map_err(CliError::bad_input)?;
+        let answer = answer(args, solver, limits, &line);
+        worst = worse(worst, answer.code);
+        write_line(out, &answer.line)?;
+    }
+    Ok(worst)
+}
+
+fn parallel(
+    args: &SolveArgs,
+    solver: &dyn Solver,
+    limits: &Limits,
+    input: impl BufRead,
+    stdout: &std::io::Stdout,
+) -> CliResult<u8> {
+    let jobs = usize::from(args.jobs);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, String)>(jobs * 4);
+    let job_rx = Mutex::new(job_rx);
+    let (answer_tx, answer_rx) = mpsc::channel::<(usize, Answer)>();
+    let output_closed = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let answer_tx = answer_tx.clone();
+            let job_rx = &job_rx;
+            let output_closed = &output_closed;
+            scope.spawn(move || loop {
+                let job = job_rx.lock().unwrap_or_else(|p| p.into_inner()).recv();
+                let Ok((index, line)) = job else { break };
+                // Once the output is gone, keep draining jobs (unsolved) so the reader never
+                // blocks on a full queue.
+                if !output_closed.load(Ordering::Relaxed) {
+                    let answer = answer(args, solver, limits, &line);
+                    if answer_tx.send((index, answer)).is_err() {
+                        output_closed.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+        drop(answer_tx);
+        let output_closed = &output_closed;
+        let printer = scope.spawn(move || -> CliResult<u8> {
+            let mut pending = BTreeMap::new();
+            let mut next = 0;
+            let mut worst = 0;
+            let mut out = stdout.lock();
+            for (index, answer) in answer_rx {
+                pending.insert(index, answer);
+                while let Some(answer) = pending.remove(&next) {
+                    worst = worse(worst, answer.code);
+                    if let Err(e) = write_line(&mut out, &answer.line) {
+                        output_closed.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                    next += 1;
+                }
+            }
+            Ok(worst)
+        });
+        let mut read_error = None;
+        for (index, line) in lines(input).enumerate() {
+            if output_closed.load(Ordering::Relaxed) {
+                break;
+            }
+            match line {
+                Ok(line) => {
+                    if job_tx.send((index, line)).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    read_error = Some(e);
+                    break;
+                }
+            }
+        }
+        drop(job_tx);
+        let worst = printer
+            .join()
+            .unwrap_or_else(|_| Err(CliError::failure(anyhow::anyhow!("output thread failed"))))?;
+        match read_error {
+            Some(e) => Err(CliError::bad_input(
+                anyhow::Error::new(e).context("cannot read stdin"),
+            )),
+            None => Ok(worst),
+        }
+    })
+}
+
+/// The more severe of two exit codes (bad input over no solution over success).
+fn worse(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| match c {
+        0 => 0,
+        EXIT_NO_SOLUTION => 1,
+        EXIT_BAD_INPUT => 2,
+        _ => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+fn write_line(out: &mut impl Write, line: &str) -> CliResult {
+    writeln!(out, "{line}")
+        .and_then(|_| out.flush())
+        .context("cannot write to stdout")
+        .map_err(|e| CliError {
+            code: EXIT_FAILURE,
+            error: e,
+        })
+}
+
+/// Solves one input line and formats the answer.
+fn answer(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, line: &str) -> Answer {
+    let text = line.trim();
+    let cube = match cube_io::parse_state(text) {
+        Ok(cube) => cube,
+        Err(e) => {
+            let line = if args.json {
+                output::json_line(&input_error_report(text, &e))
+            } else {
+                format!("error: {e}")
+            };
+            return Answer {
+                line,
+                code: EXIT_BAD_INPUT,
+            };
+        }
+    };
+    match solving::timed_solve(solver, &cube_io::to_cubie(&cube), limits) {
+        Ok((solution, millis)) => Answer {
+            line: if args.json {
+                output::json_line(&SolveReport::new(
+                    text,
+                    &solution,
+                    solver.name(),
+                    millis,
+                    args.metric,
+                    args.lang,
+                ))
+            } else {
+                output::solution_line(&solution, args.metric, args.show_length)
+            },
+            code: 0,
+        },
+        Err(e) => Answer {
+            line: if args.json {
+                output::json_line(&ErrorReport {
+                    input: text.to_string(),
+                    error: e.to_string(),
+                    category: None,
+                    piece: None,
+                })
+            } else {
+                format!("error: {e}")
+            },
+            code: solve_error_code(&e),
+        },
+    }
+}

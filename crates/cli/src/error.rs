@@ -1,0 +1,87 @@
+//! Failures of a command, each with the exit code scripts rely on.
+
+use crate::cube_io::InputError;
+use rubik_solve::SolveError;
+use std::fmt;
+use std::process::ExitCode;
+
+/// Exit code: the cube could not be solved within the given limits.
+pub const EXIT_NO_SOLUTION: u8 = 1;
+/// Exit code: bad input or usage.
+pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code: the environment failed us (a table could not be written, a socket not bound, ...).
+pub const EXIT_FAILURE: u8 = 3;
+
+/// A command's failure: a message chain and the exit code it maps to.
+#[derive(Debug)]
+pub struct CliError {
+    /// The exit code.
+    pub code: u8,
+    /// What went wrong, with context.
+    pub error: anyhow::Error,
+}
+
+impl CliError {
+    /// Bad input or usage (exit 2).
+    pub fn bad_input(error: impl Into<anyhow::Error>) -> CliError {
+        CliError {
+            code: EXIT_BAD_INPUT,
+            error: error.into(),
+        }
+    }
+
+    /// A failure of the environment (exit 3).
+    pub fn failure(error: impl Into<anyhow::Error>) -> CliError {
+        CliError {
+            code: EXIT_FAILURE,
+            error: error.into(),
+        }
+    }
+
+    /// The process exit code.
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(self.code)
+    }
+
+    /// Adds context in front of the message, keeping the exit code.
+    pub fn context(self, context: impl fmt::Display + Send + Sync + 'static) -> CliError {
+        CliError {
+            code: self.code,
+            error: self.error.context(context),
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#}", self.error)
+    }
+}
+
+impl From<InputError> for CliError {
+    fn from(e: InputError) -> Self {
+        CliError::bad_input(e)
+    }
+}
+
+impl From<SolveError> for CliError {
+    fn from(e: SolveError) -> Self {
+        let code = solve_error_code(&e);
+        CliError {
+            code,
+            error: e.into(),
+        }
+    }
+}
+
+/// The exit code for a solver's error.
+pub fn solve_error_code(e: &SolveError) -> u8 {
+    match e {
+        SolveError::InvalidCube(_) | SolveError::Unavailable(_) => EXIT_BAD_INPUT,
+        SolveError::NoSolution { .. } => EXIT_NO_SOLUTION,
+        _ => EXIT_FAILURE,
+    }
+}
+
+/// Shorthand for command results.
+pub type CliResult<T = ()> = Result<T, CliError>;

@@ -1,0 +1,272 @@
+//! Presentation: colour choice (terminal, `NO_COLOR`, `--color`), sticker colours, and the text
+//! and JSON forms of a solution.
+
+use crate::args::{ColourWhen, Metric};
+use rubik_cube::moves::format_moves;
+use rubik_cube::Move;
+use rubik_solve::i18n::Lang;
+use rubik_solve::Solution;
+use serde::Serialize;
+use std::io::IsTerminal;
+
+/// Whether to colour what goes to stdout: `--color always|never`, else colour only on a terminal
+/// and only when `NO_COLOR` is unset or empty (https://no-color.org).
+pub fn use_colour(when: ColourWhen) -> bool {
+    match when {
+        ColourWhen::Always => true,
+        ColourWhen::Never => false,
+        ColourWhen::Auto => no_color_unset() && std::io::stdout().is_terminal(),
+    }
+}
+
+fn no_color_unset() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The ANSI 256-colour background of a face in the WCA scheme (U white, R red, F green,
+/// D yellow, L orange, B blue).
+fn face_background(face: char) -> Option<u8> {
+    Some(match face {
+        'U' => 231,
+        'R' => 196,
+        'F' => 34,
+        'D' => 226,
+        'L' => 208,
+        'B' => 27,
+        _ => return None,
+    })
+}
+
+/// Columns one sticker takes: a face letter and a space, or a coloured block and a space.
+pub fn sticker_width(colour: bool) -> usize {
+    if colour {
+        3
+    } else {
+        2
+    }
+}
+
+/// One sticker followed by a space: a coloured block, or the face letter.
+pub fn sticker(face: char, colour: bool) -> String {
+    match face_background(face) {
+        Some(bg) if colour => format!("\x1b[48;5;{bg}m  \x1b[0m "),
+        _ => format!("{face} "),
+    }
+}
+
+/// The flat net (U above L F R B, D below) of a facelet string in URFDLB order.
+///
+/// TEMPORARY: replaced by `rubik_cube::net::render_net` once it lands.
+pub fn net_from_facelets(facelets: &str, colour: bool) -> String {
+    let f: Vec<char> = facelets.chars().collect();
+    let face = |i: usize| &f[i * 9..i * 9 + 9];
+    let row = |face: &[char], r: usize| -> String {
+        face[r * 3..r * 3 + 3]
+            .iter()
+            .map(|&c| sticker(c, colour))
+            .collect()
+    };
+    let indent = " ".repeat(3 * sticker_width(colour));
+    let mut out = String::new();
+    for r in 0..3 {
+        out += format!("{indent}{}", row(face(0), r)).trim_end();
+        out.push('\n');
+    }
+    for r in 0..3 {
+        let line: String = [4, 2, 1, 5].iter().map(|&i| row(face(i), r)).collect();
+        out += line.trim_end();
+        out.push('\n');
+    }
+    for r in 0..3 {
+        out += format!("{indent}{}", row(face(3), r)).trim_end();
+        out.push('\n');
+    }
+    out
+}
+
+/// A solution's length in `metric`.
+pub fn length(moves: &[Move], metric: Metric) -> usize {
+    match metric {
+        // Solutions are outer face turns, so a slice-turn count equals the face-turn count.
+        Metric::Htm | Metric::Stm => moves.len(),
+        Metric::Qtm => moves.iter().map(|m| m.qtm()).sum(),
+    }
+}
+
+/// The suffix of a length in `metric`: `f`, `q` or `s`.
+pub fn metric_suffix(metric: Metric) -> char {
+    match metric {
+        Metric::Htm => 'f',
+        Metric::Qtm => 'q',
+        Metric::Stm => 's',
+    }
+}
+
+/// The solution as one line, `R U2 F'`, with `(3f)` appended when `show_length`.
+pub fn solution_line(solution: &Solution, metric: Metric, show_length: bool) -> String {
+    let moves = format_moves(&solution.moves);
+    if !show_length {
+        return moves;
+    }
+    let n = length(&solution.moves, metric);
+    let suffix = metric_suffix(metric);
+    if moves.is_empty() {
+        format!("({n}{suffix})")
+    } else {
+        format!("{moves} ({n}{suffix})")
+    }
+}
+
+/// One line per step: name, moves, explanation, aligned in columns.
+pub fn explain_lines(solution: &Solution, lang: Lang, metric: Metric) -> Vec<String> {
+    let rows: Vec<(String, String, String)> = solution
+        .steps
+        .iter()
+        .map(|s| {
+            let (name, explanation) = s.text(lang);
+            let moves = format_moves(&s.moves);
+            let n = length(&s.moves, metric);
+            let moves = if moves.is_empty() {
+                format!("({n}{})", metric_suffix(metric))
+            } else {
+                format!("{moves} ({n}{})", metric_suffix(metric))
+            };
+            (name, moves, explanation)
+        })
+        .collect();
+    let name_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let moves_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    rows.into_iter()
+        .map(|(name, moves, explanation)| {
+            format!("{name:<name_w$}  {moves:<moves_w$}  {explanation}")
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// A step in JSON.
+#[derive(Debug, Serialize)]
+pub struct StepReport {
+    /// Step name, in the chosen language.
+    pub name: String,
+    /// The step's moves.
+    pub moves: String,
+    /// What the step achieves, in the chosen language.
+    pub explanation: String,
+    /// The step's length in the chosen metric.
+    pub length: usize,
+}
+
+/// A solved cube in JSON.
+#[derive(Debug, Serialize)]
+pub struct SolveReport {
+    /// The input as given.
+    pub input: String,
+    /// The solution in outer face turns.
+    pub solution: String,
+    /// Its length in `metric`.
+    pub length: usize,
+    /// The metric of the lengths.
+    pub metric: &'static str,
+    /// The method used.
+    pub method: String,
+    /// Solve time in milliseconds (table loading excluded).
+    pub millis: f64,
+    /// The explained steps.
+    pub steps: Vec<StepReport>,
+}
+
+impl SolveReport {
+    /// The report of `solution` found for `input` in `millis`.
+    pub fn new(
+        input: &str,
+        solution: &Solution,
+        method: &str,
+        millis: f64,
+        metric: Metric,
+        lang: Lang,
+    ) -> SolveReport {
+        SolveReport {
+            input: input.to_string(),
+            solution: format_moves(&solution.moves),
+            length: length(&solution.moves, metric),
+            metric: metric_name(metric),
+            method: method.to_string(),
+            millis: round_millis(millis),
+            steps: solution
+                .steps
+                .iter()
+                .map(|s| {
+                    let (name, explanation) = s.text(lang);
+                    StepReport {
+                        name,
+                        moves: format_moves(&s.moves),
+                        explanation,
+                        length: length(&s.moves, metric),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An input that could not be solved, in JSON.
+#[derive(Debug, Serialize)]
+pub struct ErrorReport {
+    /// The input as given.
+    pub input: String,
+    /// What was wrong.
+    pub error: String,
+    /// A machine-readable category, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// The piece at fault, when the error names one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+}
+
+/// The metric's command-line name.
+pub fn metric_name(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Htm => "htm",
+        Metric::Qtm => "qtm",
+        Metric::Stm => "stm",
+    }
+}
+
+/// Milliseconds rounded to microseconds, for readable JSON.
+pub fn round_millis(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+/// One line of JSON (serialisation of these plain types cannot fail).
+pub fn json_line<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// Writes `text` to stdout and flushes. A closed stdout (`rubik ... | head`) becomes an error
+/// that [`is_broken_pipe`] recognises, never a panic.
+pub fn emit(text: &str) -> crate::error::CliResult {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| {
+            crate::error::CliError::failure(anyhow::Error::new(e).context("cannot write to stdout"))
+        })
+}
+
+/// Writes `line` and a newline to stdout (see [`emit`]).
+pub fn emit_line(line: &str) -> crate::error::CliResult {
+    emit(&format!("{line}\n"))
+}
+
+/// Whether `error` comes from writing to a closed pipe.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,179 @@
+//! The terminal mode's state: the cube, the undo history, the view, and the solvers loaded so
+//! far. Each command returns the text to print or an error message; nothing here ends the
+//! session but `quit`.
+
+use super::command::{ReplCommand, HELP};
+use super::iso;
+use crate::cube_io::{self, Cube};
+use crate::output;
+use crate::scrambler::Scrambler;
+use crate::solving;
+use rand::Rng;
+use rubik_cube::moves::format_moves;
+use rubik_cube::random::rng_from_entropy;
+use rubik_cube::Move;
+use rubik_solve::i18n::Lang;
+use rubik_solve::{solver_for, Limits, Method, Solver};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+
+/// How the cube is shown after each change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The flat net.
+    Net,
+    /// The oblique drawing of U, F, R.
+    Iso,
+}
+
+/// What a command did.
+pub enum Outcome {
+    /// Print this text and go on.
+    Print(String),
+    /// Leave the session.
+    Quit,
+}
+
+/// A terminal-mode session.
+pub struct Session {
+    cube: Cube,
+    history: Vec<Cube>,
+    view: View,
+    colour: bool,
+    method: Method,
+    lang: Lang,
+    solvers: HashMap<Method, Box<dyn Solver>>,
+}
+
+impl Session {
+    /// A session on the solved cube.
+    pub fn new(method: Method, lang: Lang, view: View, colour: bool) -> Session {
+        Session {
+            cube: cube_io::solved(),
+            history: Vec::new(),
+            view,
+            colour,
+            method,
+            lang,
+            solvers: HashMap::new(),
+        }
+    }
+
+    /// Runs one input line.
+    pub fn execute(&mut self, line: &str) -> Result<Outcome, String> {
+        let command = super::command::parse(line)?;
+        let text = match command {
+            ReplCommand::Nothing => String::new(),
+            ReplCommand::Help => format!("{HELP}\n"),
+            ReplCommand::Quit => return Ok(Outcome::Quit),
+            ReplCommand::Apply(text) => {
+                let alg = cube_io::parse_alg(&text)
+                    .map_err(|e| format!("{e} (type `help` for the commands)"))?;
+                self.change(cube_io::apply(&self.cube, &alg))
+            }
+            ReplCommand::Random(None) => {
+                let mut scrambler = Scrambler::new(None, true).map_err(|e| e.to_string())?;
+                let moves = scrambler.moves().map_err(|e| e.to_string())?;
+                let shown = format!("scramble: {}\n", format_moves(&moves));
+                shown + &self.change(cube_io::apply_moves(&cube_io::solved(), &moves))
+            }
+            ReplCommand::Random(Some(n)) => {
+                let moves = random_moves(n);
+                let shown = format!("moves: {}\n", format_moves(&moves));
+                shown + &self.change(cube_io::apply_moves(&self.cube, &moves))
+            }
+            ReplCommand::Read(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let alg =
+                    cube_io::parse_alg(&text).map_err(|e| format!("in {}: {e}", path.display()))?;
+                self.change(cube_io::apply(&self.cube, &alg))
+            }
+            ReplCommand::See(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let cube =
+                    cube_io::parse_net(&text).map_err(|e| format!("in {}: {e}", path.display()))?;
+                self.change(cube)
+            }
+            ReplCommand::Reset => self.change(cube_io::solved()),
+            ReplCommand::Undo => match self.history.pop() {
+                Some(previous) => {
+                    self.cube = previous;
+                    self.show()
+                }
+                None => return Err("nothing to undo".to_string()),
+            },
+            ReplCommand::Solve(method) => self.solve(method.unwrap_or(self.method))?,
+            ReplCommand::Print => cube_io::render_net(&self.cube, self.colour),
+            ReplCommand::Iso => {
+                self.view = View::Iso;
+                self.show()
+            }
+            ReplCommand::Net => {
+                self.view = View::Net;
+                self.show()
+            }
+            ReplCommand::Facelets => format!("{}\n", cube_io::facelets(&self.cube)),
+        };
+        Ok(Outcome::Print(text))
+    }
+
+    /// Replaces the cube (remembering the old one for `undo`) and shows the new one.
+    fn change(&mut self, cube: Cube) -> String {
+        self.history.push(std::mem::replace(&mut self.cube, cube));
+        self.show()
+    }
+
+    /// The cube in the current view.
+    fn show(&self) -> String {
+        let drawing = match self.view {
+            View::Net => cube_io::render_net(&self.cube, self.colour),
+            View::Iso => iso::draw(&cube_io::facelets(&self.cube), self.colour),
+        };
+        if cube_io::is_solved(&self.cube) {
+            drawing + "(solved)\n"
+        } else {
+            drawing
+        }
+    }
+
+    fn solve(&mut self, method: Method) -> Result<String, String> {
+        let solver = match self.solvers.entry(method) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                let config = solving::config(&crate::args::MethodArgs {
+                    method,
+                    compact: false,
+                    table: None,
+                });
+                e.insert(solver_for(method, &config).map_err(|e| e.to_string())?)
+            }
+        };
+        let cube = cube_io::to_cubie(&self.cube);
+        let (solution, millis) = solving::timed_solve(solver.as_ref(), &cube, &Limits::default())
+            .map_err(|e| e.to_string())?;
+        let mut text = format!(
+            "{} ({} moves, {method}, {millis:.1} ms)\n",
+            output::solution_line(&solution, crate::args::Metric::Htm, false),
+            solution.len()
+        );
+        for line in output::explain_lines(&solution, self.lang, crate::args::Metric::Htm) {
+            text += &format!("  {line}\n");
+        }
+        Ok(text + &self.change(cube_io::apply_moves(&self.cube, &solution.moves)))
+    }
+}
+
+/// `n` random face turns, never the same face twice in a row.
+fn random_moves(n: usize) -> Vec<Move> {
+    let mut rng = rng_from_entropy();
+    let mut moves: Vec<Move> = Vec::with_capacity(n);
+    while moves.len() < n {
+        let m = Move::ALL[rng.gen_range(0..Move::ALL.len())];
+        if moves.last().is_none_or(|last| last.face() != m.face()) {
+            moves.push(m);
+        }
+    }
+    moves
+}

@@ -1,0 +1,46 @@
+//! Creating solvers from the command line's choices, and timing one solve.
+
+use crate::args::{LimitArgs, MethodArgs};
+use crate::error::{CliError, CliResult};
+use crate::progress::StderrProgress;
+use rubik_cube::CubieCube;
+use rubik_solve::{solver_for, Limits, Solution, SolveError, Solver, SolverConfig};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The solver configuration for these options: tables from `$RUBIK_TABLES` or the cache dir,
+/// progress on stderr.
+pub fn config(method: &MethodArgs) -> SolverConfig {
+    SolverConfig {
+        table_dir: None,
+        progress: Some(Arc::new(StderrProgress::new())),
+        compact: method.compact,
+        optimal_table: method.table.map(|t| t.name().to_string()),
+    }
+}
+
+/// A solver for the chosen method, its tables loaded (or built, with progress on stderr).
+pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
+    solver_for(method.method, &config(method))
+        .map_err(|e| CliError::from(e).context(format!("cannot use method {}", method.method)))
+}
+
+/// The limits of one solve.
+pub fn limits(args: &LimitArgs) -> Limits {
+    Limits {
+        max_length: args.max_length,
+        timeout: args.timeout,
+        improve: args.improve,
+    }
+}
+
+/// Solves `cube`, returning the solution and the time the solve took in milliseconds.
+pub fn timed_solve(
+    solver: &dyn Solver,
+    cube: &CubieCube,
+    limits: &Limits,
+) -> Result<(Solution, f64), SolveError> {
+    let started = Instant::now();
+    let solution = solver.solve(cube, limits)?;
+    Ok((solution, started.elapsed().as_secs_f64() * 1000.0))
+}

@@ -1,0 +1,63 @@
+//! `rubik bench` and `rubik tables`, on a handful of cubes.
+
+mod common;
+
+use common::*;
+use predicates::prelude::*;
+
+#[test]
+fn bench_reports_and_plots() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("bench.svg");
+    let out = rubik_with_tables()
+        .args(["bench", "--count", "5", "--seed", "3", "--plot"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for word in ["mean", "median", "p99", "peak memory", "lengths"] {
+        assert!(text.contains(word), "{word} missing in {text}");
+    }
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(plot.starts_with("<svg") && plot.trim_end().ends_with("</svg>"));
+    assert!(plot.contains("Solution length"));
+}
+
+#[test]
+fn bench_json() {
+    let out = rubik_with_tables()
+        .args(["bench", "--count", "4", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["count"], 4);
+    assert_eq!(v["solved"], 4);
+    let hist: usize = v["length_histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap() as usize)
+        .sum();
+    assert_eq!(hist, 4);
+    assert!(v["max_length"].as_u64().unwrap() <= 20);
+}
+
+#[test]
+fn tables_build_then_info_and_verify() {
+    rubik_with_tables()
+        .args(["tables", "info"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_empty().not());
+    rubik_with_tables()
+        .args(["tables", "verify"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn unknown_tables_action_exits_2() {
+    rubik().args(["tables", "shred"]).assert().code(2);
+}

@@ -1,0 +1,93 @@
+//! Helpers shared by the CLI tests: the `rubik` command with a shared table directory, and
+//! checking printed solutions by applying them.
+#![allow(dead_code)] // each test binary uses a different subset
+
+use assert_cmd::Command;
+use rubik_cube::{Alg, CubieCube};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// The solved cube's facelet string.
+pub const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+/// Superflip, from the shared reference positions.
+pub const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
+/// The table directory of the tests: one per build, shared by every test binary so tables are
+/// built once.
+pub fn table_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rubik-tables")
+}
+
+/// `rubik` with tables in the test directory, no colour forced either way, and no
+/// inherited `NO_COLOR`.
+pub fn rubik() -> Command {
+    let mut cmd = Command::cargo_bin("rubik").expect("the rubik binary is built");
+    cmd.env("RUBIK_TABLES", table_dir()).env_remove("NO_COLOR");
+    cmd
+}
+
+/// `rubik` after the two-phase tables exist (built once per test binary, so that parallel
+/// tests don't all build them).
+pub fn rubik_with_tables() -> Command {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let out = rubik()
+            .args(["tables", "build"])
+            .output()
+            .expect("rubik runs");
+        assert!(
+            out.status.success(),
+            "building tables failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    });
+    rubik()
+}
+
+/// The state a facelet string or move sequence describes.
+pub fn state(input: &str) -> CubieCube {
+    let compact: String = input.chars().filter(|c| !c.is_whitespace()).collect();
+    if compact.len() == 54 && compact.chars().all(|c| c.is_ascii_uppercase()) {
+        CubieCube::from_facelets(&compact).expect("a valid facelet string")
+    } else {
+        CubieCube::from_moves(moves(input).as_slice())
+    }
+}
+
+/// The outer face turns of `text`.
+pub fn moves(text: &str) -> Vec<rubik_cube::Move> {
+    Alg::parse(text)
+        .unwrap_or_else(|e| panic!("{text:?} is not notation: {e:?}"))
+        .moves()
+        .to_vec()
+}
+
+/// Asserts that `solution` (as printed) solves the cube `input` describes.
+pub fn assert_solves(input: &str, solution: &str) {
+    let after = state(input).apply_moves(&moves(solution));
+    assert!(
+        after.is_solved(),
+        "{solution:?} does not solve {input:?}: leaves {}",
+        after.to_facelets()
+    );
+}
+
+/// `SOLVED` with the given stickers replaced.
+pub fn stickers(changes: &[(usize, char)]) -> String {
+    let mut s: Vec<char> = SOLVED.chars().collect();
+    for &(i, c) in changes {
+        s[i] = c;
+    }
+    s.into_iter().collect()
+}
+
+/// Stdout of a finished command as text.
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Stderr of a finished command as text.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}

@@ -1,0 +1,174 @@
+//! Benchmark of the optimal solver (not a test: it takes minutes).
+//!
+//! `cargo bench -p rubik-solve --bench optimal -- [--count N] [--seed S] [--superflip]
+//! [--table small] [--timeout SECS] [--threads N]`
+//!
+//! Loads (or builds, timed) the pruning table, then solves `count` uniformly random states of
+//! the seeded generator and prints each length, time and node count, then the mean and median;
+//! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead.
+
+use rand::Rng;
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::{CubieCube, Move};
+use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::{Limits, Progress, SolveError, SolverConfig};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+struct Args {
+    count: usize,
+    seed: u64,
+    superflip: bool,
+    table: Option<String>,
+    timeout: Option<Duration>,
+    moves: Option<usize>,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        count: 5,
+        seed: 1,
+        superflip: false,
+        table: None,
+        timeout: None,
+        moves: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = || it.next().unwrap_or_default();
+        match arg.as_str() {
+            "--count" => a.count = value().parse().unwrap_or(a.count),
+            "--seed" => a.seed = value().parse().unwrap_or(a.seed),
+            "--superflip" => a.superflip = true,
+            "--moves" => a.moves = value().parse().ok(),
+            "--table" => a.table = Some(value()),
+            "--timeout" => a.timeout = value().parse().ok().map(Duration::from_secs_f64),
+            "--threads" => {
+                let n: usize = value().parse().unwrap_or(0);
+                let _ = rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build_global();
+            }
+            _ => {} // cargo passes --bench
+        }
+    }
+    a
+}
+
+/// Prints table-build progress to stderr every 5%.
+struct StderrProgress {
+    total: AtomicU64,
+    done: AtomicU64,
+    start: Instant,
+}
+
+impl Progress for StderrProgress {
+    fn start(&self, name: &str, total: u64) {
+        eprintln!("building {name}: {total} entries");
+        self.total.store(total, Ordering::Relaxed);
+    }
+    fn advance(&self, units: u64) {
+        let total = self.total.load(Ordering::Relaxed).max(1);
+        let before = self.done.fetch_add(units, Ordering::Relaxed);
+        let after = before + units;
+        if before * 20 / total != after * 20 / total {
+            eprintln!(
+                "  {:>3}% after {:.1} s",
+                after * 100 / total,
+                self.start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    fn finish(&self) {
+        eprintln!("built in {:.1} s", self.start.elapsed().as_secs_f64());
+    }
+}
+
+fn superflip() -> CubieCube {
+    let mut c = CubieCube::SOLVED;
+    c.eo = [1; 12];
+    c
+}
+
+fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) -> Option<f64> {
+    let t = Instant::now();
+    let r = solver.solve_counting(cube, limits);
+    let secs = t.elapsed().as_secs_f64();
+    match r {
+        Ok((sol, nodes)) => {
+            assert!(sol.solves(cube), "solution does not solve {name}");
+            println!(
+                "{name}: {} moves in {secs:.3} s, {nodes} nodes ({:.2} M nodes/s): {sol}",
+                sol.len(),
+                nodes as f64 / secs / 1e6
+            );
+            Some(secs)
+        }
+        Err(SolveError::NoSolution { lower_bound, .. }) => {
+            println!("{name}: timed out after {secs:.1} s, no solution shorter than or equal to {lower_bound:?} moves");
+            None
+        }
+        Err(e) => {
+            println!("{name}: error {e}");
+            None
+        }
+    }
+}
+
+fn main() {
+    let a = args();
+    let config = SolverConfig {
+        optimal_table: a.table.clone(),
+        progress: Some(Arc::new(StderrProgress {
+            total: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            start: Instant::now(),
+        })),
+        ..SolverConfig::default()
+    };
+    let t = Instant::now();
+    let solver = OptimalSolver::new(&config).expect("tables");
+    println!(
+        "tables ({}) ready in {:.1} s, pruning table {} bytes, {} threads",
+        a.table.as_deref().unwrap_or("default"),
+        t.elapsed().as_secs_f64(),
+        solver.tables().prune.len(),
+        rayon::current_num_threads()
+    );
+    let limits = Limits {
+        timeout: a.timeout,
+        ..Limits::default()
+    };
+    if a.superflip {
+        solve(&solver, "superflip", &superflip(), &limits);
+    }
+    let mut rng = rng_from_seed(a.seed);
+    let mut times = Vec::new();
+    for i in 0..a.count {
+        let cube = match a.moves {
+            // A random n-move scramble instead of a random state.
+            Some(n) => CubieCube::from_moves(
+                &(0..n)
+                    .map(|_| Move::ALL[rng.gen_range(0..18)])
+                    .collect::<Vec<_>>(),
+            ),
+            None => CubieCube::random(&mut rng),
+        };
+        if let Some(s) = solve(&solver, &format!("random #{i}"), &cube, &limits) {
+            times.push(s);
+        }
+    }
+    if !times.is_empty() {
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        let mut sorted = times.clone();
+        sorted.sort_by(|x, y| x.total_cmp(y));
+        let median = sorted[sorted.len() / 2];
+        println!(
+            "{} of {} random states solved: mean {mean:.2} s, median {median:.2} s, total {:.1} s",
+            times.len(),
+            a.count,
+            times.iter().sum::<f64>()
+        );
+    }
+}

@@ -1,0 +1,267 @@
+//! Coordinates: small integers naming one aspect of a cube state (the corner twists, the edge
+//! flips, where the middle-layer edges are, ...), so that move and pruning tables can be arrays.
+//!
+//! Every coordinate is 0 on the solved cube. Piece order is Kociemba's (corners URF UFL ULB UBR
+//! DFR DLF DBL DRB, edges UR UF UL UB DR DF DL DB FR FL BL BR); the four "slice" edges are the
+//! middle-layer edges FR FL BL BR (indices 8..12) and the eight "U/D edges" are indices 0..8.
+//!
+//! Phase 1 of the two-phase method works on (twist, flip, slice); phase 2, inside the subgroup
+//! G1 = <U, D, R2, L2, F2, B2>, on (corners, U/D edges, slice permutation).
+
+#![allow(clippy::needless_range_loop)] // loops index several parallel piece tables
+
+pub mod symmetry;
+
+use rubik_cube::CubieCube;
+
+/// Corner orientations: the twist of the first 7 corners in base 3; the 8th follows from a
+/// zero total twist. `3^7 = 2187`.
+pub const N_TWIST: usize = 2187;
+/// Edge orientations: the flip of the first 11 edges in base 2; the 12th follows from a zero
+/// total flip. `2^11 = 2048`.
+pub const N_FLIP: usize = 2048;
+/// Which 4 of the 12 edge positions hold the slice edges, order ignored. `C(12, 4) = 495`.
+pub const N_SLICE: usize = 495;
+/// The order of the 4 slice edges among themselves. `4! = 24`.
+pub const N_SLICE_PERM: usize = 24;
+/// Positions and order of the 4 slice edges. `12·11·10·9 = 495·24 = 11880`.
+pub const N_SLICE_SORTED: usize = N_SLICE * N_SLICE_PERM;
+/// Corner permutation. `8! = 40320`.
+pub const N_CORNERS: usize = 40320;
+/// Permutation of the 8 U/D edges inside G1 (where they stay in the U and D layers). `8! = 40320`.
+pub const N_UD_EDGES: usize = 40320;
+/// Phase-1 edge coordinate: slice position × flip. `495 · 2048 = 1,013,760`.
+pub const N_FLIPSLICE: usize = N_SLICE * N_FLIP;
+
+const FACTORIAL: [usize; 13] = {
+    let mut f = [1usize; 13];
+    let mut i = 1;
+    while i < 13 {
+        f[i] = f[i - 1] * i;
+        i += 1;
+    }
+    f
+};
+
+/// `C(n, k)`, the binomial coefficient (0 when k > n).
+pub const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// Rank of a permutation of `0..p.len()` (Lehmer code; the identity has rank 0).
+///
+/// Digit `i` counts the earlier entries greater than `p[i]` (0..=i) and weighs `i!`.
+pub fn perm_rank(p: &[u8]) -> usize {
+    let mut rank = 0;
+    for i in 1..p.len() {
+        let greater = p[..i].iter().filter(|&&q| q > p[i]).count();
+        rank += greater * FACTORIAL[i];
+    }
+    rank
+}
+
+/// The permutation of `0..n` with the given [`perm_rank`].
+pub fn perm_unrank(mut rank: usize, out: &mut [u8]) {
+    let n = out.len();
+    let mut digits = [0usize; 12];
+    for (i, d) in digits.iter_mut().enumerate().take(n).skip(1).rev() {
+        *d = rank / FACTORIAL[i];
+        rank %= FACTORIAL[i];
+    }
+    // Fill from the back: p[i] is the (i - digit)-th smallest of the values still free.
+    let mut free: Vec<u8> = (0..n as u8).collect();
+    for i in (0..n).rev() {
+        out[i] = free.remove(i - digits[i]);
+    }
+}
+
+/// The twist coordinate (0..2187).
+pub fn twist(c: &CubieCube) -> usize {
+    c.co[..7].iter().fold(0, |t, &o| 3 * t + o as usize)
+}
+
+/// Sets the corner orientations to the given twist coordinate.
+pub fn set_twist(c: &mut CubieCube, mut twist: usize) {
+    let mut total = 0;
+    for i in (0..7).rev() {
+        c.co[i] = (twist % 3) as u8;
+        total += c.co[i] as usize;
+        twist /= 3;
+    }
+    c.co[7] = ((3 - total % 3) % 3) as u8;
+}
+
+/// The flip coordinate (0..2048).
+pub fn flip(c: &CubieCube) -> usize {
+    c.eo[..11].iter().fold(0, |f, &o| 2 * f + o as usize)
+}
+
+/// Sets the edge orientations to the given flip coordinate.
+pub fn set_flip(c: &mut CubieCube, mut flip: usize) {
+    let mut total = 0;
+    for i in (0..11).rev() {
+        c.eo[i] = (flip % 2) as u8;
+        total += c.eo[i] as usize;
+        flip /= 2;
+    }
+    c.eo[11] = (total % 2) as u8;
+}
+
+fn is_slice_edge(e: u8) -> bool {
+    e >= 8
+}
+
+/// The slice-sorted coordinate (0..11880): `24 · slice + order`, where `slice` (0..495) ranks
+/// the set of positions holding the slice edges (positions FR FL BL BR rank 0) and `order`
+/// (0..24) ranks the slice edges in the order of their positions. Inside G1 it is the slice
+/// permutation (0..24).
+pub fn slice_sorted(c: &CubieCube) -> usize {
+    let mut comb = 0;
+    let mut found = 0;
+    let mut order = [0u8; 4];
+    // Scan positions from BR (11) down to UR (0); the k-th slice edge met at position p adds
+    // C(11 - p, k + 1), so positions 11, 10, 9, 8 give C(0,1)+C(1,2)+C(2,3)+C(3,4) = 0.
+    for pos in (0..12).rev() {
+        let e = c.ep[pos];
+        if is_slice_edge(e) {
+            comb += binomial(11 - pos, found + 1);
+            order[3 - found] = e - 8;
+            found += 1;
+        }
+    }
+    24 * comb + perm_rank(&order)
+}
+
+/// The slice coordinate (0..495): which positions hold the slice edges.
+pub fn slice(c: &CubieCube) -> usize {
+    slice_sorted(c) / N_SLICE_PERM
+}
+
+/// Places the slice edges as the slice-sorted coordinate says; the other edges fill the other
+/// positions in order.
+pub fn set_slice_sorted(c: &mut CubieCube, idx: usize) {
+    let (mut comb, perm) = (idx / 24, idx % 24);
+    let mut order = [0u8; 4];
+    perm_unrank(perm, &mut order);
+    let mut positions = [false; 12];
+    // Invert the combinatorial number system, largest term first.
+    let mut k = 4;
+    for pos in 0..12 {
+        if k == 0 {
+            break;
+        }
+        let c_nk = binomial(11 - pos, k);
+        if comb >= c_nk {
+            comb -= c_nk;
+            positions[pos] = true;
+            k -= 1;
+        }
+    }
+    let (mut slice_i, mut other) = (0, 0u8);
+    for (pos, &is_slice) in positions.iter().enumerate() {
+        if is_slice {
+            c.ep[pos] = order[slice_i] + 8;
+            slice_i += 1;
+        } else {
+            c.ep[pos] = other;
+            other += 1;
+        }
+    }
+}
+
+/// The corner permutation coordinate (0..40320).
+pub fn corners(c: &CubieCube) -> usize {
+    perm_rank(&c.cp)
+}
+
+/// Sets the corner permutation.
+pub fn set_corners(c: &mut CubieCube, idx: usize) {
+    perm_unrank(idx, &mut c.cp);
+}
+
+/// The U/D-edge permutation coordinate (0..40320); meaningful only inside G1, where the edges
+/// at positions 0..8 are the U/D edges.
+pub fn ud_edges(c: &CubieCube) -> usize {
+    perm_rank(&c.ep[..8])
+}
+
+/// Sets the U/D edges (positions 0..8) and puts the slice edges home.
+pub fn set_ud_edges(c: &mut CubieCube, idx: usize) {
+    perm_unrank(idx, &mut c.ep[..8]);
+    for i in 8..12 {
+        c.ep[i] = i as u8;
+    }
+}
+
+/// The slice permutation inside G1 (0..24): equals [`slice_sorted`] when the slice edges are in
+/// the middle layer.
+pub fn slice_perm(c: &CubieCube) -> usize {
+    let order = [c.ep[8] - 8, c.ep[9] - 8, c.ep[10] - 8, c.ep[11] - 8];
+    perm_rank(&order)
+}
+
+/// The U/D-edge coordinate computed from an edge permutation in G1 (positions 0..8 hold U/D
+/// edges).
+pub fn ud_edges_of(ep: &[u8; 12]) -> usize {
+    perm_rank(&ep[..8])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rubik_cube::random::rng_from_seed;
+
+    #[test]
+    fn solved_is_zero() {
+        let c = CubieCube::SOLVED;
+        assert_eq!(twist(&c), 0);
+        assert_eq!(flip(&c), 0);
+        assert_eq!(slice_sorted(&c), 0);
+        assert_eq!(corners(&c), 0);
+        assert_eq!(ud_edges(&c), 0);
+        assert_eq!(slice_perm(&c), 0);
+    }
+
+    #[test]
+    fn ranks_round_trip() {
+        let mut p = [0u8; 8];
+        for r in 0..N_CORNERS {
+            perm_unrank(r, &mut p);
+            assert_eq!(perm_rank(&p), r);
+        }
+        let mut c = CubieCube::SOLVED;
+        for i in 0..N_SLICE_SORTED {
+            set_slice_sorted(&mut c, i);
+            assert_eq!(slice_sorted(&c), i);
+        }
+        for i in 0..N_TWIST {
+            set_twist(&mut c, i);
+            assert_eq!(twist(&c), i);
+            assert_eq!(c.total_twist(), 0);
+        }
+        for i in 0..N_FLIP {
+            set_flip(&mut c, i);
+            assert_eq!(flip(&c), i);
+            assert_eq!(c.total_flip(), 0);
+        }
+    }
+
+    #[test]
+    fn random_states_have_coordinates_in_range() {
+        let mut rng = rng_from_seed(7);
+        for _ in 0..200 {
+            let c = CubieCube::random(&mut rng);
+            assert!(twist(&c) < N_TWIST && flip(&c) < N_FLIP);
+            assert!(slice_sorted(&c) < N_SLICE_SORTED && corners(&c) < N_CORNERS);
+        }
+    }
+}

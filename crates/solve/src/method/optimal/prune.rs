@@ -1,0 +1,216 @@
+//! The pruning tables: for every flip × UD-slice class (64,430), twist (2,187) and — in the
+//! larger layout — corner split (70), the exact number of moves needed to bring those
+//! coordinates home, 4 bits per entry.
+//!
+//! | layout | entries | bytes |
+//! |---|---|---|
+//! | small (flip·slice / sym × twist) | 140,908,410 | 70 MB |
+//! | medium (× corner split) | 9,863,588,700 | 4.9 GB |
+//!
+//! Built by a level-by-level breadth-first search (forward from the frontier while it is
+//! small, backward from the unreached entries once it is large), in parallel and yet
+//! deterministic: an entry's value is its distance, whatever the order of the work. The table
+//! is built in place in huge-page memory seen as 64-bit words of 16 entries (little-endian, so
+//! byte `i / 2` holds entry `i` in its low nibble when `i` is even).
+
+use super::coord::MoveTables;
+use super::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
+use super::flipslice::{FlipSliceClasses, N_FLIPSLICE_CLASS};
+use super::persist::huge_buffer;
+use super::symmetry::N_SYM_UD;
+use crate::{Progress, SolveError};
+use memmap2::MmapMut;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+#[cfg(not(target_endian = "little"))]
+compile_error!("the pruning table layout assumes a little-endian machine");
+
+/// Marks an entry not yet reached while building.
+const UNSEEN: u64 = 0xF;
+
+/// Which coordinates a table covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    /// Whether the corner split is part of the index (the medium table).
+    pub corner_split: bool,
+}
+
+impl Layout {
+    /// Corner splits per class and twist: 70, or 1 when the corners are left out.
+    #[inline(always)]
+    pub const fn n_split(self) -> usize {
+        if self.corner_split {
+            N_CORNER_SPLIT
+        } else {
+            1
+        }
+    }
+
+    /// Entries of the table.
+    pub const fn entries(self) -> usize {
+        N_FLIPSLICE_CLASS * self.n_split() * N_TWIST
+    }
+
+    /// Bytes of the table (two entries per byte).
+    pub const fn bytes(self) -> usize {
+        self.entries().div_ceil(2)
+    }
+
+    /// The table index of a flip, slice, twist and corner split: the class of the flip × slice
+    /// with the twist and split conjugated by the symmetry that carries the flip × slice to the
+    /// class representative.
+    #[inline(always)]
+    pub fn index(
+        self,
+        fsc: &FlipSliceClasses,
+        flip: u16,
+        slice: u16,
+        twist: u16,
+        split: u16,
+    ) -> usize {
+        let fs = slice as usize * N_FLIP + flip as usize;
+        let class = fsc.class[fs] as usize;
+        let sym = fsc.sym[fs] as usize;
+        let t = fsc.twist_conj[twist as usize * N_SYM_UD + sym] as usize;
+        if self.corner_split {
+            let k = fsc.split_conj[split as usize * N_SYM_UD + sym] as usize;
+            (class * N_CORNER_SPLIT + k) * N_TWIST + t
+        } else {
+            class * N_TWIST + t
+        }
+    }
+}
+
+/// The 4-bit value at `idx` of a packed table.
+#[inline(always)]
+pub fn value(table: &[u8], idx: usize) -> u8 {
+    (table[idx >> 1] >> ((idx & 1) * 4)) & 0xF
+}
+
+struct Building<'a> {
+    words: &'a [AtomicU64],
+}
+
+impl Building<'_> {
+    #[inline(always)]
+    fn get(&self, idx: usize) -> u64 {
+        (self.words[idx >> 4].load(Ordering::Relaxed) >> ((idx & 15) * 4)) & 0xF
+    }
+    /// Sets an unseen entry to `v`; returns whether this call changed it.
+    #[inline(always)]
+    fn set(&self, idx: usize, v: u64) -> bool {
+        let shift = (idx & 15) * 4;
+        if (self.words[idx >> 4].load(Ordering::Relaxed) >> shift) & 0xF != UNSEEN {
+            return false;
+        }
+        let old = self.words[idx >> 4].fetch_and(!((UNSEEN ^ v) << shift), Ordering::Relaxed);
+        (old >> shift) & 0xF == UNSEEN
+    }
+}
+
+/// Builds the table of `layout`, reporting progress in entries settled.
+pub fn build(
+    layout: Layout,
+    mt: &MoveTables,
+    fsc: &FlipSliceClasses,
+    progress: &dyn Progress,
+) -> Result<MmapMut, SolveError> {
+    let entries = layout.entries();
+    let n_split = layout.n_split();
+    progress.start("optimal pruning table", entries as u64);
+    let n_words = entries.div_ceil(16);
+    let mut buf = huge_buffer(n_words * 8)?;
+    buf.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xFF));
+    // SAFETY: the mapping is page-aligned, `n_words * 8` bytes long and exclusively borrowed
+    // for the lifetime of `words`; AtomicU64 has the size and alignment of u64.
+    let words: &[AtomicU64] =
+        unsafe { std::slice::from_raw_parts(buf.as_mut_ptr() as *const AtomicU64, n_words) };
+    let table = Building { words };
+    let per_class = n_split * N_TWIST;
+    // Sets an entry and its equivalents under the class's stabiliser; counts new entries.
+    let settle = |class: usize, k: usize, tw: usize, v: u64| -> u64 {
+        let base = class * per_class;
+        let mut new = u64::from(table.set(base + k * N_TWIST + tw, v));
+        let stab = fsc.stabiliser[class];
+        if stab != 1 {
+            for s in 1..N_SYM_UD {
+                if stab & (1 << s) != 0 {
+                    let t2 = fsc.twist_conj[tw * N_SYM_UD + s] as usize;
+                    let k2 = if layout.corner_split {
+                        fsc.split_conj[k * N_SYM_UD + s] as usize
+                    } else {
+                        0
+                    };
+                    new += u64::from(table.set(base + k2 * N_TWIST + t2, v));
+                }
+            }
+        }
+        new
+    };
+    let split_of = |idx: usize| {
+        let rest = idx % per_class;
+        (idx / per_class, rest / N_TWIST, rest % N_TWIST)
+    };
+    let solved = layout.index(fsc, 0, 0, 0, 0);
+    let (c0, k0, t0) = split_of(solved);
+    let mut done = settle(c0, k0, t0, 0);
+    progress.advance(done);
+    let mut depth = 0u64;
+    let mut frontier = done;
+    while done < entries as u64 {
+        let unseen = entries as u64 - done;
+        let backward = frontier * 18 > unseen * 6;
+        let found: u64 = (0..N_FLIPSLICE_CLASS)
+            .into_par_iter()
+            .map(|class| {
+                let rep = fsc.rep[class] as usize;
+                let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
+                let mut child_fs = [(0u16, 0u16); 18];
+                for (m, c) in child_fs.iter_mut().enumerate() {
+                    *c = (mt.flip[flip * 18 + m], mt.slice[slice * 18 + m]);
+                }
+                let child = |k: usize, tw: usize, m: usize| {
+                    let (f, s) = child_fs[m];
+                    let k2 = if layout.corner_split {
+                        mt.corner_split[k * 18 + m]
+                    } else {
+                        0
+                    };
+                    layout.index(fsc, f, s, mt.twist[tw * 18 + m], k2)
+                };
+                let mut new = 0;
+                for k in 0..n_split {
+                    for tw in 0..N_TWIST {
+                        let v = table.get(class * per_class + k * N_TWIST + tw);
+                        if backward {
+                            if v == UNSEEN && (0..18).any(|m| table.get(child(k, tw, m)) == depth) {
+                                new += settle(class, k, tw, depth + 1);
+                            }
+                        } else if v == depth {
+                            for m in 0..18 {
+                                let c = child(k, tw, m);
+                                if table.get(c) == UNSEEN {
+                                    let (cc, ck, ct) = split_of(c);
+                                    new += settle(cc, ck, ct, depth + 1);
+                                }
+                            }
+                        }
+                    }
+                }
+                progress.advance(new);
+                new
+            })
+            .sum();
+        if found == 0 {
+            return Err(SolveError::Table(
+                "pruning table search stalled before reaching every entry".into(),
+            ));
+        }
+        done += found;
+        frontier = found;
+        depth += 1;
+    }
+    progress.finish();
+    Ok(buf)
+}

@@ -1,0 +1,274 @@
+//! Iterative-deepening A* for the shortest solution, on both cores.
+//!
+//! A node carries the flip, slice and twist of the cube seen on each of the three axes (updated
+//! by move tables) and the inverse cube seen on each axis (updated on the cubie level). Its
+//! lower bound is the largest of six table lookups — three axes × the cube and its inverse
+//! (whose distance is the same) — taken lazily, the cheap forward ones first. Each deepening
+//! step splits the tree into the nodes three moves down and shares them among threads; the
+//! first solution kept is the one of the earliest such subtree, so results do not depend on
+//! thread timing.
+
+use super::tables::{coords, Tables};
+use crate::search::can_follow;
+use rayon::prelude::*;
+use rubik_cube::cubie::MOVE_CUBES;
+use rubik_cube::{CubieCube, Move};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Whether to stop at the first optimal solution or list all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution of the shortest length.
+    First,
+    /// Every solution of the shortest length (in canonical move order: no face twice in a row,
+    /// opposite faces in one order).
+    All,
+}
+
+/// What a search ended with.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Solutions of the shortest length (one in [`Mode::First`]).
+    Found(Vec<Vec<Move>>),
+    /// No solution of at most the length limit.
+    Exhausted,
+    /// Time ran out; every length up to `lower_bound` is proven to have no solution.
+    TimedOut {
+        /// Largest length proven to have no solution.
+        lower_bound: usize,
+    },
+}
+
+/// Statistics of a search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Nodes generated (those whose bounds were looked up).
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    /// Flip, slice, twist and corner split of the cube seen on each axis.
+    axes: [[u16; 4]; 3],
+    /// The inverse cube seen on each axis.
+    inv: [CubieCube; 3],
+}
+
+impl Node {
+    fn root(t: &Tables, cube: &CubieCube) -> Node {
+        let mut axes = [[0; 4]; 3];
+        let mut inv = [CubieCube::SOLVED; 3];
+        for k in 0..3 {
+            let c = t.syms.on_axis(cube, k);
+            axes[k] = coords(&c);
+            inv[k] = c.inverse();
+        }
+        Node { axes, inv }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.inv[0] == CubieCube::SOLVED
+    }
+}
+
+/// The bound of `node` (all six lookups).
+fn heuristic(t: &Tables, node: &Node) -> usize {
+    let mut h = 0;
+    for k in 0..3 {
+        h = h.max(t.lookup(node.axes[k]));
+        h = h.max(t.lookup_cube(&node.inv[k]));
+    }
+    h as usize
+}
+
+/// The child of `node` after `m` if its bound allows a solution within `togo` more moves.
+#[inline(always)]
+fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
+    let mut axes = [[0u16; 4]; 3];
+    for k in 0..3 {
+        let mk = t.syms.move_conj[k][m.index()].index();
+        let [f, s, w, c] = node.axes[k];
+        let a = [
+            t.moves.flip[f as usize * 18 + mk],
+            t.moves.slice[s as usize * 18 + mk],
+            t.moves.twist[w as usize * 18 + mk],
+            t.moves.corner_split[c as usize * 18 + mk],
+        ];
+        if t.lookup(a) as usize > togo {
+            return None;
+        }
+        axes[k] = a;
+    }
+    let mut inv = [CubieCube::SOLVED; 3];
+    for k in 0..3 {
+        let mk = t.syms.move_conj[k][m.index()];
+        inv[k] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[k]);
+        if togo > 0 && t.lookup_cube(&inv[k]) as usize > togo {
+            return None;
+        }
+    }
+    Some(Node { axes, inv })
+}
+
+/// Shared state of one deepening step.
+struct Control {
+    deadline: Option<Instant>,
+    timed_out: AtomicBool,
+    /// Index of the earliest subtree that found a solution (First mode), else `usize::MAX`.
+    first: AtomicUsize,
+    nodes: AtomicU64,
+}
+
+struct Worker<'a> {
+    t: &'a Tables,
+    ctl: &'a Control,
+    mode: Mode,
+    task: usize,
+    path: Vec<Move>,
+    found: Vec<Vec<Move>>,
+    nodes: u64,
+}
+
+impl Worker<'_> {
+    /// Whether to give up this subtree: time ran out or an earlier subtree already succeeded.
+    fn should_stop(&mut self) -> bool {
+        if self.ctl.timed_out.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.mode == Mode::First && self.ctl.first.load(Ordering::Relaxed) <= self.task {
+            return true;
+        }
+        if self.nodes & 0xFFFF == 0 {
+            if let Some(d) = self.ctl.deadline {
+                if Instant::now() >= d {
+                    self.ctl.timed_out.store(true, Ordering::Relaxed);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Depth-first search below `node` for solutions of exactly `togo` more moves; returns
+    /// `true` to stop.
+    fn dfs(&mut self, node: &Node, togo: usize) -> bool {
+        if togo == 0 {
+            if node.is_solved() {
+                self.found.push(self.path.clone());
+                if self.mode == Mode::First {
+                    self.ctl.first.fetch_min(self.task, Ordering::Relaxed);
+                    return true;
+                }
+            }
+            return false;
+        }
+        let prev = self.path.last().copied();
+        for m in Move::ALL {
+            if !can_follow(prev, m) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes & 0x3FF == 0 && self.should_stop() {
+                return true;
+            }
+            if let Some(c) = child(self.t, node, m, togo - 1) {
+                self.path.push(m);
+                let stop = self.dfs(&c, togo - 1);
+                self.path.pop();
+                if stop {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The nodes `depth` moves below the root that the bound `bound` lets through, with their paths.
+fn split(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>, Node)> {
+    let mut level = vec![(Vec::new(), *root)];
+    for d in 0..depth {
+        let mut next = Vec::new();
+        for (path, node) in &level {
+            for m in Move::ALL {
+                if !can_follow(path.last().copied(), m) {
+                    continue;
+                }
+                if let Some(c) = child(t, node, m, bound - d - 1) {
+                    let mut p = path.clone();
+                    p.push(m);
+                    next.push((p, c));
+                }
+            }
+        }
+        level = next;
+    }
+    level
+}
+
+/// Searches lengths from the table's bound up to `max_length`.
+pub fn search(
+    t: &Tables,
+    cube: &CubieCube,
+    max_length: usize,
+    deadline: Option<Instant>,
+    mode: Mode,
+) -> (Outcome, Stats) {
+    let root = Node::root(t, cube);
+    let start = heuristic(t, &root);
+    let mut stats = Stats::default();
+    for bound in start..=max_length {
+        let ctl = Control {
+            deadline,
+            timed_out: AtomicBool::new(false),
+            first: AtomicUsize::new(usize::MAX),
+            nodes: AtomicU64::new(0),
+        };
+        let tasks = split(t, &root, bound.min(3), bound);
+        let results = Mutex::new(Vec::new());
+        tasks.par_iter().enumerate().for_each(|(i, (path, node))| {
+            let mut w = Worker {
+                t,
+                ctl: &ctl,
+                mode,
+                task: i,
+                path: path.clone(),
+                found: Vec::new(),
+                nodes: 0,
+            };
+            if !w.should_stop() {
+                w.dfs(node, bound - path.len());
+            }
+            ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+            if !w.found.is_empty() {
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((i, w.found));
+            }
+        });
+        stats.nodes += ctl.nodes.load(Ordering::Relaxed);
+        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        results.sort_by_key(|(i, _)| *i);
+        if !results.is_empty() {
+            let all: Vec<Vec<Move>> = results.into_iter().flat_map(|(_, f)| f).collect();
+            // A timeout in All mode may have cut the list short; the solutions are still optimal.
+            let sols = match mode {
+                Mode::First => all.into_iter().take(1).collect(),
+                Mode::All => all,
+            };
+            return (Outcome::Found(sols), stats);
+        }
+        if ctl.timed_out.load(Ordering::Relaxed) {
+            return (
+                Outcome::TimedOut {
+                    lower_bound: bound.saturating_sub(1),
+                },
+                stats,
+            );
+        }
+    }
+    (Outcome::Exhausted, stats)
+}

@@ -1,0 +1,135 @@
+//! Everything the optimal search reads, loaded once per table directory and shared.
+
+use super::coord::{corner_split, flip, slice, twist, MoveTables};
+use super::flipslice::FlipSliceClasses;
+use super::persist;
+use super::prune;
+use super::prune::Layout;
+use super::symmetry::Symmetries;
+use crate::{NoProgress, SolveError, SolverConfig};
+use memmap2::Mmap;
+use rubik_cube::CubieCube;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Sizes of the pruning table a user can pick (`SolverConfig.optimal_table`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableSize {
+    /// Flip × UD-slice (by symmetry) × twist, 4 bits per entry: 70 MB, built in ~20 s.
+    Small,
+    /// The small table × the corner split (which 4 of the 8 corner positions hold the D-layer
+    /// corners): 4.9 GB.
+    Medium,
+}
+
+impl TableSize {
+    /// The size used when none is asked for.
+    pub const DEFAULT: TableSize = TableSize::Small;
+
+    /// The size named `name` (`None` = the default).
+    pub fn parse(name: Option<&str>) -> Result<TableSize, SolveError> {
+        match name.map(|s| s.to_ascii_lowercase()).as_deref() {
+            None | Some("default") => Ok(TableSize::DEFAULT),
+            Some("small") => Ok(TableSize::Small),
+            Some("medium") => Ok(TableSize::Medium),
+            Some(other) => Err(SolveError::Table(format!(
+                "unknown optimal table size {other:?} (available: small, medium)"
+            ))),
+        }
+    }
+
+    /// The file name of the table in the cache.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            TableSize::Small => "optimal-fst-small",
+            TableSize::Medium => "optimal-fstc-medium",
+        }
+    }
+
+    /// The coordinates the table covers.
+    pub fn layout(self) -> Layout {
+        Layout {
+            corner_split: self == TableSize::Medium,
+        }
+    }
+}
+
+/// The symmetry, move, class and pruning tables.
+pub struct Tables {
+    /// The 16 U–D symmetries and the axis-changing turn.
+    pub syms: Symmetries,
+    /// Move tables of flip, slice and twist.
+    pub moves: MoveTables,
+    /// Flip × slice symmetry classes.
+    pub classes: FlipSliceClasses,
+    /// The packed pruning table.
+    pub prune: Mmap,
+    /// Its coordinates.
+    pub layout: Layout,
+}
+
+impl Tables {
+    /// Loads the tables from the cache or builds them (reporting through `config.progress`).
+    pub fn load(config: &SolverConfig, size: TableSize) -> Result<Tables, SolveError> {
+        let syms = Symmetries::new();
+        let moves = MoveTables::new();
+        let classes = FlipSliceClasses::new(&syms);
+        let dir = persist::table_dir(config.table_dir.as_deref());
+        let progress = config.progress.clone();
+        let layout = size.layout();
+        let prune = persist::load_or_build(&dir, size.file_name(), layout.bytes(), || {
+            let p: &dyn crate::Progress = match &progress {
+                Some(p) => p.as_ref(),
+                None => &NoProgress,
+            };
+            prune::build(layout, &moves, &classes, p)
+        })?;
+        Ok(Tables {
+            syms,
+            moves,
+            classes,
+            prune,
+            layout,
+        })
+    }
+
+    /// Shared tables for `config`: loaded once per directory and size, then reused.
+    pub fn shared(config: &SolverConfig, size: TableSize) -> Result<Arc<Tables>, SolveError> {
+        type Cache = Mutex<HashMap<(PathBuf, TableSize), Arc<Tables>>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let key = (persist::table_dir(config.table_dir.as_deref()), size);
+        let cache = CACHE.get_or_init(Default::default);
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = map.get(&key) {
+            return Ok(t.clone());
+        }
+        let t = Arc::new(Tables::load(config, size)?);
+        map.insert(key, t.clone());
+        Ok(t)
+    }
+
+    /// Table index of a flip, slice, twist and corner split (seen on the U–D axis).
+    #[inline(always)]
+    pub fn index(&self, c: [u16; 4]) -> usize {
+        self.layout.index(&self.classes, c[0], c[1], c[2], c[3])
+    }
+
+    /// Pruning value of a flip, slice, twist and corner split (seen on the U–D axis).
+    #[inline(always)]
+    pub fn lookup(&self, c: [u16; 4]) -> u8 {
+        prune::value(&self.prune, self.index(c))
+    }
+
+    /// Pruning value of a whole cube seen on the U–D axis.
+    #[inline]
+    pub fn lookup_cube(&self, c: &CubieCube) -> u8 {
+        self.lookup(coords(c))
+    }
+}
+
+/// Flip, slice, twist and corner split of a cube.
+#[inline]
+pub fn coords(c: &CubieCube) -> [u16; 4] {
+    [flip(c), slice(c), twist(c), corner_split(c)]
+}

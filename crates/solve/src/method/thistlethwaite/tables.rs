@@ -1,0 +1,323 @@
+//! Move tables and complete distance tables (breadth-first search) for the four phases.
+//!
+//! All tables are small (about 2.5 MB together) and take a few tens of milliseconds to build;
+//! they are built once per process behind [`tables`].
+
+use super::coords::*;
+use rubik_cube::{CubieCube, Face, Move};
+use std::sync::OnceLock;
+
+/// The moves of each phase: the generators of the group the phase starts in.
+pub const PHASE_MOVES: [&[Move]; 4] = [&P1_MOVES, &P2_MOVES, &P3_MOVES, &P4_MOVES];
+
+const fn mv(face: Face, turns: u8) -> Move {
+    Move::from_index(face as usize * 3 + turns as usize - 1)
+}
+
+/// G0: all 18 face turns.
+const P1_MOVES: [Move; 18] = Move::ALL;
+/// G1 = ⟨U, D, R, L, F2, B2⟩.
+const P2_MOVES: [Move; 14] = [
+    mv(Face::U, 1),
+    mv(Face::U, 2),
+    mv(Face::U, 3),
+    mv(Face::D, 1),
+    mv(Face::D, 2),
+    mv(Face::D, 3),
+    mv(Face::R, 1),
+    mv(Face::R, 2),
+    mv(Face::R, 3),
+    mv(Face::L, 1),
+    mv(Face::L, 2),
+    mv(Face::L, 3),
+    mv(Face::F, 2),
+    mv(Face::B, 2),
+];
+/// G2 = ⟨U, D, R2, L2, F2, B2⟩.
+const P3_MOVES: [Move; 10] = [
+    mv(Face::U, 1),
+    mv(Face::U, 2),
+    mv(Face::U, 3),
+    mv(Face::D, 1),
+    mv(Face::D, 2),
+    mv(Face::D, 3),
+    mv(Face::R, 2),
+    mv(Face::L, 2),
+    mv(Face::F, 2),
+    mv(Face::B, 2),
+];
+/// G3 = ⟨U2, D2, R2, L2, F2, B2⟩.
+const P4_MOVES: [Move; 6] = [
+    mv(Face::U, 2),
+    mv(Face::D, 2),
+    mv(Face::R, 2),
+    mv(Face::L, 2),
+    mv(Face::F, 2),
+    mv(Face::B, 2),
+];
+
+/// Number of cosets of G3 in G2 counted by the corner part: 8! / 96.
+pub const N_CORNER_COSET: usize = N_CPERM / N_HALF_TURN_CORNERS;
+/// Corner permutations reachable with half turns only.
+pub const N_HALF_TURN_CORNERS: usize = 96;
+/// Phase-4 edge coordinate range: three slices of four edges, 24³ (half of it reachable).
+pub const N_SLICE_PERMS: usize = N_PERM4 * N_PERM4 * N_PERM4;
+
+/// Coordinate ranges of the four phases.
+pub const PHASE_SIZES: [usize; 4] = [
+    N_FLIP,
+    N_TWIST * N_SLICE,
+    N_CORNER_COSET * N_SPLIT,
+    N_HALF_TURN_CORNERS * N_SLICE_PERMS,
+];
+
+/// Marks distance-table entries no cube reaches.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// Every table the solver needs.
+pub struct Tables {
+    /// Move index (0..18) → index in each phase's move list (or `u8::MAX` when not a generator).
+    phase_move_index: [[u8; 18]; 4],
+    flip_move: Vec<[u16; 18]>,
+    twist_move: Vec<[u16; 14]>,
+    slice_move: Vec<[u16; 14]>,
+    coset_move: Vec<[u16; 10]>,
+    split_move: Vec<[u8; 10]>,
+    half_corner_move: Vec<[u8; 6]>,
+    slice_perm_move: [Vec<[u8; 6]>; 3],
+    /// Corner permutation rank → its right coset of the half-turn corner group.
+    corner_coset: Vec<u16>,
+    /// Corner permutation rank → index in the half-turn corner group (or `u8::MAX`).
+    half_corner_index: Vec<u8>,
+    /// Exact distance to the next subgroup, per phase, indexed by the phase coordinate.
+    pub dist: [Vec<u8>; 4],
+}
+
+/// The tables, built on first use. (The one place to switch to an on-disk cache.)
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::build)
+}
+
+/// Builds a move table: for each coordinate value, the value after each of `moves`.
+fn move_table<const K: usize, T>(
+    n: usize,
+    moves: &[Move],
+    decode: impl Fn(usize) -> CubieCube,
+    encode: impl Fn(&CubieCube) -> usize,
+) -> Vec<[T; K]>
+where
+    T: Copy + Default + TryFrom<usize>,
+{
+    assert_eq!(moves.len(), K);
+    (0..n)
+        .map(|i| {
+            let c = decode(i);
+            let mut row = [T::default(); K];
+            for (k, &m) in moves.iter().enumerate() {
+                row[k] = T::try_from(encode(&c.apply_move(m))).unwrap_or_default();
+            }
+            row
+        })
+        .collect()
+}
+
+/// Breadth-first distances from `start` over `n` coordinate values with `n_moves` moves.
+fn bfs(n: usize, start: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
+    let mut dist = vec![UNREACHED; n];
+    dist[start] = 0;
+    let mut frontier = vec![start];
+    let mut depth = 0u8;
+    while !frontier.is_empty() {
+        let mut following = Vec::new();
+        for &i in &frontier {
+            for k in 0..n_moves {
+                let j = next(i, k);
+                if dist[j] == UNREACHED {
+                    dist[j] = depth + 1;
+                    following.push(j);
+                }
+            }
+        }
+        frontier = following;
+        depth += 1;
+    }
+    dist
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut phase_move_index = [[u8::MAX; 18]; 4];
+        for (p, moves) in PHASE_MOVES.iter().enumerate() {
+            for (k, m) in moves.iter().enumerate() {
+                phase_move_index[p][m.index()] = k as u8;
+            }
+        }
+
+        let flip_move = move_table::<18, u16>(N_FLIP, &P1_MOVES, cube_with_flip, flip);
+        let twist_move = move_table::<14, u16>(N_TWIST, &P2_MOVES, cube_with_twist, twist);
+        let slice_move = move_table::<14, u16>(N_SLICE, &P2_MOVES, cube_with_slice, slice);
+        let split_move = move_table::<10, u8>(N_SPLIT, &P3_MOVES, cube_with_split, split);
+
+        // The 96 corner permutations of the half-turn group, by breadth-first search.
+        let mut half_corners = vec![CubieCube::SOLVED.cp];
+        let mut half_corner_index = vec![u8::MAX; N_CPERM];
+        half_corner_index[0] = 0;
+        let mut i = 0;
+        while i < half_corners.len() {
+            let mut c = CubieCube::SOLVED;
+            c.cp = half_corners[i];
+            for &m in &P4_MOVES {
+                let next = c.apply_move(m).cp;
+                let r = rank_perm(&next);
+                if half_corner_index[r] == u8::MAX {
+                    half_corner_index[r] = half_corners.len() as u8;
+                    half_corners.push(next);
+                }
+            }
+            i += 1;
+        }
+        assert_eq!(half_corners.len(), N_HALF_TURN_CORNERS);
+
+        // Right cosets H·p of the half-turn corner group H, numbered in order of first member.
+        let mut corner_coset = vec![u16::MAX; N_CPERM];
+        let mut representatives = Vec::with_capacity(N_CORNER_COSET);
+        for r in 0..N_CPERM {
+            if corner_coset[r] != u16::MAX {
+                continue;
+            }
+            let id = representatives.len() as u16;
+            representatives.push(r);
+            let p = unrank_perm(r, 8);
+            for h in &half_corners {
+                let q: Vec<u8> = p.iter().map(|&x| h[x as usize]).collect();
+                corner_coset[rank_perm(&q)] = id;
+            }
+        }
+        assert_eq!(representatives.len(), N_CORNER_COSET);
+        let coset_move = move_table::<10, u16>(
+            N_CORNER_COSET,
+            &P3_MOVES,
+            |i| cube_with_corner_perm(representatives[i]),
+            |c| usize::from(corner_coset[corner_perm(c)]),
+        );
+        let half_corner_move = move_table::<6, u8>(
+            N_HALF_TURN_CORNERS,
+            &P4_MOVES,
+            |i| {
+                let mut c = CubieCube::SOLVED;
+                c.cp = half_corners[i];
+                c
+            },
+            |c| usize::from(half_corner_index[corner_perm(c)]),
+        );
+        let slice_perm_move = [M_SLICE, S_SLICE, E_SLOTS].map(|slots| {
+            move_table::<6, u8>(
+                N_PERM4,
+                &P4_MOVES,
+                |i| {
+                    let p = unrank_perm(i, 4);
+                    let mut c = CubieCube::SOLVED;
+                    for (k, &pos) in slots.iter().enumerate() {
+                        c.ep[pos] = slots[p[k] as usize] as u8;
+                    }
+                    c
+                },
+                |c| slice_perm(c, &slots),
+            )
+        });
+
+        let mut tables = Tables {
+            phase_move_index,
+            flip_move,
+            twist_move,
+            slice_move,
+            coset_move,
+            split_move,
+            half_corner_move,
+            slice_perm_move,
+            corner_coset,
+            half_corner_index,
+            dist: Default::default(),
+        };
+        let solved = CubieCube::SOLVED;
+        tables.dist = [0, 1, 2, 3].map(|p| {
+            bfs(
+                PHASE_SIZES[p],
+                tables.coord(p, &solved),
+                PHASE_MOVES[p].len(),
+                |i, k| tables.step(p, i, k),
+            )
+        });
+        tables
+    }
+
+    /// The phase-`phase` coordinate of `c` (which must lie in that phase's starting group).
+    pub fn coord(&self, phase: usize, c: &CubieCube) -> usize {
+        match phase {
+            0 => flip(c),
+            1 => twist(c) * N_SLICE + slice(c),
+            2 => usize::from(self.corner_coset[corner_perm(c)]) * N_SPLIT + split(c),
+            _ => {
+                let corners = usize::from(self.half_corner_index[corner_perm(c)]);
+                let [m, s, e] = [M_SLICE, S_SLICE, E_SLOTS].map(|slots| slice_perm(c, &slots));
+                ((corners * N_PERM4 + m) * N_PERM4 + s) * N_PERM4 + e
+            }
+        }
+    }
+
+    /// The coordinate after the `k`-th move of the phase's move list.
+    #[inline]
+    pub fn step(&self, phase: usize, i: usize, k: usize) -> usize {
+        match phase {
+            0 => usize::from(self.flip_move[i][k]),
+            1 => {
+                let (t, s) = (i / N_SLICE, i % N_SLICE);
+                usize::from(self.twist_move[t][k]) * N_SLICE + usize::from(self.slice_move[s][k])
+            }
+            2 => {
+                let (c, s) = (i / N_SPLIT, i % N_SPLIT);
+                usize::from(self.coset_move[c][k]) * N_SPLIT + usize::from(self.split_move[s][k])
+            }
+            _ => {
+                let e = i % N_PERM4;
+                let s = i / N_PERM4 % N_PERM4;
+                let m = i / (N_PERM4 * N_PERM4) % N_PERM4;
+                let c = i / N_SLICE_PERMS;
+                let [mt, st, et] = &self.slice_perm_move;
+                let c = usize::from(self.half_corner_move[c][k]);
+                ((c * N_PERM4 + usize::from(mt[m][k])) * N_PERM4 + usize::from(st[s][k])) * N_PERM4
+                    + usize::from(et[e][k])
+            }
+        }
+    }
+
+    /// The index of `m` in the phase's move list, if it is one of the phase's generators.
+    #[inline]
+    pub fn move_index(&self, phase: usize, m: Move) -> Option<usize> {
+        let k = self.phase_move_index[phase][m.index()];
+        (k != u8::MAX).then_some(usize::from(k))
+    }
+
+    /// Exact number of moves from coordinate `i` to the end of the phase.
+    #[inline]
+    pub fn distance(&self, phase: usize, i: usize) -> usize {
+        usize::from(self.dist[phase][i])
+    }
+}
+
+/// How many coordinate values lie at each distance (index = distance) in a phase's table.
+pub fn distance_histogram(phase: usize) -> Vec<usize> {
+    let dist = &tables().dist[phase];
+    let max = dist
+        .iter()
+        .filter(|&&d| d != UNREACHED)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    let mut hist = vec![0; usize::from(max) + 1];
+    for &d in dist.iter().filter(|&&d| d != UNREACHED) {
+        hist[usize::from(d)] += 1;
+    }
+    hist
+}

@@ -1,0 +1,349 @@
+//! The two-phase search.
+//!
+//! Phase 1 is an IDA* over (flip, twist, slice) to the subgroup G1 = <U, D, R2, L2, F2, B2>;
+//! each phase-1 solution is continued by an IDA* over (corners, U/D edges, slice permutation)
+//! inside G1. The cube is searched in six frames at once — its three axes each playing U–D, for
+//! the cube and for its inverse — with phase-1 depths raised together, so the frame where the
+//! cube is easiest decides the time. Phase-1 solutions whose last move lies in G1 are skipped
+//! (a shorter phase-1 solution covers them).
+
+#![allow(clippy::needless_range_loop)] // loops index several parallel piece tables
+
+use super::pruning::Pruning;
+use crate::coord::symmetry::{rotate_urf3, symmetries};
+use crate::coord::{self, N_SLICE_PERM};
+use crate::search::can_follow;
+use crate::tables::twophase::{MoveTables, PHASE2_MOVES};
+use rubik_cube::cubie::MOVE_CUBES;
+use rubik_cube::{CubieCube, Move};
+use std::time::Instant;
+
+const MAX_DEPTH: usize = 32;
+/// How many nodes between two looks at the clock.
+const CLOCK_MASK: u64 = 0x3FF;
+
+/// One of the six frames a cube is searched in.
+#[derive(Clone)]
+struct Frame {
+    /// Rotation index (0..3): which axis plays U–D.
+    rot: usize,
+    /// Whether this frame searches the inverse cube.
+    inverse: bool,
+    cube: CubieCube,
+    flip: u16,
+    twist: u16,
+    slice: u16,
+    corners: u16,
+    slice_sorted: u16,
+    dist1: u8,
+}
+
+/// A solution in the frame it was found in.
+#[derive(Clone, Debug)]
+pub struct FrameSolution {
+    /// Rotation index of the frame.
+    pub rot: usize,
+    /// Whether the inverse cube was solved.
+    pub inverse: bool,
+    /// Phase-1 moves (frame coordinates).
+    pub phase1: Vec<Move>,
+    /// Phase-2 moves (frame coordinates).
+    pub phase2: Vec<Move>,
+}
+
+impl FrameSolution {
+    /// Total length.
+    pub fn len(&self) -> usize {
+        self.phase1.len() + self.phase2.len()
+    }
+
+    /// Whether the solution is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The moves mapped back to the original frame, and the split point between the two steps.
+    pub fn moves(&self) -> (Vec<Move>, usize) {
+        let map = &symmetries().urf3_conj_move[self.rot];
+        let conv = |ms: &[Move]| -> Vec<Move> { ms.iter().map(|m| map[m.index()]).collect() };
+        let (p1, p2) = (conv(&self.phase1), conv(&self.phase2));
+        if self.inverse {
+            let undo =
+                |ms: Vec<Move>| -> Vec<Move> { ms.iter().rev().map(|m| m.inverse()).collect() };
+            let split = p2.len();
+            let mut all = undo(p2);
+            all.extend(undo(p1));
+            (all, split)
+        } else {
+            let split = p1.len();
+            let mut all = p1;
+            all.extend(p2);
+            (all, split)
+        }
+    }
+}
+
+/// Outcome of a search.
+pub struct Outcome {
+    /// Best solution found, if any.
+    pub best: Option<FrameSolution>,
+    /// Whether the search stopped because time ran out.
+    pub timed_out: bool,
+}
+
+/// A two-phase search over some pruning tables.
+pub struct Search<'a, P: Pruning> {
+    mv: &'a MoveTables,
+    prune: &'a P,
+    frames: Vec<Frame>,
+    frame: usize,
+    path1: [u8; MAX_DEPTH],
+    path2: [u8; MAX_DEPTH],
+    /// Solutions must have at most this many moves.
+    bound: usize,
+    improve: bool,
+    deadline: Option<Instant>,
+    nodes: u64,
+    timed_out: bool,
+    best: Option<FrameSolution>,
+}
+
+impl<'a, P: Pruning> Search<'a, P> {
+    /// Prepares a search of `cube` for solutions of at most `max_length` moves.
+    pub fn new(
+        mv: &'a MoveTables,
+        prune: &'a P,
+        cube: &CubieCube,
+        max_length: usize,
+        improve: bool,
+        deadline: Option<Instant>,
+    ) -> Self {
+        let mut frames: Vec<Frame> = Vec::with_capacity(6);
+        let inverse = cube.inverse();
+        for rot in 0..3 {
+            for inv in [false, true] {
+                let c = rotate_urf3(if inv { &inverse } else { cube }, rot);
+                // A cube with symmetries looks the same in several frames: search each once.
+                if frames.iter().any(|f| f.cube == c) {
+                    continue;
+                }
+                let (flip, twist, slice) = (coord::flip(&c), coord::twist(&c), coord::slice(&c));
+                frames.push(Frame {
+                    rot,
+                    inverse: inv,
+                    cube: c,
+                    flip: flip as u16,
+                    twist: twist as u16,
+                    slice: slice as u16,
+                    corners: coord::corners(&c) as u16,
+                    slice_sorted: coord::slice_sorted(&c) as u16,
+                    dist1: prune.phase1(mv, flip, twist, slice),
+                });
+            }
+        }
+        Search {
+            mv,
+            prune,
+            frames,
+            frame: 0,
+            path1: [0; MAX_DEPTH],
+            path2: [0; MAX_DEPTH],
+            bound: max_length.min(MAX_DEPTH - 1),
+            improve,
+            deadline,
+            nodes: 0,
+            timed_out: false,
+            best: None,
+        }
+    }
+
+    /// Runs the search.
+    pub fn run(mut self) -> Outcome {
+        let mut togo1 = 0;
+        'outer: while togo1 <= self.bound {
+            for f in 0..self.frames.len() {
+                if self.frames[f].dist1 as usize > togo1 {
+                    continue;
+                }
+                self.frame = f;
+                let fr = &self.frames[f];
+                let (flip, twist, slice) = (fr.flip as usize, fr.twist as usize, fr.slice as usize);
+                if self.phase1(flip, twist, slice, 0, togo1) {
+                    break 'outer;
+                }
+                if togo1 > self.bound {
+                    break 'outer;
+                }
+            }
+            togo1 += 1;
+        }
+        Outcome {
+            best: self.best,
+            timed_out: self.timed_out,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & CLOCK_MASK == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.timed_out = true;
+                }
+            }
+        }
+        self.timed_out
+    }
+
+    /// Depth-first phase 1 with exactly `togo` more moves; `true` stops the whole search.
+    fn phase1(
+        &mut self,
+        flip: usize,
+        twist: usize,
+        slice: usize,
+        depth: usize,
+        togo: usize,
+    ) -> bool {
+        if self.tick() {
+            return true;
+        }
+        if togo == 0 {
+            return self.phase1_done(depth);
+        }
+        let prev = (depth > 0).then(|| Move::from_index(self.path1[depth - 1] as usize));
+        let mv = self.mv;
+        for m in 0..18 {
+            let mo = Move::from_index(m);
+            if !can_follow(prev, mo) {
+                continue;
+            }
+            // The last phase-1 move must leave G1-preserving moves behind: a quarter turn of
+            // R, L, F or B.
+            if togo == 1 && (m / 3 == 0 || m / 3 == 3 || m % 3 == 1) {
+                continue;
+            }
+            let flip1 = mv.flip_move[flip * 18 + m] as usize;
+            let twist1 = mv.twist_move[twist * 18 + m] as usize;
+            let slice1 = mv.slice_move[slice * 18 + m] as usize;
+            if self.prune.phase1(mv, flip1, twist1, slice1) as usize >= togo {
+                continue;
+            }
+            self.path1[depth] = m as u8;
+            if self.phase1(flip1, twist1, slice1, depth + 1, togo - 1) {
+                return true;
+            }
+            if depth + togo > self.bound {
+                // A solution was found and the bound shrank below this branch's length.
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The cube is in G1 after `depth1` phase-1 moves: try phase 2.
+    fn phase1_done(&mut self, depth1: usize) -> bool {
+        if depth1 > self.bound {
+            return false;
+        }
+        let remaining = self.bound - depth1;
+        let fr = &self.frames[self.frame];
+        let mv = self.mv;
+        let (mut corners, mut sls) = (fr.corners as usize, fr.slice_sorted as usize);
+        for &m in &self.path1[..depth1] {
+            corners = mv.corner_move[corners * 18 + m as usize] as usize;
+            sls = mv.slice_sorted_move[sls * 18 + m as usize] as usize;
+        }
+        debug_assert!(sls < N_SLICE_PERM);
+        if self.prune.phase2_precheck(corners, sls) as usize > remaining {
+            return false;
+        }
+        let mut ep = fr.cube.ep;
+        for &m in &self.path1[..depth1] {
+            let me = &MOVE_CUBES[m as usize].ep;
+            let old = ep;
+            for i in 0..12 {
+                ep[i] = old[me[i] as usize];
+            }
+        }
+        let ud = coord::ud_edges_of(&ep);
+        let d2 = self.prune.phase2(mv, corners, ud, sls) as usize;
+        if d2 > remaining {
+            return false;
+        }
+        for togo2 in d2..=remaining {
+            if self.phase2(corners, ud, sls, depth1, 0, togo2) {
+                return self.found(depth1, togo2);
+            }
+            if self.timed_out {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn found(&mut self, depth1: usize, depth2: usize) -> bool {
+        let fr = &self.frames[self.frame];
+        let to_moves = |p: &[u8]| p.iter().map(|&m| Move::from_index(m as usize)).collect();
+        self.best = Some(FrameSolution {
+            rot: fr.rot,
+            inverse: fr.inverse,
+            phase1: to_moves(&self.path1[..depth1]),
+            phase2: to_moves(&self.path2[..depth2]),
+        });
+        let len = depth1 + depth2;
+        if !self.improve || len == 0 {
+            return true;
+        }
+        self.bound = len - 1;
+        false
+    }
+
+    /// Depth-first phase 2 with exactly `togo` more moves; `true` when solved.
+    fn phase2(
+        &mut self,
+        corners: usize,
+        ud: usize,
+        sls: usize,
+        depth1: usize,
+        depth2: usize,
+        togo: usize,
+    ) -> bool {
+        if togo == 0 {
+            return corners == 0 && ud == 0 && sls == 0;
+        }
+        if self.tick() {
+            return false;
+        }
+        let prev = if depth2 > 0 {
+            Some(Move::from_index(self.path2[depth2 - 1] as usize))
+        } else if depth1 > 0 {
+            Some(Move::from_index(self.path1[depth1 - 1] as usize))
+        } else {
+            None
+        };
+        let mv = self.mv;
+        for &m in &PHASE2_MOVES {
+            if !can_follow(prev, Move::from_index(m)) {
+                continue;
+            }
+            let c1 = mv.corner_move[corners * 18 + m] as usize;
+            let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
+            if self.prune.phase2_precheck(c1, s1) as usize >= togo {
+                continue;
+            }
+            let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
+            if self.prune.phase2(mv, c1, u1, s1) as usize >= togo {
+                continue;
+            }
+            self.path2[depth2] = m as u8;
+            if self.phase2(c1, u1, s1, depth1, depth2 + 1, togo - 1) {
+                return true;
+            }
+            if self.timed_out {
+                return false;
+            }
+        }
+        false
+    }
+}

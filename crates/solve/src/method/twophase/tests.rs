@@ -1,0 +1,205 @@
+//! Tests of the two-phase solver. The full tables are built once into a temporary directory
+//! shared by the tests of this binary.
+
+use super::*;
+use crate::coord;
+use crate::tables::{self, TableStatus};
+use crate::Method;
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::Move;
+use std::time::Duration;
+
+fn table_dir() -> &'static std::path::Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("temp dir"))
+        .path()
+}
+
+fn config(compact: bool) -> SolverConfig {
+    SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        compact,
+        ..SolverConfig::default()
+    }
+}
+
+fn solver() -> TwophaseSolver {
+    TwophaseSolver::new(&config(false)).expect("tables")
+}
+
+fn check(solver: &TwophaseSolver, cube: &CubieCube, limits: &Limits) -> Solution {
+    let sol = solver.solve(cube, limits).expect("solution");
+    assert!(sol.solves(cube), "{sol} does not solve the cube");
+    let joined: Vec<Move> = sol.steps.iter().flat_map(|s| s.moves.clone()).collect();
+    assert_eq!(joined, sol.moves, "steps must add up to the solution");
+    for w in sol.moves.windows(2) {
+        assert_ne!(
+            w[0].face(),
+            w[1].face(),
+            "{sol} turns a face twice in a row"
+        );
+    }
+    sol
+}
+
+#[test]
+fn random_states_in_twenty_moves() {
+    let s = solver();
+    let mut rng = rng_from_seed(2024);
+    for _ in 0..300 {
+        let cube = CubieCube::random(&mut rng);
+        let sol = check(&s, &cube, &Limits::default());
+        assert!(sol.len() <= 20, "{} moves", sol.len());
+        assert_eq!(sol.steps.len(), 2);
+    }
+}
+
+#[test]
+fn superflip_in_twenty() {
+    let mut cube = CubieCube::SOLVED;
+    cube.eo = [1; 12];
+    let sol = check(&solver(), &cube, &Limits::default());
+    assert!(sol.len() <= 20);
+}
+
+#[test]
+fn solved_cube_gives_empty_solution() {
+    let sol = solver()
+        .solve(&CubieCube::SOLVED, &Limits::default())
+        .unwrap();
+    assert!(sol.is_empty());
+}
+
+#[test]
+fn short_scrambles_get_short_solutions() {
+    let s = solver();
+    let scramble: Vec<Move> = [3, 7, 11, 14, 0].map(Move::from_index).to_vec();
+    let cube = CubieCube::from_moves(&scramble);
+    let sol = check(&s, &cube, &Limits::default());
+    assert!(sol.len() <= 5);
+    let one = CubieCube::from_moves(&[Move::from_index(4)]);
+    assert_eq!(check(&s, &one, &Limits::default()).len(), 1);
+}
+
+#[test]
+fn too_short_a_limit_gives_no_solution() {
+    let mut rng = rng_from_seed(5);
+    let cube = CubieCube::random(&mut rng);
+    let limits = Limits {
+        max_length: Some(8),
+        timeout: Some(Duration::from_millis(300)),
+        improve: false,
+    };
+    match solver().solve(&cube, &limits) {
+        Err(SolveError::NoSolution { max_length, .. }) => assert_eq!(max_length, 8),
+        other => panic!("expected NoSolution, got {other:?}"),
+    }
+}
+
+#[test]
+fn improving_with_a_budget_never_gets_longer() {
+    let s = solver();
+    let mut rng = rng_from_seed(6);
+    for _ in 0..3 {
+        let cube = CubieCube::random(&mut rng);
+        let first = check(&s, &cube, &Limits::default());
+        let better = check(
+            &s,
+            &cube,
+            &Limits {
+                max_length: None,
+                timeout: Some(Duration::from_millis(500)),
+                improve: true,
+            },
+        );
+        assert!(better.len() <= first.len());
+    }
+}
+
+#[test]
+fn invalid_cube_is_rejected() {
+    let mut cube = CubieCube::SOLVED;
+    cube.co[0] = 1;
+    assert!(matches!(
+        solver().solve(&cube, &Limits::default()),
+        Err(SolveError::InvalidCube(_))
+    ));
+}
+
+/// Exact distances change by at most one per move, and are 0 exactly on the goal.
+#[test]
+fn pruning_tables_are_consistent() {
+    let s = solver();
+    let Tables::Full(t) = &*s.tables else {
+        panic!("full tables expected")
+    };
+    let mv = &t.moves;
+    let h1 = |c: &CubieCube| t.phase1(mv, coord::flip(c), coord::twist(c), coord::slice(c));
+    let mut rng = rng_from_seed(9);
+    for _ in 0..300 {
+        let c = CubieCube::random(&mut rng);
+        let in_g1 = coord::flip(&c) == 0 && coord::twist(&c) == 0 && coord::slice(&c) == 0;
+        assert_eq!(h1(&c) == 0, in_g1);
+        for m in Move::ALL {
+            let d = h1(&c) as i32 - h1(&c.apply_move(m)) as i32;
+            assert!(d.abs() <= 1);
+        }
+    }
+    // Phase 2: random G1 states from random G1 move sequences.
+    let g1: Vec<Move> = tables::twophase::PHASE2_MOVES
+        .iter()
+        .map(|&m| Move::from_index(m))
+        .collect();
+    let h2 = |c: &CubieCube| t.phase2(mv, coord::corners(c), coord::ud_edges(c), 0);
+    let mut c = CubieCube::SOLVED;
+    for i in 0..2000 {
+        let m = g1[(i * 7 + i / 3) % g1.len()];
+        let next = c.apply_move(m);
+        assert!((h2(&c) as i32 - h2(&next) as i32).abs() <= 1);
+        c = next;
+    }
+}
+
+#[test]
+fn compact_mode_solves_in_twenty_one() {
+    let s = TwophaseSolver::new(&config(true)).expect("compact tables");
+    assert!(s.is_compact());
+    let bytes: u64 = tables::info(Method::Twophase, &config(true))
+        .iter()
+        .map(|i| i.bytes)
+        .sum();
+    assert!(bytes <= 16_000_000, "compact tables take {bytes} bytes");
+    let mut rng = rng_from_seed(77);
+    for _ in 0..40 {
+        let cube = CubieCube::random(&mut rng);
+        let limits = Limits {
+            max_length: Some(21),
+            ..Limits::default()
+        };
+        assert!(check(&s, &cube, &limits).len() <= 21);
+    }
+}
+
+#[test]
+fn table_files_are_listed_and_verified() {
+    solver();
+    let infos = tables::verify(Method::Twophase, &config(false));
+    assert_eq!(infos.len(), tables::twophase::specs().len());
+    for i in &infos {
+        assert_eq!(i.status, TableStatus::Present, "{}", i.name);
+        assert_eq!(std::fs::metadata(&i.path).unwrap().len(), i.bytes);
+    }
+}
+
+#[test]
+fn catalogue_has_the_step_messages() {
+    for key in [
+        "twophase.phase1",
+        "twophase.phase2",
+        "twophase.inverse_phase1",
+        "twophase.inverse_phase2",
+    ] {
+        let m = crate::i18n::lookup(key).expect(key);
+        assert!(!m.fr_explanation.is_empty());
+    }
+}

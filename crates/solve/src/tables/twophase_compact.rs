@@ -1,0 +1,88 @@
+//! The compact two-phase table set (about 12 MB): the same move tables as the full set, and
+//! small unreduced pruning tables whose maximum bounds each phase.
+//!
+//! Phase 1: twist × slice (1,082,565 bytes), flip × slice (1,013,760 bytes) and twist × flip
+//! (4,478,976 bytes). Phase 2: corners × slice permutation and U/D edges × slice permutation
+//! (967,680 bytes each).
+
+use super::file::{load_or_build, quiet, Table, TableSpec};
+use super::prune::build_plain_prune;
+use super::twophase::{specs as full_specs, MoveTables, PHASE2_MOVES};
+use crate::coord::*;
+use std::path::Path;
+
+const ALL_MOVES: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
+/// The files of the compact set: the five move tables, then the pruning tables.
+pub fn specs() -> Vec<TableSpec> {
+    let mut s: Vec<TableSpec> = full_specs().into_iter().take(5).collect();
+    s.extend([
+        TableSpec::of::<u8>("prune-twist-slice", N_TWIST * N_SLICE),
+        TableSpec::of::<u8>("prune-flip-slice", N_FLIP * N_SLICE),
+        TableSpec::of::<u8>("prune-twist-flip", N_TWIST * N_FLIP),
+        TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
+        TableSpec::of::<u8>("prune-ud-edge-slice", N_UD_EDGES * N_SLICE_PERM),
+    ]);
+    s
+}
+
+/// The compact table set.
+pub struct CompactTables {
+    /// The move tables.
+    pub moves: MoveTables,
+    /// `[twist * 495 + slice]`.
+    pub twist_slice: Table<u8>,
+    /// `[flip * 495 + slice]`.
+    pub flip_slice: Table<u8>,
+    /// `[twist * 2048 + flip]`.
+    pub twist_flip: Table<u8>,
+    /// `[corners * 24 + slice_perm]`.
+    pub corner_slice: Table<u8>,
+    /// `[ud_edges * 24 + slice_perm]`.
+    pub ud_edge_slice: Table<u8>,
+}
+
+impl CompactTables {
+    /// Loads every table from `dir`, building (and saving) the missing or unsound ones.
+    pub fn load(dir: &Path) -> CompactTables {
+        let s = specs();
+        let q = quiet();
+        let moves = MoveTables::load(&s, dir);
+        let m = &moves;
+        let twist_slice = load_or_build(&s[5], dir, q, |_| {
+            build_plain_prune(N_TWIST, N_SLICE, &ALL_MOVES, &m.twist_move, &m.slice_move)
+        });
+        let flip_slice = load_or_build(&s[6], dir, q, |_| {
+            build_plain_prune(N_FLIP, N_SLICE, &ALL_MOVES, &m.flip_move, &m.slice_move)
+        });
+        let twist_flip = load_or_build(&s[7], dir, q, |_| {
+            build_plain_prune(N_TWIST, N_FLIP, &ALL_MOVES, &m.twist_move, &m.flip_move)
+        });
+        let corner_slice = load_or_build(&s[8], dir, q, |_| {
+            build_plain_prune(
+                N_CORNERS,
+                N_SLICE_PERM,
+                &PHASE2_MOVES,
+                &m.corner_move,
+                &m.slice_sorted_move,
+            )
+        });
+        let ud_edge_slice = load_or_build(&s[9], dir, q, |_| {
+            build_plain_prune(
+                N_UD_EDGES,
+                N_SLICE_PERM,
+                &PHASE2_MOVES,
+                &m.ud_edge_move,
+                &m.slice_sorted_move,
+            )
+        });
+        CompactTables {
+            moves,
+            twist_slice,
+            flip_slice,
+            twist_flip,
+            corner_slice,
+            ud_edge_slice,
+        }
+    }
+}

@@ -1,0 +1,253 @@
+//! Optimal solver on shallow positions: every solution solves the cube, and its length equals
+//! an independent meet-in-the-middle search (exact up to 8 moves) or a published distance.
+//! Uses the small table (built once, ~20 s, cached in the temp dir).
+
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::{CubieCube, Move};
+use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::search::can_follow;
+use rubik_solve::{solver_for, Limits, Method, SolveError, Solver, SolverConfig};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+fn config() -> SolverConfig {
+    SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+        optimal_table: Some("small".into()),
+        ..SolverConfig::default()
+    }
+}
+
+fn solver() -> &'static OptimalSolver {
+    static S: OnceLock<OptimalSolver> = OnceLock::new();
+    S.get_or_init(|| OptimalSolver::new(&config()).expect("optimal tables"))
+}
+
+/// Every state within 4 moves of solved, with its distance (breadth-first).
+fn ball4() -> &'static HashMap<CubieCube, u8> {
+    static B: OnceLock<HashMap<CubieCube, u8>> = OnceLock::new();
+    B.get_or_init(|| {
+        let mut dist = HashMap::new();
+        dist.insert(CubieCube::SOLVED, 0u8);
+        let mut frontier = vec![CubieCube::SOLVED];
+        for d in 1..=4u8 {
+            let mut next = Vec::new();
+            for c in &frontier {
+                for m in Move::ALL {
+                    let n = c.apply_move(m);
+                    dist.entry(n).or_insert_with(|| {
+                        next.push(n);
+                        d
+                    });
+                }
+            }
+            frontier = next;
+        }
+        dist
+    })
+}
+
+/// Exact distance of a state at most 8 moves from solved (meeting in the middle), else `None`.
+fn brute_distance(cube: &CubieCube) -> Option<usize> {
+    fn walk(
+        c: &CubieCube,
+        depth: usize,
+        prev: Option<Move>,
+        best: &mut usize,
+        ball: &HashMap<CubieCube, u8>,
+    ) {
+        if let Some(&d) = ball.get(c) {
+            *best = (*best).min(depth + d as usize);
+        }
+        if depth == 4 || depth >= *best {
+            return;
+        }
+        for m in Move::ALL {
+            if can_follow(prev, m) {
+                walk(&c.apply_move(m), depth + 1, Some(m), best, ball);
+            }
+        }
+    }
+    let mut best = usize::MAX;
+    walk(cube, 0, None, &mut best, ball4());
+    (best <= 8).then_some(best)
+}
+
+fn scramble(rng: &mut impl rand::Rng, n: usize) -> Vec<Move> {
+    (0..n).map(|_| Move::ALL[rng.gen_range(0..18)]).collect()
+}
+
+#[test]
+fn shallow_scrambles_get_their_exact_distance() {
+    let mut rng = rng_from_seed(11);
+    for i in 0..40 {
+        let n = 1 + i % 8;
+        let moves = scramble(&mut rng, n);
+        let cube = CubieCube::from_moves(&moves);
+        let sol = solver().solve(&cube, &Limits::default()).expect("solvable");
+        assert!(sol.solves(&cube), "does not solve {moves:?}");
+        assert!(sol.len() <= n);
+        assert_eq!(Some(sol.len()), brute_distance(&cube), "scramble {moves:?}");
+    }
+}
+
+#[test]
+fn deeper_scrambles_are_solved_no_longer_than_the_scramble() {
+    let mut rng = rng_from_seed(12);
+    for n in [9, 10, 10, 11, 12] {
+        let moves = scramble(&mut rng, n);
+        let cube = CubieCube::from_moves(&moves);
+        let sol = solver().solve(&cube, &Limits::default()).expect("solvable");
+        assert!(sol.solves(&cube));
+        assert!(sol.len() <= n, "{} > scramble length {n}", sol.len());
+        // Nothing shorter exists: a search capped one move below finds nothing.
+        let shorter = Limits {
+            max_length: Some(sol.len() - 1),
+            ..Limits::default()
+        };
+        assert!(matches!(
+            solver().solve(&cube, &shorter),
+            Err(SolveError::NoSolution {
+                timed_out: false,
+                ..
+            })
+        ));
+    }
+}
+
+fn from_facelets(s: &str) -> CubieCube {
+    CubieCube::from_facelets(s).expect("valid facelets")
+}
+
+/// Positions of shared/reference/positions.tsv with exact published distances (≤ 12 moves).
+const REFERENCE: &[(&str, &str, usize)] = &[
+    (
+        "solved",
+        "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB",
+        0,
+    ),
+    (
+        "checkerboard",
+        "UDUDUDUDURLRLRLRLRFBFBFBFBFDUDUDUDUDLRLRLRLRLBFBFBFBFB",
+        6,
+    ),
+    (
+        "single-R",
+        "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB",
+        1,
+    ),
+];
+
+#[test]
+fn reference_positions_have_their_published_lengths() {
+    for &(name, facelets, exact) in REFERENCE {
+        let cube = from_facelets(facelets);
+        let sol = solver().solve(&cube, &Limits::default()).expect("solvable");
+        assert!(sol.solves(&cube), "{name}");
+        assert_eq!(sol.len(), exact, "{name}");
+    }
+    // Upper bounds only in the reference; the exact values come from the brute force.
+    for facelets in [
+        "FFFFUFFFFUUUURUUUURRRRFRRRRBBBBDBBBBDDDDLDDDDLLLLBLLLL", // six-spot, ≤ 8
+        "UULUUFUUFRRUBRRURRFFDFFUFFFDDRDDDDDDBLLLLLLLLBRRBBBBBB", // sexy move, ≤ 4
+    ] {
+        let cube = from_facelets(facelets);
+        let sol = solver().solve(&cube, &Limits::default()).expect("solvable");
+        assert!(sol.solves(&cube));
+        assert_eq!(Some(sol.len()), brute_distance(&cube));
+    }
+}
+
+#[test]
+fn all_optimal_solutions_match_brute_force_enumeration() {
+    fn count(c: &CubieCube, left: usize, prev: Option<Move>) -> usize {
+        if left == 0 {
+            return usize::from(c.is_solved());
+        }
+        Move::ALL
+            .iter()
+            .filter(|&&m| can_follow(prev, m))
+            .map(|&m| count(&c.apply_move(m), left - 1, Some(m)))
+            .sum()
+    }
+    let mut rng = rng_from_seed(13);
+    for n in [3, 4, 5] {
+        let cube = CubieCube::from_moves(&scramble(&mut rng, n));
+        let all = solver()
+            .solve_all(&cube, &Limits::default())
+            .expect("solvable");
+        let d = all[0].len();
+        assert!(all.iter().all(|s| s.len() == d && s.solves(&cube)));
+        assert_eq!(all.len(), count(&cube, d, None));
+        let mut seqs: Vec<_> = all.iter().map(|s| s.moves.clone()).collect();
+        seqs.sort();
+        seqs.dedup();
+        assert_eq!(seqs.len(), all.len(), "duplicates");
+    }
+}
+
+#[test]
+fn timeout_reports_the_lower_bound_reached() {
+    let cube = CubieCube::random(&mut rng_from_seed(14));
+    let limits = Limits {
+        timeout: Some(Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    match solver().solve(&cube, &limits) {
+        Err(SolveError::NoSolution {
+            timed_out: true,
+            lower_bound: Some(lb),
+            ..
+        }) => assert!((10..20).contains(&lb), "lower bound {lb}"),
+        other => panic!("expected a timeout, got {other:?}"),
+    }
+}
+
+#[test]
+fn max_length_below_the_optimum_gives_no_solution() {
+    let cube = from_facelets(REFERENCE[1].1);
+    let limits = Limits {
+        max_length: Some(5),
+        ..Limits::default()
+    };
+    assert_eq!(
+        solver().solve(&cube, &limits),
+        Err(SolveError::NoSolution {
+            max_length: 5,
+            timed_out: false,
+            lower_bound: Some(5)
+        })
+    );
+}
+
+#[test]
+fn solution_has_one_step_saying_it_is_optimal() {
+    let cube = CubieCube::from_moves(&[Move::ALL[3], Move::ALL[0], Move::ALL[5]]);
+    let boxed = solver_for(Method::Optimal, &config()).expect("solver");
+    assert_eq!(boxed.name(), "optimal");
+    let sol = boxed.solve(&cube, &Limits::default()).expect("solvable");
+    assert_eq!(sol.steps.len(), 1);
+    assert_eq!(sol.steps[0].moves, sol.moves);
+    assert!(sol.steps[0].name.contains('3'), "{}", sol.steps[0].name);
+    let (fr_name, fr_text) = sol.steps[0].text(rubik_solve::i18n::Lang::Fr);
+    assert!(fr_name.contains("3 coups") && fr_text.contains("exhaustivement"));
+}
+
+#[test]
+fn invalid_cube_and_unknown_table_are_errors() {
+    let mut cube = CubieCube::SOLVED;
+    cube.co[0] = 1;
+    assert!(matches!(
+        solver().solve(&cube, &Limits::default()),
+        Err(SolveError::InvalidCube(_))
+    ));
+    let bad = SolverConfig {
+        optimal_table: Some("gigantic".into()),
+        ..config()
+    };
+    assert!(matches!(
+        OptimalSolver::new(&bad),
+        Err(SolveError::Table(_))
+    ));
+}

@@ -1,0 +1,138 @@
+//! Thistlethwaite: the phase tables match the published figures, and solutions of random
+//! states solve them, stay in each phase's group, and are explained.
+
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::{CubieCube, Face, Move};
+use rubik_solve::i18n::Lang;
+use rubik_solve::method::thistlethwaite::tables::{distance_histogram, PHASE_SIZES};
+use rubik_solve::method::thistlethwaite::Thistlethwaite;
+use rubik_solve::{solver_for, Limits, Method, SolveError, Solver, SolverConfig};
+
+#[test]
+fn phase_one_distribution_matches_the_published_one() {
+    assert_eq!(
+        distance_histogram(0),
+        vec![1, 2, 25, 202, 620, 900, 285, 13]
+    );
+}
+
+#[test]
+fn phase_tables_have_the_known_sizes_and_depths() {
+    let expected_sizes = [2048, 1_082_565, 29_400, 663_552];
+    let expected_max = [7, 10, 13, 15];
+    for phase in 0..4 {
+        let hist = distance_histogram(phase);
+        assert_eq!(
+            hist.iter().sum::<usize>(),
+            expected_sizes[phase],
+            "phase {} size",
+            phase + 1
+        );
+        assert_eq!(
+            hist.len() - 1,
+            expected_max[phase],
+            "phase {} depth",
+            phase + 1
+        );
+        assert!(PHASE_SIZES[phase] >= expected_sizes[phase]);
+    }
+}
+
+/// Whether every move of `moves` keeps the cube in the group a phase leaves it in.
+fn in_group(phase: usize, moves: &[Move]) -> bool {
+    moves.iter().all(|m| match phase {
+        1 => !matches!(m.face(), Face::F | Face::B) || m.turns() == 2,
+        2 => matches!(m.face(), Face::U | Face::D) || m.turns() == 2,
+        _ => m.turns() == 2,
+    })
+}
+
+#[test]
+fn random_states_are_solved_within_the_bounds() {
+    let solver = Thistlethwaite::new();
+    let mut rng = rng_from_seed(4);
+    for _ in 0..300 {
+        let cube = CubieCube::random(&mut rng);
+        let solution = solver.solve(&cube, &Limits::default()).expect("solvable");
+        assert!(solution.solves(&cube));
+        assert!(solution.len() <= 45, "{} moves", solution.len());
+        assert_eq!(solution.steps.len(), 4);
+        let concatenated: Vec<Move> = solution
+            .steps
+            .iter()
+            .flat_map(|s| s.moves.clone())
+            .collect();
+        assert_eq!(concatenated, solution.moves);
+        // Later phases only use the generators of the group the earlier ones reached.
+        for phase in 1..4 {
+            assert!(
+                in_group(phase, &solution.steps[phase].moves),
+                "phase {} uses a move outside its group: {}",
+                phase + 1,
+                solution
+            );
+        }
+        let maxima = [7, 10, 13, 15];
+        for (step, max) in solution.steps.iter().zip(maxima) {
+            assert!(step.moves.len() <= max);
+        }
+    }
+}
+
+#[test]
+fn steps_say_what_each_phase_achieves() {
+    let solver = solver_for(Method::Thistlethwaite, &SolverConfig::default()).expect("available");
+    let cube = CubieCube::from_moves(&face_turns("R U2 F' L D B2 R' U F2 D' L2 B"));
+    let solution = solver.solve(&cube, &Limits::default()).expect("solvable");
+    assert!(solution.solves(&cube));
+    let first = &solution.steps[0];
+    assert!(first.name.starts_with("Phase 1"));
+    assert!(first
+        .explanation
+        .contains("F and B quarter turns are no longer needed"));
+    assert!(first
+        .explanation
+        .contains(&format!("({} moves)", first.moves.len())));
+    let (fr_name, fr_explanation) = solution.steps[3].text(Lang::Fr);
+    assert!(fr_name.contains("demi-tours"));
+    assert!(fr_explanation.contains("demi-tours"));
+}
+
+#[test]
+fn solved_cube_and_length_limit() {
+    let solver = Thistlethwaite::new();
+    let solved = solver
+        .solve(&CubieCube::SOLVED, &Limits::default())
+        .expect("solved");
+    assert!(solved.is_empty());
+    let cube = CubieCube::from_moves(&[Move::from_index(6), Move::from_index(3)]);
+    let limits = Limits {
+        max_length: Some(1),
+        ..Limits::default()
+    };
+    assert!(matches!(
+        solver.solve(&cube, &limits),
+        Err(SolveError::NoSolution { max_length: 1, .. })
+    ));
+    let mut broken = CubieCube::SOLVED;
+    broken.co[0] = 1;
+    assert!(matches!(
+        solver.solve(&broken, &Limits::default()),
+        Err(SolveError::InvalidCube(_))
+    ));
+}
+
+/// Outer face turns written like `R U2 F'`.
+fn face_turns(text: &str) -> Vec<Move> {
+    text.split_whitespace()
+        .map(|token| {
+            let face = Face::from_letter(token.chars().next().expect("token")).expect("face");
+            let turns = match &token[1..] {
+                "" => 1,
+                "2" => 2,
+                _ => 3,
+            };
+            Move::new(face, turns).expect("turn")
+        })
+        .collect()
+}
