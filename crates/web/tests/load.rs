@@ -4,7 +4,7 @@
 
 mod common;
 
-use rubik_cube::{random::rng_from_seed, Alg, CubieCube};
+use rubik_cube::{random::rng_from_seed, Alg, Cube, CubieCube};
 use rubik_solve::Method;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -60,8 +60,8 @@ async fn two_thousand_solves_at_32_connections_without_errors() {
                             let body: Value = r.json().await.unwrap();
                             latencies.push(t.elapsed());
                             let moves = Alg::parse(body["solution"].as_str().unwrap()).unwrap();
-                            let cube = CubieCube::from_facelets(&cubes[i]).unwrap();
-                            if !cube.apply_moves(moves.moves()).is_solved() {
+                            let cube = Cube::from_facelets(&cubes[i]).unwrap();
+                            if !cube.apply(&moves).is_solved() {
                                 errors.push(format!("wrong solution for {}", cubes[i]));
                             }
                         }
