@@ -121,6 +121,12 @@ test("keyboard turns change the state as the server's model says", { timeout: 60
   for (let i = 0; i < 6; i++) await page.click("#undo");
   await waitIdle(page);
   assert.equal(await facelets(page), five.body.facelets);
+  // Typed notation (groups, wide turns, slices, rotations, juxtaposed moves) reads as the server reads it.
+  const typed = "(R U R' U')2 M2 x' Rw 2Fw' b E S' y2 RU'";
+  await page.fill("#input", typed);
+  await page.click("#apply");
+  await waitIdle(page);
+  assert.equal(await facelets(page), (await api("/api/apply", { moves: typed })).body.facelets);
   assert.deepEqual(problems, []);
   await context.close();
 });

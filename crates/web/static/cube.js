@@ -145,7 +145,7 @@ window.RubikModel = (function () {
     const src = text.replace(/\/\/[^\n]*/g, (c) => " ".repeat(c.length));
     let i = 0;
     const skip = () => { while (i < src.length && /[\s,]/.test(src[i])) i++; };
-    const MOVE_RE = /^(?:2?([URFDLB])w|([URFDLBMESxyz])|([urfdlb]))(\d*)(['’′`´]?)/;
+    const MOVE_RE = /^(?:2?([URFDLB])w|([URFDLBMESxyz])|([urfdlb]))([123]?)(['’′`´]?)(?![0-9])/;
     function seq(depth) {
       const out = [];
       for (;;) {
