@@ -619,6 +619,7 @@
       el.classList.toggle("done", i < pos - 1);
       el.classList.toggle("current", i === pos - 1);
       el.classList.toggle("next", i === pos);
+      el.title = moveMeaning(sol.moves[i]);
     });
     const cur = $("move-list").querySelector(".mv.current");
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
