@@ -452,3 +452,41 @@ async fn solutions_for_a_cube_held_turned_name_the_faces_where_they_are() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_solves(&held, body["solution"].as_str().unwrap());
 }
+
+/// When every solve slot is taken, a request waits at most its budget plus the grace period,
+/// then gets a clear 503 rather than hanging.
+#[tokio::test]
+async fn a_request_that_cannot_get_a_solve_slot_gets_503_in_time() {
+    let limits = rubik_web::ServerLimits {
+        max_concurrent_solves: 1,
+        grace: Duration::from_millis(100),
+        ..Default::default()
+    };
+    let server = common::start_with(limits).await;
+    let held = std::sync::Arc::clone(&server.state.solve_slots)
+        .acquire_owned()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let (status, body) = post(
+        &server,
+        "/api/solve",
+        json!({ "scramble": "R U", "timeout_ms": 200 }),
+    )
+    .await;
+    let took = start.elapsed();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(error_category(&body), "busy");
+    assert!(
+        took >= Duration::from_millis(300),
+        "waited its budget: {took:?}"
+    );
+    assert!(
+        took < Duration::from_secs(3),
+        "but not much longer: {took:?}"
+    );
+    // Once the slot is free, requests go through again.
+    drop(held);
+    let (status, body) = post(&server, "/api/validate", json!({ "scramble": "R U" })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
