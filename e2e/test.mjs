@@ -212,8 +212,19 @@ test("painting an invalid cube shows the error naming the piece", { timeout: 60_
 
 test("French texts and a phone-sized screen", { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage({ width: 390, height: 844 });
+  // Both languages of the UI catalogue have the same keys.
+  const missing = await page.evaluate(() => {
+    const keys = (o, p = "") => Object.entries(o).flatMap(([k, v]) =>
+      typeof v === "object" ? keys(v, p + k + ".") : [p + k]);
+    const en = keys(window.RUBIK_I18N.en);
+    const fr = keys(window.RUBIK_I18N.fr);
+    return en.filter((k) => !fr.includes(k)).concat(fr.filter((k) => !en.includes(k)));
+  });
+  assert.deepEqual(missing, []);
   await page.click("[data-lang=fr]");
   assert.equal((await page.textContent("#scramble")).trim(), "Mélanger");
+  // No untranslated placeholder keys are left on the page.
+  assert.doesNotMatch(await page.textContent("body"), /\b(speeds|methods|errors|colours)\.[a-z]/);
   await scrambleAndSolve(page);
   await page.click("[data-speed=instant]");
   for (let i = 0; i < 3; i++) await page.click("#step-forward");
