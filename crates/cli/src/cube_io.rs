@@ -62,12 +62,12 @@ pub fn solved() -> Cube {
 
 /// Parses an algorithm in any notation the cube crate accepts.
 pub fn parse_alg(text: &str) -> Result<Alg, InputError> {
-    Alg::parse(text).map_err(|tok| InputError::Notation(format!("unknown move {tok:?}")))
+    Alg::parse(text).map_err(|e| InputError::Notation(e.to_string()))
 }
 
 /// `cube` after `alg`.
 pub fn apply(cube: &Cube, alg: &Alg) -> Cube {
-    cube.apply_moves(alg.moves())
+    rubik_cube::Cube::from_cubie(*cube).apply(alg).to_cubie()
 }
 
 /// `cube` after outer face turns.
