@@ -828,6 +828,8 @@
       if (e.code === "Space") { e.preventDefault(); togglePlay(); return; }
       if (e.code === "ArrowRight") { e.preventDefault(); stepForward(); return; }
       if (e.code === "ArrowLeft") { e.preventDefault(); stepBack(); return; }
+      if (e.code === "Home") { e.preventDefault(); goTo(0); return; }
+      if (e.code === "End") { e.preventDefault(); if (app.solution) goTo(app.solution.moves.length); return; }
       const letter = e.code.startsWith("Key") ? e.code.slice(3) : "";
       const family = { U: "U", D: "D", R: "R", L: "L", F: "F", B: "B", M: "M", E: "E", S: "S", X: "x", Y: "y", Z: "z" }[letter];
       if (!family) return;
