@@ -135,7 +135,7 @@ test("keyboard turns change the state as the server's model says", { timeout: 60
   assert.notEqual(await camera(), orbited);
   assert.equal(await facelets(page), five.body.facelets);
   // Typed notation (groups, wide turns, slices, rotations, juxtaposed moves) reads as the server reads it.
-  const typed = "(R U R' U')2 M2 x' Rw 2Fw' b E S' y2 RU'";
+  const typed = "(R U R' U')2 M2 x' Rw 2Fw' b E S' y2 RU' [R, U] [F: [L, D2]]";
   await page.fill("#input", typed);
   await page.click("#apply");
   await waitIdle(page);
