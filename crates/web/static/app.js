@@ -541,7 +541,7 @@
         timeout_ms: method === "optimal" ? 60000 : 10000,
       });
       await queue; // let turns in flight finish before taking over the display
-      if (app.state.join("") !== start.join("")) return; // the cube changed meanwhile
+      if (app.state.join("") !== start.join("")) { showMessage(""); return; } // the cube changed meanwhile
       loadSolution(start, res);
       showMessage(res.length === 0 ? t("alreadySolved") : "");
     } catch (e) {
