@@ -75,7 +75,6 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
                 .map(|size| size.specs())
                 .unwrap_or_default()
         }
-        _ => Vec::new(),
     }
 }
 
