@@ -141,6 +141,29 @@ pub struct MethodArgs {
     /// Table choices.
     #[command(flatten)]
     pub tables: TableArgs,
+
+    /// CFOP: the face the cross is built on (d, u, f, b, r, l), or any for the shortest cross.
+    #[arg(long, value_enum, value_name = "FACE")]
+    pub cross: Option<CrossChoice>,
+}
+
+/// Where CFOP builds its cross.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CrossChoice {
+    /// Down (the default).
+    D,
+    /// Up.
+    U,
+    /// Front.
+    F,
+    /// Back.
+    B,
+    /// Right.
+    R,
+    /// Left.
+    L,
+    /// Colour neutral: whichever cross is shortest.
+    Any,
 }
 
 /// Which tables the solvers use.
@@ -215,6 +238,11 @@ pub struct SolveArgs {
     /// Print one line per step: its name, moves and explanation.
     #[arg(long, short = 'e')]
     pub explain: bool,
+
+    /// Print the solution as a person performs it, with rotations and wide or slice moves,
+    /// when the method has such a form (CFOP); outer face turns otherwise.
+    #[arg(long)]
+    pub rotations: bool,
 
     /// Append the length to the solution, e.g. `(19f)`.
     #[arg(long, short = 'l')]

@@ -186,26 +186,50 @@ fn bad_net_file_exits_2() {
 }
 
 #[test]
-fn thistlethwaite_and_cfop_when_available() {
-    for method in ["thistlethwaite", "cfop"] {
-        let scramble = "R U2 F' L D B2";
-        let out = rubik_with_tables()
-            .args(["solve", "--method", method, "--explain", scramble])
-            .output()
-            .unwrap();
-        if stderr(&out).contains("not available") {
-            eprintln!("{method} is not in this build yet");
-            continue;
-        }
-        assert!(out.status.success(), "{method}: {}", stderr(&out));
-        let text = stdout(&out);
-        let first = text.lines().next().unwrap();
-        assert_solves(scramble, first);
-        assert!(
-            text.lines().count() >= 2,
-            "{method} explains no step: {text}"
-        );
+fn thistlethwaite_explains_its_four_phases() {
+    let scramble = "R U2 F' L D B2";
+    let out = solve_ok(&["solve", "--method", "thistlethwaite", "--explain", scramble]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_solves(scramble, lines[0]);
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, phase) in lines[1..].iter().zip(1..) {
+        assert!(line.contains(&format!("Phase {phase}")), "{line}");
     }
+}
+
+#[test]
+fn cfop_names_cross_pairs_oll_and_pll() {
+    let scramble = "R U2 F' L D B2 R' U F";
+    let out = solve_ok(&["solve", "--method", "cfop", "--explain", scramble]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_solves(scramble, lines[0]);
+    assert_eq!(lines.len(), 1 + 7, "{out}");
+    assert!(lines[1].starts_with("Cross"), "{}", lines[1]);
+    for (line, n) in lines[2..6].iter().zip(1..) {
+        assert!(line.starts_with(&format!("F2L {n}")), "{line}");
+    }
+    assert!(lines[6].starts_with("OLL"), "{}", lines[6]);
+    assert!(lines[7].starts_with("PLL"), "{}", lines[7]);
+}
+
+#[test]
+fn cfop_with_rotations_and_a_colour_neutral_cross() {
+    let scramble = "F2 L' U B R2 D' L2 F";
+    // The human form (y turns, wide moves) also solves the cube, read as notation.
+    let out = solve_ok(&["solve", "--method", "cfop", "--rotations", scramble]);
+    let human = rubik_cube::Alg::parse(out.trim()).unwrap();
+    let after = rubik_cube::input::parse_cube(scramble)
+        .unwrap()
+        .apply(&human);
+    assert!(after.is_solved(), "{out}");
+    let out = solve_ok(&["solve", "--method", "cfop", "--cross", "any", scramble]);
+    assert_solves(scramble, out.trim());
+    // --cross belongs to CFOP.
+    rubik()
+        .args(["solve", "--cross", "any", scramble])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--method cfop"));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use crate::continuous;
 use crate::cube_io::{self, Cube, InputError};
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::output::{self, ErrorReport, SolveReport};
+use crate::output::{self, ErrorReport, Presentation, SolveReport};
 use crate::solving;
 use std::io::IsTerminal;
 
@@ -59,23 +59,13 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
     match solving::timed_solve(solver.as_ref(), &cube_io::to_cubie(&cube), &limits) {
         Ok((solution, millis)) => {
             if args.json {
-                let report = SolveReport::new(
-                    text,
-                    &solution,
-                    solver.name(),
-                    millis,
-                    args.metric,
-                    args.lang,
-                );
+                let report =
+                    SolveReport::new(text, &solution, solver.name(), millis, &presentation(args));
                 output::emit_line(&output::json_line(&report))?;
             } else {
-                output::emit_line(&output::solution_line(
-                    &solution,
-                    args.metric,
-                    args.show_length,
-                ))?;
+                output::emit_line(&presentation(args).solution_line(&solution))?;
                 if args.explain {
-                    for line in output::explain_lines(&solution, args.lang, args.metric) {
+                    for line in presentation(args).explain_lines(&solution) {
                         output::emit_line(&line)?;
                     }
                 }
@@ -104,5 +94,15 @@ pub fn input_error_report(text: &str, e: &InputError) -> ErrorReport {
         error: e.to_string(),
         category: Some(e.category().to_string()),
         piece: e.piece(),
+    }
+}
+
+/// How `rubik solve` writes solutions, from its flags.
+pub fn presentation(args: &SolveArgs) -> Presentation {
+    Presentation {
+        metric: args.metric,
+        lang: args.lang,
+        show_length: args.show_length,
+        rotations: args.rotations,
     }
 }

@@ -6,7 +6,7 @@ use super::command::{ReplCommand, HELP};
 use super::iso;
 use crate::args::TableArgs;
 use crate::cube_io::{self, Cube};
-use crate::output;
+use crate::output::Presentation;
 use crate::scrambler::Scrambler;
 use crate::solving;
 use rubik_cube::moves::format_moves;
@@ -138,6 +138,15 @@ impl Session {
         }
     }
 
+    /// How solutions are written: the session's language, outer face turns (the moves that
+    /// are applied).
+    fn presentation(&self) -> Presentation {
+        Presentation {
+            lang: self.lang,
+            ..Presentation::default()
+        }
+    }
+
     fn solve(&mut self, method: Method) -> Result<String, String> {
         let solver = match self.solvers.entry(method) {
             Entry::Occupied(e) => e.into_mut(),
@@ -151,10 +160,10 @@ impl Session {
             .map_err(|e| e.to_string())?;
         let mut text = format!(
             "{} ({} moves, {method}, {millis:.1} ms)\n",
-            output::solution_line(&solution, crate::args::Metric::Htm, false),
+            Presentation::default().solution_line(&solution),
             solution.len()
         );
-        for line in output::explain_lines(&solution, self.lang, crate::args::Metric::Htm) {
+        for line in self.presentation().explain_lines(&solution) {
             text += &format!("  {line}\n");
         }
         Ok(text + &self.change(cube_io::apply_moves(&self.cube, &solution.moves)))
