@@ -75,3 +75,37 @@ fn bench_with_several_jobs() {
     assert_eq!(v["solved"], 4);
     assert_eq!(v["method"], "twophase");
 }
+
+#[test]
+fn a_damaged_table_is_reported_then_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = |action: &str| {
+        rubik()
+            .env("RUBIK_TABLES", dir.path())
+            .args(["tables", action, "--method", "thistlethwaite"])
+            .output()
+            .unwrap()
+    };
+    let out = tables("build");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(tables("verify").status.success());
+    // Flip bytes in the middle of the largest file.
+    let largest = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let mut bytes = std::fs::read(&largest).unwrap();
+    let middle = bytes.len() / 2;
+    for b in &mut bytes[middle..middle + 16] {
+        *b ^= 0xA5;
+    }
+    std::fs::write(&largest, bytes).unwrap();
+    let out = tables("verify");
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    assert!(stdout(&out).contains("damaged"), "{}", stdout(&out));
+    assert!(tables("build").status.success());
+    let out = tables("verify");
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("damaged"));
+}
