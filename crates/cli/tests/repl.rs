@@ -94,7 +94,10 @@ fn through_a_pseudo_terminal() {
     let mut p = pty_repl(&history, true);
     p.exp_string("rubik>").unwrap();
     p.send_line("scramble R U R' U'").unwrap();
-    p.exp_string("rubik>").unwrap();
+    // NO_COLOR: letters even on a terminal.
+    let net = p.exp_string("rubik>").unwrap();
+    assert!(!net.contains("\x1b[48;5;"), "{net:?}");
+    assert!(net.contains("U U"), "{net:?}");
     p.send_line("solve").unwrap();
     p.exp_string("moves").unwrap();
     p.exp_string("(solved)").unwrap();
