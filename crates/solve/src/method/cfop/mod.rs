@@ -9,7 +9,6 @@
 mod cross;
 mod f2l;
 pub mod last_layer;
-pub mod notation;
 mod pieces;
 
 use crate::i18n::{Message, Word};
