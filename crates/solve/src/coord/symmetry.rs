@@ -96,6 +96,8 @@ pub struct Symmetries {
     pub inverse: [usize; N_SYM_UD],
     /// `conj_move[s][m]` is the move equal to `s · m · s⁻¹`.
     pub conj_move: [[Move; 18]; N_SYM_UD],
+    /// `multiply[a][b]` is the index of the symmetry `a · b` (apply `a`, then `b`).
+    pub multiply: [[u8; N_SYM_UD]; N_SYM_UD],
     /// `urf3_conj_move[r][m]` is the move equal to `u⁻ʳ · m · uʳ` for the diagonal rotation `u`:
     /// if moves solve `uʳ · c · u⁻ʳ`, their images solve `c`.
     pub urf3_conj_move: [[Move; 18]; 3],
@@ -140,6 +142,15 @@ pub fn symmetries() -> &'static Symmetries {
                 conj_move[s][m.index()] = move_index_of(&conj);
             }
         }
+        let mut multiply = [[0u8; N_SYM_UD]; N_SYM_UD];
+        for a in 0..N_SYM_UD {
+            for b in 0..N_SYM_UD {
+                let ab = sym_multiply(&cubes[a], &cubes[b]);
+                multiply[a][b] = (0..N_SYM_UD)
+                    .find(|&t| cubes[t] == ab)
+                    .expect("symmetries form a group") as u8;
+            }
+        }
         let mut urf3_conj_move = [[Move::ALL[0]; 18]; 3];
         let urf3_inv = ROT_URF3.inverse();
         for m in Move::ALL {
@@ -153,6 +164,7 @@ pub fn symmetries() -> &'static Symmetries {
             cubes,
             inverse,
             conj_move,
+            multiply,
             urf3_conj_move,
         }
     })

@@ -70,7 +70,11 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
         Method::Twophase => twophase::specs(),
         Method::Cfop => crate::method::cfop::Cfop::table_specs(),
         Method::Thistlethwaite => crate::method::thistlethwaite::Thistlethwaite::table_specs(),
-        _ => Vec::new(),
+        Method::Optimal => {
+            crate::method::optimal::TableSize::parse(config.optimal_table.as_deref())
+                .map(|size| size.specs())
+                .unwrap_or_default()
+        }
     }
 }
 
