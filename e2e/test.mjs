@@ -197,6 +197,34 @@ test("scramble, solve, play to the end: the cube is solved", { timeout: 180_000 
   await context.close();
 });
 
+test("Thistlethwaite and CFOP solutions play to solved, step by step", { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 820 });
+  for (const method of ["thistlethwaite", "cfop"]) {
+    await page.click("#scramble");
+    await page.waitForFunction((s) => window.rubik.facelets() !== s && window.rubik.idle(), SOLVED, { timeout: 30_000 });
+    await page.selectOption("#method", method);
+    await page.click("#solve");
+    await page.waitForFunction(() => window.rubik.length() > 0, null, { timeout: 60_000 });
+    const steps = await page.locator("#move-list .step-label").allTextContents();
+    assert.ok(steps.length >= 3, `${method}: ${steps.length} named steps`);
+    assert.ok(steps.every((s) => s.trim() !== ""), `${method}: every step is named`);
+    if (method === "cfop") {
+      assert.ok(steps.some((s) => /cross/i.test(s)), `CFOP has a cross step: ${steps}`);
+      assert.ok(steps.some((s) => /F2L/.test(s)), `CFOP has F2L steps: ${steps}`);
+    }
+    await page.locator("#move-list .mv").nth(Math.floor((await page.evaluate(() => window.rubik.length())) / 2)).click();
+    await waitIdle(page);
+    await page.screenshot({ path: join(SHOTS, `${method}.png`) });
+    await page.click("[data-speed=instant]");
+    await page.click("#play");
+    await page.waitForFunction(() => window.rubik.position() === window.rubik.length() && window.rubik.idle(),
+      null, { timeout: 30_000 });
+    assert.ok(isSolved(await facelets(page)), `${method}: solved after playback`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("painting an invalid cube shows the error naming the piece", { timeout: 60_000 }, async () => {
   const { page, context, problems } = await openPage({ width: 1280, height: 820 });
   await page.click("#paint");

@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rubik_cube::random::rng_from_seed;
-use rubik_cube::CubieCube;
+use rubik_cube::{CubieCube, Face};
 use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
 use rubik_solve::{Limits, Solver};
 use std::hint::black_box;
@@ -14,7 +14,7 @@ fn bench(c: &mut Criterion) {
     let limits = Limits::default();
     let mut group = c.benchmark_group("cfop");
     for (name, cross) in [
-        ("cross-down", CrossFace::Down),
+        ("cross-down", CrossFace::Fixed(Face::D)),
         ("cross-any", CrossFace::Any),
     ] {
         let solver = Cfop::with_options(CfopOptions { cross });

@@ -2,12 +2,11 @@
 //! last-layer state is covered, random states are solved, and steps name real pieces.
 
 use rubik_cube::random::rng_from_seed;
-use rubik_cube::{CubieCube, Face, Move};
+use rubik_cube::{Alg, CubieCube, Face, Move};
 use rubik_solve::i18n::Lang;
 use rubik_solve::method::cfop::last_layer::{
     case_cube, last_layer, oll_signature, u_turn, OLL_CASES, PLL_CASES,
 };
-use rubik_solve::method::cfop::notation::expand;
 use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
 use rubik_solve::{solver_for, Limits, Method, Solver, SolverConfig};
 use std::collections::HashSet;
@@ -248,4 +247,10 @@ fn colour_neutral_cross_is_never_longer() {
         "{}",
         b.steps[0].name
     );
+}
+
+/// The outer face turns (relative to the centres) that `text` performs, read by the cube
+/// crate's notation parser.
+fn expand(text: &str) -> Result<Vec<Move>, rubik_cube::alg::ParseError> {
+    Alg::parse(text).map(|a| a.moves().to_vec())
 }

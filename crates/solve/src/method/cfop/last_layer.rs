@@ -4,8 +4,7 @@
 //! that the inverse of its algorithm makes from a solved cube, and a cube is recognised by
 //! comparing its own signature (after each of the four U-layer turns) with those.
 
-use super::notation::expand;
-use rubik_cube::{CubieCube, Face, Move};
+use rubik_cube::{Alg, CubieCube, Face, Move};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -223,6 +222,15 @@ pub struct LastLayer {
     pll_by_signature: HashMap<u32, usize>,
 }
 
+/// An algorithm as written (wide turns, slices, rotations) as outer face turns relative to the
+/// centres.
+fn read(text: &str) -> Vec<Move> {
+    Alg::parse(text)
+        .expect("the algorithm tables are valid notation (tested)")
+        .moves()
+        .to_vec()
+}
+
 /// The case cube an algorithm solves: its inverse applied to a solved cube.
 pub fn case_cube(moves: &[Move]) -> CubieCube {
     let inverse: Vec<Move> = moves.iter().rev().map(|m| m.inverse()).collect();
@@ -233,14 +241,8 @@ pub fn case_cube(moves: &[Move]) -> CubieCube {
 pub fn last_layer() -> &'static LastLayer {
     static TABLE: OnceLock<LastLayer> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let oll_moves: Vec<Vec<Move>> = OLL_CASES
-            .iter()
-            .map(|c| expand(c.alg).expect("OLL algorithms are valid notation"))
-            .collect();
-        let pll_moves: Vec<Vec<Move>> = PLL_CASES
-            .iter()
-            .map(|c| expand(c.alg).expect("PLL algorithms are valid notation"))
-            .collect();
+        let oll_moves: Vec<Vec<Move>> = OLL_CASES.iter().map(|c| read(c.alg)).collect();
+        let pll_moves: Vec<Vec<Move>> = PLL_CASES.iter().map(|c| read(c.alg)).collect();
         let oll_by_signature = oll_moves
             .iter()
             .enumerate()

@@ -9,7 +9,6 @@
 mod cross;
 mod f2l;
 pub mod last_layer;
-pub mod notation;
 mod pieces;
 
 use crate::i18n::{Message, Word};
@@ -22,16 +21,20 @@ use rubik_cube::moves::format_moves;
 use rubik_cube::piece::{CORNER_FACES, EDGE_FACES};
 use rubik_cube::{CubieCube, Face, Move};
 
-/// Which face the cross goes on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which face the cross goes on (the CLI's `--cross`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CrossFace {
-    /// The cross on this face (by default D, the yellow cross in the WCA scheme).
+    /// The cross on this face; the default is D (the yellow cross in the WCA scheme).
     Fixed(Face),
-    /// Colour neutral: the face whose cross is shortest (ties in the order D U F B R L).
+    /// Colour neutral (`--cross any`): the face whose optimal cross is shortest, ties in the
+    /// order D U F B R L.
     Any,
-    /// The D face.
-    #[default]
-    Down,
+}
+
+impl Default for CrossFace {
+    fn default() -> Self {
+        CrossFace::Fixed(Face::D)
+    }
 }
 
 /// CFOP-specific choices (the CLI's `--cross any`).
@@ -191,7 +194,6 @@ impl Cfop {
     /// The views to try for the cross.
     fn views(&self) -> Vec<View> {
         match self.options.cross {
-            CrossFace::Down => vec![View::with_down(Face::D)],
             CrossFace::Fixed(face) => vec![View::with_down(face)],
             CrossFace::Any => [Face::D, Face::U, Face::F, Face::B, Face::R, Face::L]
                 .map(View::with_down)
