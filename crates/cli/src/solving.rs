@@ -42,7 +42,7 @@ pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
 fn cross_face(cross: CrossChoice) -> CrossFace {
     match cross {
         CrossChoice::Any => CrossFace::Any,
-        CrossChoice::D => CrossFace::Down,
+        CrossChoice::D => CrossFace::Fixed(Face::D),
         CrossChoice::U => CrossFace::Fixed(Face::U),
         CrossChoice::F => CrossFace::Fixed(Face::F),
         CrossChoice::B => CrossFace::Fixed(Face::B),
