@@ -239,6 +239,10 @@ pub struct SolveArgs {
     #[arg(long, short = 'e')]
     pub explain: bool,
 
+    /// List every optimal solution, one per line (with --method optimal).
+    #[arg(long, conflicts_with = "continuous")]
+    pub all: bool,
+
     /// Print the solution as a person performs it, with rotations and wide or slice moves,
     /// when the method has such a form (CFOP); outer face turns otherwise.
     #[arg(long)]

@@ -312,3 +312,29 @@ fn scrambles_with_rotations_wide_turns_and_slices() {
         assert_solves(scramble, out.trim());
     }
 }
+
+#[test]
+fn every_optimal_solution_with_all() {
+    // Every listed solution is optimal (3 moves for "R U F") and solves the cube; "R U" has
+    // exactly one optimal solution.
+    let out = solve_ok(&["solve", "--method", "optimal", "--all", "-l", "R U F"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(!lines.is_empty());
+    for line in &lines {
+        let (moves, length) = line.rsplit_once(' ').unwrap();
+        assert_eq!(length, "(3f)", "{line}");
+        assert_solves("R U F", moves);
+    }
+    let json: serde_json::Value = serde_json::from_str(
+        solve_ok(&["solve", "--method", "optimal", "--all", "--json", "R U"]).trim(),
+    )
+    .unwrap();
+    assert_eq!(json["length"], 2);
+    assert_eq!(json["solutions"], serde_json::json!(["U' R'"]));
+    // --all is the optimal solver's.
+    rubik()
+        .args(["solve", "--all", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--method optimal"));
+}

@@ -7,7 +7,11 @@ use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::output::{self, ErrorReport, Presentation, SolveReport};
 use crate::solving;
+use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::Method;
+use serde::Serialize;
 use std::io::IsTerminal;
+use std::time::Instant;
 
 /// Runs `rubik solve`.
 pub fn run(args: &SolveArgs) -> CliResult {
@@ -54,6 +58,9 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             });
         }
     };
+    if args.all {
+        return all_optimal(args, text, &cube);
+    }
     let solver = solving::solver(&args.method)?;
     let limits = solving::limits(&args.limits);
     match solving::timed_solve(solver.as_ref(), &cube_io::to_cubie(&cube), &limits) {
@@ -105,4 +112,45 @@ pub fn presentation(args: &SolveArgs) -> Presentation {
         show_length: args.show_length,
         rotations: args.rotations,
     }
+}
+
+/// Every optimal solution, in JSON.
+#[derive(Serialize)]
+struct AllReport {
+    input: String,
+    method: &'static str,
+    length: usize,
+    count: usize,
+    millis: f64,
+    solutions: Vec<String>,
+}
+
+/// `--all`: every optimal solution of `cube`, one per line (or one JSON object).
+fn all_optimal(args: &SolveArgs, text: &str, cube: &Cube) -> CliResult {
+    if args.method.method != Method::Optimal {
+        return Err(CliError::bad_input(anyhow::anyhow!(
+            "--all lists every optimal solution: add --method optimal"
+        )));
+    }
+    let solver = OptimalSolver::new(&solving::config(&args.method.tables))
+        .map_err(|e| CliError::from(e).context("cannot use method optimal"))?;
+    let started = Instant::now();
+    let solutions = solver.solve_all(&cube_io::to_cubie(cube), &solving::limits(&args.limits))?;
+    let millis = started.elapsed().as_secs_f64() * 1000.0;
+    let style = presentation(args);
+    if args.json {
+        let report = AllReport {
+            input: text.to_string(),
+            method: "optimal",
+            length: solutions.first().map_or(0, |s| s.len()),
+            count: solutions.len(),
+            millis: output::round_millis(millis),
+            solutions: solutions.iter().map(|s| s.to_string()).collect(),
+        };
+        return output::emit_line(&output::json_line(&report));
+    }
+    for solution in &solutions {
+        output::emit_line(&style.solution_line(solution))?;
+    }
+    Ok(())
 }
