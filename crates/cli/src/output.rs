@@ -23,21 +23,21 @@ fn no_color_unset() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-/// The ANSI 256-colour background of a face in the WCA scheme (U white, R red, F green,
-/// D yellow, L orange, B blue).
-fn face_background(face: char) -> Option<u8> {
+/// The ANSI 256-colour (background, letter) of a face in the WCA scheme (U white, R red,
+/// F green, D yellow, L orange, B blue), the same as the cube crate's coloured net.
+fn face_colours(face: char) -> Option<(u8, u8)> {
     Some(match face {
-        'U' => 231,
-        'R' => 196,
-        'F' => 34,
-        'D' => 226,
-        'L' => 208,
-        'B' => 27,
+        'U' => (231, 16),
+        'R' => (160, 231),
+        'F' => (34, 16),
+        'D' => (226, 16),
+        'L' => (208, 16),
+        'B' => (27, 231),
         _ => return None,
     })
 }
 
-/// Columns one sticker takes: a face letter and a space, or a coloured block and a space.
+/// Columns one sticker takes: a coloured block with its letter, or the letter and a space.
 pub fn sticker_width(colour: bool) -> usize {
     if colour {
         3
@@ -46,42 +46,13 @@ pub fn sticker_width(colour: bool) -> usize {
     }
 }
 
-/// One sticker followed by a space: a coloured block, or the face letter.
+/// One sticker, [`sticker_width`] columns wide: a coloured block showing the face letter, or
+/// the letter followed by a space.
 pub fn sticker(face: char, colour: bool) -> String {
-    match face_background(face) {
-        Some(bg) if colour => format!("\x1b[48;5;{bg}m  \x1b[0m "),
+    match face_colours(face) {
+        Some((bg, fg)) if colour => format!("\x1b[48;5;{bg};38;5;{fg}m {face} \x1b[0m"),
         _ => format!("{face} "),
     }
-}
-
-/// The flat net (U above L F R B, D below) of a facelet string in URFDLB order.
-///
-/// TEMPORARY: replaced by `rubik_cube::net::render_net` once it lands.
-pub fn net_from_facelets(facelets: &str, colour: bool) -> String {
-    let f: Vec<char> = facelets.chars().collect();
-    let face = |i: usize| &f[i * 9..i * 9 + 9];
-    let row = |face: &[char], r: usize| -> String {
-        face[r * 3..r * 3 + 3]
-            .iter()
-            .map(|&c| sticker(c, colour))
-            .collect()
-    };
-    let indent = " ".repeat(3 * sticker_width(colour));
-    let mut out = String::new();
-    for r in 0..3 {
-        out += format!("{indent}{}", row(face(0), r)).trim_end();
-        out.push('\n');
-    }
-    for r in 0..3 {
-        let line: String = [4, 2, 1, 5].iter().map(|&i| row(face(i), r)).collect();
-        out += line.trim_end();
-        out.push('\n');
-    }
-    for r in 0..3 {
-        out += format!("{indent}{}", row(face(3), r)).trim_end();
-        out.push('\n');
-    }
-    out
 }
 
 /// A solution's length in `metric`.

@@ -1,6 +1,6 @@
 //! Creating solvers from the command line's choices, and timing one solve.
 
-use crate::args::{LimitArgs, MethodArgs};
+use crate::args::{LimitArgs, MethodArgs, TableArgs};
 use crate::error::{CliError, CliResult};
 use crate::progress::StderrProgress;
 use rubik_cube::CubieCube;
@@ -10,18 +10,18 @@ use std::time::Instant;
 
 /// The solver configuration for these options: tables from `$RUBIK_TABLES` or the cache dir,
 /// progress on stderr.
-pub fn config(method: &MethodArgs) -> SolverConfig {
+pub fn config(tables: &TableArgs) -> SolverConfig {
     SolverConfig {
         table_dir: None,
         progress: Some(Arc::new(StderrProgress::new())),
-        compact: method.compact,
-        optimal_table: method.table.map(|t| t.name().to_string()),
+        compact: tables.compact,
+        optimal_table: tables.table.map(|t| t.name().to_string()),
     }
 }
 
 /// A solver for the chosen method, its tables loaded (or built, with progress on stderr).
 pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
-    solver_for(method.method, &config(method))
+    solver_for(method.method, &config(&method.tables))
         .map_err(|e| CliError::from(e).context(format!("cannot use method {}", method.method)))
 }
 

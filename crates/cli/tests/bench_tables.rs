@@ -61,3 +61,17 @@ fn tables_build_then_info_and_verify() {
 fn unknown_tables_action_exits_2() {
     rubik().args(["tables", "shred"]).assert().code(2);
 }
+
+#[test]
+fn bench_with_several_jobs() {
+    let out = rubik_with_tables()
+        .args([
+            "bench", "--count", "4", "--seed", "9", "--jobs", "2", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["solved"], 4);
+    assert_eq!(v["method"], "twophase");
+}

@@ -125,3 +125,15 @@ fn colours_on_a_terminal() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+#[test]
+fn solving_after_rotations_and_slices() {
+    let out = rubik_with_tables()
+        .arg("repl")
+        .write_stdin("x R U M y'\nsolve\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.trim_end().ends_with("(solved)"), "{text}");
+}

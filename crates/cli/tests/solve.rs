@@ -227,3 +227,64 @@ fn scramble_moves_are_reproducible_and_lead_to_random_states() {
         assert!(!state(line).is_solved());
     }
 }
+
+#[test]
+fn compact_tables_solve_too() {
+    let scramble = "B' L D2 F U' R";
+    let out = solve_ok(&["solve", "--compact", scramble]);
+    assert_solves(scramble, out.trim());
+}
+
+#[test]
+fn bad_net_with_json_reports_the_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twisted.txt");
+    // A solved net with the URF corner twisted: U9 shows F's colour, R1 U's, F3 R's.
+    let net = "\
+      W W W
+      W W W
+      W W G
+O O O G G R W R R B B B
+O O O G G G R R R B B B
+O O O G G G R R R B B B
+      Y Y Y
+      Y Y Y
+      Y Y Y
+";
+    std::fs::write(&path, net).unwrap();
+    let out = rubik()
+        .args(["solve", "--json", "--net", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["category"], "twisted_corner", "{v}");
+    assert_eq!(v["piece"], "URF", "{v}");
+    assert!(stderr(&out).contains("twisted.txt"));
+}
+
+#[test]
+fn a_timeout_without_a_solution_exits_1() {
+    // Superflip needs 20 moves: nothing of at most 17 exists, found or not before the timeout.
+    rubik_with_tables()
+        .args([
+            "solve",
+            "--facelets",
+            SUPERFLIP,
+            "--max-length",
+            "17",
+            "--timeout",
+            "200ms",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution of at most 17 moves"));
+}
+
+#[test]
+fn scrambles_with_rotations_wide_turns_and_slices() {
+    for scramble in ["x R U M y'", "r U r' U' (R U)2", "S2 E Rw2 z"] {
+        let out = solve_ok(&[scramble]);
+        assert_solves(scramble, out.trim());
+    }
+}

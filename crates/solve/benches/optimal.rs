@@ -5,7 +5,8 @@
 //!
 //! Loads (or builds, timed) the pruning table, then solves `count` uniformly random states of
 //! the seeded generator and prints each length, time and node count, then the mean and median;
-//! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead.
+//! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead;
+//! `--compare SIZE` solves each state again with another table size and checks the lengths agree.
 
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
@@ -23,6 +24,7 @@ struct Args {
     table: Option<String>,
     timeout: Option<Duration>,
     moves: Option<usize>,
+    compare: Option<String>,
 }
 
 fn args() -> Args {
@@ -33,6 +35,7 @@ fn args() -> Args {
         table: None,
         timeout: None,
         moves: None,
+        compare: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -42,6 +45,7 @@ fn args() -> Args {
             "--seed" => a.seed = value().parse().unwrap_or(a.seed),
             "--superflip" => a.superflip = true,
             "--moves" => a.moves = value().parse().ok(),
+            "--compare" => a.compare = Some(value()),
             "--table" => a.table = Some(value()),
             "--timeout" => a.timeout = value().parse().ok().map(Duration::from_secs_f64),
             "--threads" => {
@@ -91,7 +95,12 @@ fn superflip() -> CubieCube {
     c
 }
 
-fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) -> Option<f64> {
+fn solve(
+    solver: &OptimalSolver,
+    name: &str,
+    cube: &CubieCube,
+    limits: &Limits,
+) -> Option<(f64, usize)> {
     let t = Instant::now();
     let r = solver.solve_counting(cube, limits);
     let secs = t.elapsed().as_secs_f64();
@@ -103,7 +112,7 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
                 sol.len(),
                 nodes as f64 / secs / 1e6
             );
-            Some(secs)
+            Some((secs, sol.len()))
         }
         Err(SolveError::NoSolution { lower_bound, .. }) => {
             println!("{name}: timed out after {secs:.1} s, no solution shorter than or equal to {lower_bound:?} moves");
@@ -136,6 +145,15 @@ fn main() {
         solver.tables().prune.len(),
         rayon::current_num_threads()
     );
+    // An independent check: the same states solved with another table size must get the same
+    // optimal lengths (`--compare small`).
+    let other = a.compare.as_ref().map(|size| {
+        OptimalSolver::new(&SolverConfig {
+            optimal_table: Some(size.clone()),
+            ..SolverConfig::default()
+        })
+        .expect("comparison tables")
+    });
     let limits = Limits {
         timeout: a.timeout,
         ..Limits::default()
@@ -155,8 +173,13 @@ fn main() {
             ),
             None => CubieCube::random(&mut rng),
         };
-        if let Some(s) = solve(&solver, &format!("random #{i}"), &cube, &limits) {
+        if let Some((s, len)) = solve(&solver, &format!("random #{i}"), &cube, &limits) {
             times.push(s);
+            if let Some(other) = &other {
+                let (_, len2) = solve(other, "  same state, other table", &cube, &limits)
+                    .expect("the other table solves it too");
+                assert_eq!(len, len2, "the two tables disagree on the optimal length");
+            }
         }
     }
     if !times.is_empty() {

@@ -14,8 +14,11 @@ pub fn run(args: &SolveArgs) -> CliResult {
     let given = if let Some(s) = &args.facelets {
         Some((s.clone(), cube_io::parse_facelets(s)))
     } else if let Some(path) = &args.net {
-        let cube = input::cube_from_net_file(path)?;
-        Some((cube_io::facelets(&cube), Ok(cube)))
+        // The input is reported as the net's facelet string, or the file name when unreadable.
+        match cube_io::parse_net(&input::read_text(path)?) {
+            Ok(cube) => Some((cube_io::facelets(&cube), Ok(cube))),
+            Err(e) => Some((path.display().to_string(), Err(e))),
+        }
     } else if !args.alg.is_empty() {
         let text = input::joined(&args.alg);
         let cube = cube_io::parse_state(&text);
@@ -44,7 +47,11 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             if args.json {
                 output::emit_line(&output::json_line(&input_error_report(text, &e)))?;
             }
-            return Err(e.into());
+            let error = CliError::from(e);
+            return Err(match &args.net {
+                Some(path) => error.context(format!("in the net {}", path.display())),
+                None => error,
+            });
         }
     };
     let solver = solving::solver(&args.method)?;

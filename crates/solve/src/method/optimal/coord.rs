@@ -31,6 +31,21 @@ pub const fn choose(n: usize, k: usize) -> usize {
     r
 }
 
+/// `BINOMIAL[n][k]` = C(n, k) for n, k ≤ 12 (the search reads it at every node).
+const BINOMIAL: [[u16; 13]; 13] = {
+    let mut t = [[0u16; 13]; 13];
+    let mut n = 0;
+    while n < 13 {
+        let mut k = 0;
+        while k < 13 {
+            t[n][k] = choose(n, k) as u16;
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The twist coordinate (0..2187) of a cube.
 pub fn twist(c: &CubieCube) -> u16 {
     c.co[..7].iter().fold(0u16, |a, &o| a * 3 + o as u16)
@@ -57,29 +72,29 @@ pub fn flip(c: &CubieCube) -> u16 {
 
 /// The UD-slice coordinate (0..495): where the FR, FL, BL, BR edges are, ignoring their order.
 pub fn slice(c: &CubieCube) -> u16 {
-    let mut a = 0;
+    let mut a = 0u16;
     let mut x = 0;
     for j in (0..12).rev() {
         if c.ep[j] >= 8 {
             x += 1;
-            a += choose(11 - j, x);
+            a += BINOMIAL[11 - j][x];
         }
     }
-    a as u16
+    a
 }
 
 /// The corner-split coordinate (0..70): which positions hold the D-layer corners DFR DLF DBL
 /// DRB, ignoring their order and twist (solved = 0).
 pub fn corner_split(c: &CubieCube) -> u16 {
-    let mut a = 0;
+    let mut a = 0u16;
     let mut x = 0;
     for j in (0..8).rev() {
         if c.cp[j] >= 4 {
             x += 1;
-            a += choose(7 - j, x);
+            a += BINOMIAL[7 - j][x];
         }
     }
-    a as u16
+    a
 }
 
 /// A cube with corner-split coordinate `k` (D corners in DFR..DRB order, U corners in URF..UBR

@@ -2,6 +2,7 @@
 //!
 //! Layers, one module each: [`symmetry`] (the 16 U–D symmetries and the axis turn) →
 //! [`coord`] (flip, slice, twist and their move tables) → [`flipslice`] (symmetry classes) →
+//! [`corners`] (the small corner table) →
 //! [`prune`] (the pruning table and its build) → [`persist`] (the on-disk cache) → [`tables`]
 //! (everything loaded and shared) → [`search`] (parallel IDA*).
 
@@ -9,6 +10,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod coord;
+pub mod corners;
 pub mod flipslice;
 pub mod persist;
 pub mod prune;

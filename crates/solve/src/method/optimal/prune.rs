@@ -23,6 +23,29 @@ use memmap2::MmapMut;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nibble_search_matches_a_plain_scan() {
+        let mut w = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..20_000 {
+            // A simple deterministic generator, with runs of equal nibbles mixed in.
+            w = w
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let word = if w & 1 == 0 {
+                w
+            } else {
+                w | 0xFFFF_FFFF_0000_0000
+            };
+            for v in 0..16u64 {
+                let plain = (0..16).any(|lane| (word >> (lane * 4)) & 0xF == v);
+                assert_eq!(super::has_nibble(word, v), plain, "{word:016x} {v}");
+            }
+        }
+    }
+}
+
 #[cfg(not(target_endian = "little"))]
 compile_error!("the pruning table layout assumes a little-endian machine");
 
@@ -109,6 +132,15 @@ impl Building<'_> {
     }
 }
 
+/// Whether some 4-bit lane of `word` equals `v`.
+#[inline(always)]
+fn has_nibble(word: u64, v: u64) -> bool {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    const HIGHS: u64 = 0x8888_8888_8888_8888;
+    let x = word ^ (v * ONES);
+    x.wrapping_sub(ONES) & !x & HIGHS != 0
+}
+
 /// Builds the table of `layout`, reporting progress in entries settled.
 pub fn build(
     layout: Layout,
@@ -148,7 +180,7 @@ pub fn build(
         }
         new
     };
-    let split_of = |idx: usize| {
+    let split_of = |idx: usize| -> (usize, usize, usize) {
         let rest = idx % per_class;
         (idx / per_class, rest / N_TWIST, rest % N_TWIST)
     };
@@ -164,36 +196,66 @@ pub fn build(
         let found: u64 = (0..N_FLIPSLICE_CLASS)
             .into_par_iter()
             .map(|class| {
+                // Every entry of a class has, for each move, the same child class and the same
+                // symmetry to its representative: look those up once, then walk the entries
+                // move by move so the reads stay inside one child class's block.
                 let rep = fsc.rep[class] as usize;
                 let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
-                let mut child_fs = [(0u16, 0u16); 18];
-                for (m, c) in child_fs.iter_mut().enumerate() {
-                    *c = (mt.flip[flip * 18 + m], mt.slice[slice * 18 + m]);
+                let base = class * per_class;
+                let wanted = if backward { UNSEEN } else { depth };
+                // The entries of this class to work on, found a word of 16 at a time.
+                let mut todo: Vec<u32> = Vec::new();
+                for w in base / 16..=(base + per_class - 1) / 16 {
+                    let word = table.words[w].load(Ordering::Relaxed);
+                    if !has_nibble(word, wanted) {
+                        continue;
+                    }
+                    for lane in 0..16 {
+                        let idx = w * 16 + lane;
+                        if (base..base + per_class).contains(&idx)
+                            && (word >> (lane * 4)) & 0xF == wanted
+                        {
+                            todo.push((idx - base) as u32);
+                        }
+                    }
                 }
-                let child = |k: usize, tw: usize, m: usize| {
-                    let (f, s) = child_fs[m];
-                    let k2 = if layout.corner_split {
-                        mt.corner_split[k * 18 + m]
-                    } else {
-                        0
-                    };
-                    layout.index(fsc, f, s, mt.twist[tw * 18 + m], k2)
-                };
                 let mut new = 0;
-                for k in 0..n_split {
-                    for tw in 0..N_TWIST {
-                        let v = table.get(class * per_class + k * N_TWIST + tw);
-                        if backward {
-                            if v == UNSEEN && (0..18).any(|m| table.get(child(k, tw, m)) == depth) {
+                for m in 0..18 {
+                    if todo.is_empty() {
+                        break;
+                    }
+                    let fs = mt.slice[slice * 18 + m] as usize * N_FLIP
+                        + mt.flip[flip * 18 + m] as usize;
+                    let (class2, sym) = (fsc.class[fs] as usize, fsc.sym[fs] as usize);
+                    let child = |off: u32| {
+                        let (k, tw) = (off as usize / N_TWIST, off as usize % N_TWIST);
+                        let k2 = if layout.corner_split {
+                            fsc.split_conj[mt.corner_split[k * 18 + m] as usize * N_SYM_UD + sym]
+                                as usize
+                        } else {
+                            0
+                        };
+                        let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym]
+                            as usize;
+                        (k, tw, k2, t2, class2 * per_class + k2 * N_TWIST + t2)
+                    };
+                    if backward {
+                        // An unseen entry with a child at `depth` is at `depth + 1`; settled
+                        // entries (with their stabiliser images) need no further checks.
+                        todo.retain(|&off| {
+                            let (k, tw, _, _, c) = child(off);
+                            if table.get(c) == depth {
                                 new += settle(class, k, tw, depth + 1);
+                                false
+                            } else {
+                                true
                             }
-                        } else if v == depth {
-                            for m in 0..18 {
-                                let c = child(k, tw, m);
-                                if table.get(c) == UNSEEN {
-                                    let (cc, ck, ct) = split_of(c);
-                                    new += settle(cc, ck, ct, depth + 1);
-                                }
+                        });
+                    } else {
+                        for &off in &todo {
+                            let (_, _, k2, t2, c) = child(off);
+                            if table.get(c) == UNSEEN {
+                                new += settle(class2, k2, t2, depth + 1);
                             }
                         }
                     }

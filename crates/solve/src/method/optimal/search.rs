@@ -8,6 +8,8 @@
 //! first solution kept is the one of the earliest such subtree, so results do not depend on
 //! thread timing.
 
+use super::corners::corner_perm;
+use super::prune::value;
 use super::tables::{coords, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
@@ -54,6 +56,8 @@ struct Node {
     axes: [[u16; 4]; 3],
     /// The inverse cube seen on each axis.
     inv: [CubieCube; 3],
+    /// Corner permutation coordinate (U–D axis).
+    corner: u16,
 }
 
 impl Node {
@@ -65,7 +69,11 @@ impl Node {
             axes[k] = coords(&c);
             inv[k] = c.inverse();
         }
-        Node { axes, inv }
+        Node {
+            axes,
+            inv,
+            corner: corner_perm(cube),
+        }
     }
 
     fn is_solved(&self) -> bool {
@@ -75,7 +83,8 @@ impl Node {
 
 /// The bound of `node` (all six lookups).
 fn heuristic(t: &Tables, node: &Node) -> usize {
-    let mut h = 0;
+    let corner = t.corner_index(node.corner, node.axes[0][2]);
+    let mut h = value(&t.corner_prune, corner);
     for k in 0..3 {
         h = h.max(t.lookup(node.axes[k]));
         h = h.max(t.lookup_cube(&node.inv[k]));
@@ -109,7 +118,11 @@ fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
             return None;
         }
     }
-    Some(Node { axes, inv })
+    let corner = t.corners.perm_move[node.corner as usize * 18 + m.index()];
+    if togo > 0 && value(&t.corner_prune, t.corner_index(corner, axes[0][2])) as usize > togo {
+        return None;
+    }
+    Some(Node { axes, inv, corner })
 }
 
 /// Shared state of one deepening step.
@@ -129,6 +142,7 @@ struct Worker<'a> {
     path: Vec<Move>,
     found: Vec<Vec<Move>>,
     nodes: u64,
+    calls: u64,
 }
 
 impl Worker<'_> {
@@ -140,7 +154,7 @@ impl Worker<'_> {
         if self.mode == Mode::First && self.ctl.first.load(Ordering::Relaxed) <= self.task {
             return true;
         }
-        if self.nodes & 0xFFFF == 0 {
+        if self.calls & 0xFFF == 0 {
             if let Some(d) = self.ctl.deadline {
                 if Instant::now() >= d {
                     self.ctl.timed_out.store(true, Ordering::Relaxed);
@@ -164,26 +178,96 @@ impl Worker<'_> {
             }
             return false;
         }
+        self.calls += 1;
+        if self.calls & 0xFF == 0 && self.should_stop() {
+            return true;
+        }
+        let t = self.t;
         let prev = self.path.last().copied();
+        // Forward coordinates and table indices of every child on the three axes, fetched
+        // from memory together before any is read.
+        let mut moves = [Move::ALL[0]; 18];
+        let mut axes = [[[0u16; 4]; 3]; 18];
+        let mut idx = [[0usize; 3]; 18];
+        let mut corner = [(0u16, 0usize); 18];
+        let mut n = 0;
         for m in Move::ALL {
             if !can_follow(prev, m) {
                 continue;
             }
-            self.nodes += 1;
-            if self.nodes & 0x3FF == 0 && self.should_stop() {
-                return true;
+            for k in 0..3 {
+                let mk = t.syms.move_conj[k][m.index()].index();
+                let [f, s, w, c] = node.axes[k];
+                let a = [
+                    t.moves.flip[f as usize * 18 + mk],
+                    t.moves.slice[s as usize * 18 + mk],
+                    t.moves.twist[w as usize * 18 + mk],
+                    t.moves.corner_split[c as usize * 18 + mk],
+                ];
+                axes[n][k] = a;
+                idx[n][k] = t.index(a);
+                prefetch(&t.prune, idx[n][k]);
             }
-            if let Some(c) = child(self.t, node, m, togo - 1) {
-                self.path.push(m);
-                let stop = self.dfs(&c, togo - 1);
-                self.path.pop();
-                if stop {
-                    return true;
+            let cp = t.corners.perm_move[node.corner as usize * 18 + m.index()];
+            let ci = t.corner_index(cp, axes[n][0][2]);
+            prefetch(&t.corner_prune, ci);
+            corner[n] = (cp, ci);
+            moves[n] = m;
+            n += 1;
+        }
+        self.nodes += n as u64;
+        let left = togo - 1;
+        for i in 0..n {
+            if idx[i].iter().any(|&x| value(&t.prune, x) as usize > left)
+                || value(&t.corner_prune, corner[i].1) as usize > left
+            {
+                continue;
+            }
+            let m = moves[i];
+            let mut inv = [CubieCube::SOLVED; 3];
+            if left > 0 {
+                let mut inv_idx = [0usize; 3];
+                for k in 0..3 {
+                    let mk = t.syms.move_conj[k][m.index()];
+                    inv[k] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[k]);
+                    inv_idx[k] = t.index(coords(&inv[k]));
+                    prefetch(&t.prune, inv_idx[k]);
                 }
+                if inv_idx.iter().any(|&x| value(&t.prune, x) as usize > left) {
+                    continue;
+                }
+            } else {
+                let mk = t.syms.move_conj[0][m.index()];
+                inv[0] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[0]);
+            }
+            let c = Node {
+                axes: axes[i],
+                inv,
+                corner: corner[i].0,
+            };
+            self.path.push(m);
+            let stop = self.dfs(&c, left);
+            self.path.pop();
+            if stop {
+                return true;
             }
         }
         false
     }
+}
+
+/// Asks the CPU to start fetching entry `idx` of the table.
+#[inline(always)]
+fn prefetch(table: &[u8], idx: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `idx` is a valid entry index, so the byte address is inside the table; a prefetch
+    // never faults anyway.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch(table.as_ptr().add(idx >> 1) as *const i8, _MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, idx);
 }
 
 /// The nodes `depth` moves below the root that the bound `bound` lets through, with their paths.
@@ -237,6 +321,7 @@ pub fn search(
                 path: path.clone(),
                 found: Vec::new(),
                 nodes: 0,
+                calls: 0,
             };
             if !w.should_stop() {
                 w.dfs(node, bound - path.len());

@@ -1,11 +1,13 @@
 //! Everything the optimal search reads, loaded once per table directory and shared.
 
 use super::coord::{corner_split, flip, slice, twist, MoveTables};
+use super::corners::{self, CornerTables};
 use super::flipslice::FlipSliceClasses;
 use super::persist;
 use super::prune;
 use super::prune::Layout;
 use super::symmetry::Symmetries;
+use crate::tables::TableSpec;
 use crate::{NoProgress, SolveError, SolverConfig};
 use memmap2::Mmap;
 use rubik_cube::CubieCube;
@@ -47,6 +49,16 @@ impl TableSize {
         }
     }
 
+    /// The cache entry of the main table.
+    pub fn spec(self) -> TableSpec {
+        TableSpec::of::<u8>(self.file_name(), self.layout().bytes())
+    }
+
+    /// The cache entries of every table this size uses (the main one and the corner table).
+    pub fn specs(self) -> Vec<TableSpec> {
+        vec![self.spec(), corners::spec()]
+    }
+
     /// The coordinates the table covers.
     pub fn layout(self) -> Layout {
         Layout {
@@ -65,6 +77,10 @@ pub struct Tables {
     pub classes: FlipSliceClasses,
     /// The packed pruning table.
     pub prune: Mmap,
+    /// Corner move and symmetry tables.
+    pub corners: CornerTables,
+    /// The packed corner pruning table.
+    pub corner_prune: Mmap,
     /// Its coordinates.
     pub layout: Layout,
 }
@@ -75,17 +91,23 @@ impl Tables {
         let syms = Symmetries::new();
         let moves = MoveTables::new();
         let classes = FlipSliceClasses::new(&syms);
-        let dir = persist::table_dir(config.table_dir.as_deref());
+        let dir = crate::tables::table_dir(config);
         let progress = config.progress.clone();
         let layout = size.layout();
-        let prune = persist::load_or_build(&dir, size.file_name(), layout.bytes(), || {
+        let prune = persist::load_or_build(&size.spec(), &dir, || {
             let p: &dyn crate::Progress = match &progress {
                 Some(p) => p.as_ref(),
                 None => &NoProgress,
             };
             prune::build(layout, &moves, &classes, p)
         })?;
+        let corners = CornerTables::new(&syms)?;
+        let corner_prune = persist::load_or_build(&corners::spec(), &dir, || {
+            corners.build_prune(&classes.twist_conj)
+        })?;
         Ok(Tables {
+            corners,
+            corner_prune,
             syms,
             moves,
             classes,
@@ -98,7 +120,7 @@ impl Tables {
     pub fn shared(config: &SolverConfig, size: TableSize) -> Result<Arc<Tables>, SolveError> {
         type Cache = Mutex<HashMap<(PathBuf, TableSize), Arc<Tables>>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (persist::table_dir(config.table_dir.as_deref()), size);
+        let key = (crate::tables::table_dir(config), size);
         let cache = CACHE.get_or_init(Default::default);
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = map.get(&key) {
@@ -119,6 +141,12 @@ impl Tables {
     #[inline(always)]
     pub fn lookup(&self, c: [u16; 4]) -> u8 {
         prune::value(&self.prune, self.index(c))
+    }
+
+    /// Table index of a corner permutation and twist in the corner table.
+    #[inline(always)]
+    pub fn corner_index(&self, perm: u16, twist: u16) -> usize {
+        self.corners.index(perm, twist, &self.classes.twist_conj)
     }
 
     /// Pruning value of a whole cube seen on the U–D axis.
