@@ -183,6 +183,9 @@ impl<'a, P: Pruning> Search<'a, P> {
                 });
             }
         }
+        // At each phase-1 depth, frames whose distance is closest to that depth have the smallest
+        // trees: search those first.
+        frames.sort_by_key(|f| std::cmp::Reverse(f.dist1));
         Search {
             mv,
             prune,
