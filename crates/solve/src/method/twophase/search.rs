@@ -137,6 +137,11 @@ pub struct Search<'a, P: Pruning> {
     frame: usize,
     path1: [u8; MAX_DEPTH],
     path2: [u8; MAX_DEPTH],
+    /// Corner coordinate after the first `d` phase-1 moves, valid for `d <= stack_valid`.
+    corner_stack: [u16; MAX_DEPTH + 1],
+    /// Slice-sorted coordinate after the first `d` phase-1 moves, likewise.
+    sls_stack: [u16; MAX_DEPTH + 1],
+    stack_valid: usize,
     /// Solutions must have at most this many moves.
     bound: usize,
     improve: bool,
@@ -178,6 +183,9 @@ impl<'a, P: Pruning> Search<'a, P> {
                 });
             }
         }
+        // At each phase-1 depth, frames whose distance is closest to that depth have the smallest
+        // trees: search those first.
+        frames.sort_by_key(|f| std::cmp::Reverse(f.dist1));
         Search {
             mv,
             prune,
@@ -185,6 +193,9 @@ impl<'a, P: Pruning> Search<'a, P> {
             frame: 0,
             path1: [0; MAX_DEPTH],
             path2: [0; MAX_DEPTH],
+            corner_stack: [0; MAX_DEPTH + 1],
+            sls_stack: [0; MAX_DEPTH + 1],
+            stack_valid: 0,
             bound: max_length.min(MAX_DEPTH - 1),
             improve,
             deadline,
@@ -204,8 +215,11 @@ impl<'a, P: Pruning> Search<'a, P> {
                 }
                 self.frame = f;
                 let fr = &self.frames[f];
-                let (start, corners, sls) = (fr.start, fr.corners, fr.slice_sorted);
-                if self.phase1(start, corners, sls, 0, togo1) {
+                let start = fr.start;
+                self.corner_stack[0] = fr.corners;
+                self.sls_stack[0] = fr.slice_sorted;
+                self.stack_valid = 0;
+                if self.phase1(start, 0, togo1) {
                     break 'outer;
                 }
                 if togo1 > self.bound {
@@ -235,19 +249,12 @@ impl<'a, P: Pruning> Search<'a, P> {
     }
 
     /// Depth-first phase 1 with exactly `togo` more moves; `true` stops the whole search.
-    fn phase1(
-        &mut self,
-        state: P::Phase1,
-        corners: u16,
-        sls: u16,
-        depth: usize,
-        togo: usize,
-    ) -> bool {
+    fn phase1(&mut self, state: P::Phase1, depth: usize, togo: usize) -> bool {
         if self.tick() {
             return true;
         }
         if togo == 0 {
-            return self.phase1_done(corners as usize, sls as usize, depth);
+            return self.phase1_done(depth);
         }
         let prev = if depth > 0 {
             self.path1[depth - 1] as usize
@@ -271,10 +278,8 @@ impl<'a, P: Pruning> Search<'a, P> {
                 continue;
             }
             self.path1[depth] = m;
-            // Corners and slice edges ride along (one table row per node) for phase 2.
-            let corners1 = self.mv.corner_move[corners as usize * 18 + m as usize];
-            let sls1 = self.mv.slice_sorted_move[sls as usize * 18 + m as usize];
-            if self.phase1(kid, corners1, sls1, depth + 1, togo - 1) {
+            self.stack_valid = self.stack_valid.min(depth);
+            if self.phase1(kid, depth + 1, togo - 1) {
                 return true;
             }
             if depth + togo > self.bound {
@@ -286,10 +291,21 @@ impl<'a, P: Pruning> Search<'a, P> {
     }
 
     /// The cube is in G1 after `depth1` phase-1 moves: try phase 2.
-    fn phase1_done(&mut self, corners: usize, sls: usize, depth1: usize) -> bool {
+    fn phase1_done(&mut self, depth1: usize) -> bool {
         if depth1 > self.bound {
             return false;
         }
+        // Corners and slice edges are only needed here: extend the stack of their values along
+        // the path from the deepest entry still valid (siblings share their prefix).
+        let mv = self.mv;
+        for d in self.stack_valid..depth1 {
+            let m = self.path1[d] as usize;
+            self.corner_stack[d + 1] = mv.corner_move[self.corner_stack[d] as usize * 18 + m];
+            self.sls_stack[d + 1] = mv.slice_sorted_move[self.sls_stack[d] as usize * 18 + m];
+        }
+        self.stack_valid = depth1;
+        let corners = self.corner_stack[depth1] as usize;
+        let sls = self.sls_stack[depth1] as usize;
         let remaining = self.bound - depth1;
         let fr = &self.frames[self.frame];
         debug_assert!(sls < N_SLICE_PERM);
