@@ -22,6 +22,13 @@ const MAX_DEPTH: usize = 32;
 /// How many nodes between two looks at the clock.
 const CLOCK_MASK: u64 = 0x3FF;
 
+/// Without `improve`, a solution whose phase-1 part is shorter than this is not returned at once:
+/// the search goes on, with a shrinking bound, through phase-1 depths below it. Those trees are
+/// tiny, so a lightly scrambled cube gets its shortest solution (every solution of at most this
+/// many moves is a phase-1 path the search visits), while random states, whose phase-1 distance
+/// is almost always larger, pay nothing.
+const SHORT_PHASE1_DEPTH: usize = 7;
+
 /// `FOLLOW_MASK[p]`: the moves that may follow move `p` (18 = no previous move), as bits.
 const FOLLOW_MASK: [u32; 19] = {
     let mut out = [0u32; 19];
@@ -227,6 +234,9 @@ impl<'a, P: Pruning> Search<'a, P> {
                 }
             }
             togo1 += 1;
+            if self.best.is_some() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
+                break;
+            }
         }
         Outcome {
             best: self.best,
@@ -346,7 +356,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             phase2: to_moves(&self.path2[..depth2]),
         });
         let len = depth1 + depth2;
-        if !self.improve || len == 0 {
+        if len == 0 || (!self.improve && depth1 > SHORT_PHASE1_DEPTH) {
             return true;
         }
         self.bound = len - 1;

@@ -81,6 +81,30 @@ fn short_scrambles_get_short_solutions() {
     assert_eq!(check(&s, &one, &Limits::default()).len(), 1);
 }
 
+/// Lightly scrambled cubes get solutions no longer than their scramble: `R U R' U'` is undone in
+/// four moves, not in the ten a first-found two-phase solution would take.
+#[test]
+fn light_scrambles_are_undone_in_at_most_their_length() {
+    let s = solver();
+    let r = |i| Move::from_index(i);
+    let sexy_move = [r(3), r(0), r(5), r(2)]; // R U R' U'
+    let cube = CubieCube::from_moves(&sexy_move);
+    assert_eq!(check(&s, &cube, &Limits::default()).len(), 4);
+    let mut rng = rng_from_seed(77);
+    for n in 1..=7 {
+        for _ in 0..20 {
+            let scramble = rubik_cube::random::random_moves(&mut rng, n);
+            let cube = CubieCube::from_moves(&scramble);
+            let sol = check(&s, &cube, &Limits::default());
+            assert!(
+                sol.len() <= n,
+                "{n}-move scramble solved in {} moves",
+                sol.len()
+            );
+        }
+    }
+}
+
 #[test]
 fn too_short_a_limit_gives_no_solution() {
     let mut rng = rng_from_seed(5);
