@@ -105,19 +105,41 @@ test("keyboard turns change the state as the server's model says", { timeout: 60
   }
   const five = await api("/api/apply", { moves: "R U F' D L' B" });
   assert.equal(await facelets(page), five.body.facelets);
-  // Slices and rotations: M then M' is the identity, x moves the centres.
+  // Slices and rotations agree with the server's cube model too (centres move).
   await page.keyboard.press("m");
   await waitIdle(page);
-  assert.notEqual(await facelets(page), five.body.facelets);
-  await page.keyboard.press("Shift+M");
+  assert.equal(await facelets(page), (await api("/api/apply", { moves: "R U F' D L' B M" })).body.facelets);
+  await page.keyboard.press("Shift+E");
+  await page.keyboard.press("s");
   await page.keyboard.press("x");
+  await page.keyboard.press("Shift+y");
+  await page.keyboard.press("z");
   await waitIdle(page);
-  const rotated = await facelets(page);
-  assert.equal(rotated[4], "F", "after x the front centre is on top");
-  // Undo four times returns to the state before x, M', M and B.
-  for (let i = 0; i < 4; i++) await page.click("#undo");
+  const turned = await facelets(page);
+  assert.equal(turned, (await api("/api/apply", { moves: "R U F' D L' B M E' S x y' z" })).body.facelets);
+  // Undo six times returns to the state before z, y', x, S, E' and M.
+  for (let i = 0; i < 6; i++) await page.click("#undo");
   await waitIdle(page);
-  assert.equal(await facelets(page), (await api("/api/apply", { moves: "R U F' D L'" })).body.facelets);
+  assert.equal(await facelets(page), five.body.facelets);
+  // Dragging orbits the view and the wheel zooms; neither changes the cube.
+  const camera = () => page.evaluate(() => document.getElementById("cube").style.transform);
+  const before = await camera();
+  const box = await page.locator("#viewport").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 8 });
+  await page.mouse.up();
+  const orbited = await camera();
+  assert.notEqual(orbited, before);
+  await page.mouse.wheel(0, -400);
+  assert.notEqual(await camera(), orbited);
+  assert.equal(await facelets(page), five.body.facelets);
+  // Typed notation (groups, wide turns, slices, rotations, juxtaposed moves) reads as the server reads it.
+  const typed = "(R U R' U')2 M2 x' Rw 2Fw' b E S' y2 RU' [R, U] [F: [L, D2]]";
+  await page.fill("#input", typed);
+  await page.click("#apply");
+  await waitIdle(page);
+  assert.equal(await facelets(page), (await api("/api/apply", { moves: typed })).body.facelets);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -175,6 +197,34 @@ test("scramble, solve, play to the end: the cube is solved", { timeout: 180_000 
   await context.close();
 });
 
+test("Thistlethwaite and CFOP solutions play to solved, step by step", { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 820 });
+  for (const method of ["thistlethwaite", "cfop"]) {
+    await page.click("#scramble");
+    await page.waitForFunction((s) => window.rubik.facelets() !== s && window.rubik.idle(), SOLVED, { timeout: 30_000 });
+    await page.selectOption("#method", method);
+    await page.click("#solve");
+    await page.waitForFunction(() => window.rubik.length() > 0, null, { timeout: 60_000 });
+    const steps = await page.locator("#move-list .step-label").allTextContents();
+    assert.ok(steps.length >= 3, `${method}: ${steps.length} named steps`);
+    assert.ok(steps.every((s) => s.trim() !== ""), `${method}: every step is named`);
+    if (method === "cfop") {
+      assert.ok(steps.some((s) => /cross/i.test(s)), `CFOP has a cross step: ${steps}`);
+      assert.ok(steps.some((s) => /F2L/.test(s)), `CFOP has F2L steps: ${steps}`);
+    }
+    await page.locator("#move-list .mv").nth(Math.floor((await page.evaluate(() => window.rubik.length())) / 2)).click();
+    await waitIdle(page);
+    await page.screenshot({ path: join(SHOTS, `${method}.png`) });
+    await page.click("[data-speed=instant]");
+    await page.click("#play");
+    await page.waitForFunction(() => window.rubik.position() === window.rubik.length() && window.rubik.idle(),
+      null, { timeout: 30_000 });
+    assert.ok(isSolved(await facelets(page)), `${method}: solved after playback`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("painting an invalid cube shows the error naming the piece", { timeout: 60_000 }, async () => {
   const { page, context, problems } = await openPage({ width: 1280, height: 820 });
   await page.click("#paint");
@@ -186,7 +236,7 @@ test("painting an invalid cube shows the error naming the piece", { timeout: 60_
   await page.waitForFunction(() => /URF/.test(document.getElementById("validation").textContent), null, { timeout: 10_000 });
   assert.match(await page.textContent("#validation"), /twisted/i);
   assert.ok(await page.locator(".net-sticker.fault").count() === 3, "the corner's three stickers are marked");
-  await page.screenshot({ path: join(SHOTS, "paint.png") });
+  await page.screenshot({ path: join(SHOTS, "paint.png"), fullPage: true });
   // Solving it is refused with the same reason.
   await page.click("#solve");
   await page.waitForFunction(() => /URF/.test(document.getElementById("message").textContent), null, { timeout: 10_000 });
@@ -203,8 +253,19 @@ test("painting an invalid cube shows the error naming the piece", { timeout: 60_
 
 test("French texts and a phone-sized screen", { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage({ width: 390, height: 844 });
+  // Both languages of the UI catalogue have the same keys.
+  const missing = await page.evaluate(() => {
+    const keys = (o, p = "") => Object.entries(o).flatMap(([k, v]) =>
+      typeof v === "object" ? keys(v, p + k + ".") : [p + k]);
+    const en = keys(window.RUBIK_I18N.en);
+    const fr = keys(window.RUBIK_I18N.fr);
+    return en.filter((k) => !fr.includes(k)).concat(fr.filter((k) => !en.includes(k)));
+  });
+  assert.deepEqual(missing, []);
   await page.click("[data-lang=fr]");
   assert.equal((await page.textContent("#scramble")).trim(), "Mélanger");
+  // No untranslated placeholder keys are left on the page.
+  assert.doesNotMatch(await page.textContent("body"), /\b(speeds|methods|errors|colours)\.[a-z]/);
   await scrambleAndSolve(page);
   await page.click("[data-speed=instant]");
   for (let i = 0; i < 3; i++) await page.click("#step-forward");

@@ -112,15 +112,13 @@ pub enum Metric {
     Stm,
 }
 
-/// Size of the optimal solver's table.
+/// Size of the optimal solver's table (the sizes `rubik_solve`'s optimal solver offers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TableSize {
-    /// About 1 GiB.
+    /// Flip × UD-slice × twist: 70 MB, built in about 20 s.
     Small,
-    /// About 4 GiB.
+    /// The small table × the corner split: 4.9 GB, faster searches.
     Medium,
-    /// About 8 GiB.
-    Large,
 }
 
 impl TableSize {
@@ -129,18 +127,48 @@ impl TableSize {
         match self {
             TableSize::Small => "small",
             TableSize::Medium => "medium",
-            TableSize::Large => "large",
         }
     }
 }
 
-/// Which method and which tables (shared by solve, bench, tables and repl).
+/// Which method and which tables (shared by solve, bench and tables).
 #[derive(Debug, Args, Clone)]
 pub struct MethodArgs {
     /// Solving method: twophase, optimal, thistlethwaite or cfop.
     #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
     pub method: Method,
 
+    /// Table choices.
+    #[command(flatten)]
+    pub tables: TableArgs,
+
+    /// CFOP: the face the cross is built on (d, u, f, b, r, l), or any for the shortest cross.
+    #[arg(long, value_enum, value_name = "FACE")]
+    pub cross: Option<CrossChoice>,
+}
+
+/// Where CFOP builds its cross.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CrossChoice {
+    /// Down (the default).
+    D,
+    /// Up.
+    U,
+    /// Front.
+    F,
+    /// Back.
+    B,
+    /// Right.
+    R,
+    /// Left.
+    L,
+    /// Colour neutral: whichever cross is shortest.
+    Any,
+}
+
+/// Which tables the solvers use.
+#[derive(Debug, Args, Clone, Default)]
+pub struct TableArgs {
     /// Use the small two-phase tables (≤ 16 MB; slower searches).
     #[arg(long)]
     pub compact: bool,
@@ -174,7 +202,10 @@ Examples:
   rubik solve R U R\\' U\\' --explain
   rubik solve --facelets DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD --json
   rubik solve --net cube.txt --method thistlethwaite
-  printf \"R U\\nF2 L\\n\" | rubik solve -c --jobs 2")]
+  printf \"R U\\nF2 L\\n\" | rubik solve -c --jobs 2
+
+Continuous mode answers every line, then exits 0 when all were solved, 2 when a line was
+not a cube, 1 when a cube had no solution within the limits.")]
 pub struct SolveArgs {
     /// The scramble, as moves (several arguments are joined), or a 54-letter facelet string.
     #[arg(value_name = "ALG")]
@@ -207,6 +238,15 @@ pub struct SolveArgs {
     /// Print one line per step: its name, moves and explanation.
     #[arg(long, short = 'e')]
     pub explain: bool,
+
+    /// List every optimal solution, one per line (with --method optimal).
+    #[arg(long, conflicts_with = "continuous")]
+    pub all: bool,
+
+    /// Print the solution as a person performs it, with rotations and wide or slice moves,
+    /// when the method has such a form (CFOP); outer face turns otherwise.
+    #[arg(long)]
+    pub rotations: bool,
 
     /// Append the length to the solution, e.g. `(19f)`.
     #[arg(long, short = 'l')]
@@ -363,6 +403,10 @@ pub struct ReplArgs {
     #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
     pub method: Method,
 
+    /// Tables the solvers use.
+    #[command(flatten)]
+    pub tables: TableArgs,
+
     /// Show the isometric view after each change instead of the net.
     #[arg(long)]
     pub iso: bool,
@@ -379,9 +423,9 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Method and tables offered by default.
+    /// Tables the solvers use.
     #[command(flatten)]
-    pub method: MethodArgs,
+    pub tables: TableArgs,
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {

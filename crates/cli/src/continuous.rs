@@ -3,7 +3,7 @@
 //! own line and the stream goes on; `--jobs N` solves N lines at once.
 
 use crate::args::SolveArgs;
-use crate::commands::solve::input_error_report;
+use crate::commands::solve::{input_error_report, presentation};
 use crate::cube_io;
 use crate::error::{
     solve_error_code, CliError, CliResult, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_NO_SOLUTION,
@@ -204,11 +204,10 @@ fn answer(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, line: &str) ->
                     &solution,
                     solver.name(),
                     millis,
-                    args.metric,
-                    args.lang,
+                    &presentation(args),
                 ))
             } else {
-                output::solution_line(&solution, args.metric, args.show_length)
+                presentation(args).solution_line(&solution)
             },
             code: 0,
         },

@@ -67,10 +67,16 @@ impl From<InputError> for CliError {
 impl From<SolveError> for CliError {
     fn from(e: SolveError) -> Self {
         let code = solve_error_code(&e);
-        CliError {
-            code,
-            error: e.into(),
-        }
+        let error = match &e {
+            // A search cut short by the timeout still proved something: say what.
+            SolveError::NoSolution {
+                timed_out: true,
+                lower_bound: Some(bound),
+                ..
+            } => anyhow::anyhow!("{e} (proven so far: none of {bound} moves or fewer exists)"),
+            _ => e.into(),
+        };
+        CliError { code, error }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::args::{ColourWhen, Metric};
 use rubik_cube::moves::format_moves;
-use rubik_cube::Move;
+use rubik_cube::{Alg, Move};
 use rubik_solve::i18n::Lang;
 use rubik_solve::Solution;
 use serde::Serialize;
@@ -23,21 +23,21 @@ fn no_color_unset() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
-/// The ANSI 256-colour background of a face in the WCA scheme (U white, R red, F green,
-/// D yellow, L orange, B blue).
-fn face_background(face: char) -> Option<u8> {
+/// The ANSI 256-colour (background, letter) of a face in the WCA scheme (U white, R red,
+/// F green, D yellow, L orange, B blue), the same as the cube crate's coloured net.
+fn face_colours(face: char) -> Option<(u8, u8)> {
     Some(match face {
-        'U' => 231,
-        'R' => 196,
-        'F' => 34,
-        'D' => 226,
-        'L' => 208,
-        'B' => 27,
+        'U' => (231, 16),
+        'R' => (160, 231),
+        'F' => (34, 16),
+        'D' => (226, 16),
+        'L' => (208, 16),
+        'B' => (27, 231),
         _ => return None,
     })
 }
 
-/// Columns one sticker takes: a face letter and a space, or a coloured block and a space.
+/// Columns one sticker takes: a coloured block with its letter, or the letter and a space.
 pub fn sticker_width(colour: bool) -> usize {
     if colour {
         3
@@ -46,42 +46,13 @@ pub fn sticker_width(colour: bool) -> usize {
     }
 }
 
-/// One sticker followed by a space: a coloured block, or the face letter.
+/// One sticker, [`sticker_width`] columns wide: a coloured block showing the face letter, or
+/// the letter followed by a space.
 pub fn sticker(face: char, colour: bool) -> String {
-    match face_background(face) {
-        Some(bg) if colour => format!("\x1b[48;5;{bg}m  \x1b[0m "),
+    match face_colours(face) {
+        Some((bg, fg)) if colour => format!("\x1b[48;5;{bg};38;5;{fg}m {face} \x1b[0m"),
         _ => format!("{face} "),
     }
-}
-
-/// The flat net (U above L F R B, D below) of a facelet string in URFDLB order.
-///
-/// TEMPORARY: replaced by `rubik_cube::net::render_net` once it lands.
-pub fn net_from_facelets(facelets: &str, colour: bool) -> String {
-    let f: Vec<char> = facelets.chars().collect();
-    let face = |i: usize| &f[i * 9..i * 9 + 9];
-    let row = |face: &[char], r: usize| -> String {
-        face[r * 3..r * 3 + 3]
-            .iter()
-            .map(|&c| sticker(c, colour))
-            .collect()
-    };
-    let indent = " ".repeat(3 * sticker_width(colour));
-    let mut out = String::new();
-    for r in 0..3 {
-        out += format!("{indent}{}", row(face(0), r)).trim_end();
-        out.push('\n');
-    }
-    for r in 0..3 {
-        let line: String = [4, 2, 1, 5].iter().map(|&i| row(face(i), r)).collect();
-        out += line.trim_end();
-        out.push('\n');
-    }
-    for r in 0..3 {
-        out += format!("{indent}{}", row(face(3), r)).trim_end();
-        out.push('\n');
-    }
-    out
 }
 
 /// A solution's length in `metric`.
@@ -102,47 +73,90 @@ pub fn metric_suffix(metric: Metric) -> char {
     }
 }
 
-/// The solution as one line, `R U2 F'`, with `(3f)` appended when `show_length`.
-pub fn solution_line(solution: &Solution, metric: Metric, show_length: bool) -> String {
-    let moves = format_moves(&solution.moves);
-    if !show_length {
-        return moves;
-    }
-    let n = length(&solution.moves, metric);
-    let suffix = metric_suffix(metric);
-    if moves.is_empty() {
-        format!("({n}{suffix})")
-    } else {
-        format!("{moves} ({n}{suffix})")
+/// How a solution is written: metric of the lengths, language of the step texts, whether to
+/// append the length, and whether to use the method's human form (rotations, wide moves).
+#[derive(Clone, Copy, Debug)]
+pub struct Presentation {
+    /// Metric of the lengths.
+    pub metric: Metric,
+    /// Language of step names and explanations.
+    pub lang: Lang,
+    /// Append `(19f)` to the solution line.
+    pub show_length: bool,
+    /// Use the human form (CFOP's rotations and wide moves) where the method gives one.
+    pub rotations: bool,
+}
+
+impl Default for Presentation {
+    fn default() -> Self {
+        Presentation {
+            metric: Metric::Htm,
+            lang: Lang::En,
+            show_length: false,
+            rotations: false,
+        }
     }
 }
 
-/// One line per step: name, moves, explanation, aligned in columns.
-pub fn explain_lines(solution: &Solution, lang: Lang, metric: Metric) -> Vec<String> {
-    let rows: Vec<(String, String, String)> = solution
-        .steps
-        .iter()
-        .map(|s| {
-            let (name, explanation) = s.text(lang);
-            let moves = format_moves(&s.moves);
-            let n = length(&s.moves, metric);
-            let moves = if moves.is_empty() {
-                format!("({n}{})", metric_suffix(metric))
-            } else {
-                format!("{moves} ({n}{})", metric_suffix(metric))
-            };
-            (name, moves, explanation)
-        })
-        .collect();
-    let name_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-    let moves_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
-    rows.into_iter()
-        .map(|(name, moves, explanation)| {
-            format!("{name:<name_w$}  {moves:<moves_w$}  {explanation}")
-                .trim_end()
-                .to_string()
-        })
-        .collect()
+impl Presentation {
+    /// `moves` (outer face turns), or `human` when asked for and given, with its length in the
+    /// chosen metric (a human form is measured as written: rotations count 0).
+    fn written(&self, moves: &[Move], human: Option<&str>) -> (String, usize) {
+        if self.rotations {
+            if let Some(alg) = human.and_then(|h| Alg::parse(h).ok()) {
+                let n = match self.metric {
+                    Metric::Htm => alg.htm(),
+                    Metric::Qtm => alg.qtm(),
+                    Metric::Stm => alg.stm(),
+                };
+                return (alg.to_string(), n);
+            }
+        }
+        (format_moves(moves), length(moves, self.metric))
+    }
+
+    /// `text` followed by its length, `R U2 F' (3f)`, or just `(0f)`.
+    fn with_length(&self, text: &str, n: usize) -> String {
+        let suffix = metric_suffix(self.metric);
+        if text.is_empty() {
+            format!("({n}{suffix})")
+        } else {
+            format!("{text} ({n}{suffix})")
+        }
+    }
+
+    /// The solution as one line, `R U2 F'`, with `(3f)` appended when `show_length`.
+    pub fn solution_line(&self, solution: &Solution) -> String {
+        let human = solution.human();
+        let (text, n) = self.written(&solution.moves, human.as_deref());
+        if self.show_length {
+            self.with_length(&text, n)
+        } else {
+            text
+        }
+    }
+
+    /// One line per step: name, moves with their length, explanation, aligned in columns.
+    pub fn explain_lines(&self, solution: &Solution) -> Vec<String> {
+        let rows: Vec<(String, String, String)> = solution
+            .steps
+            .iter()
+            .map(|s| {
+                let (name, explanation) = s.text(self.lang);
+                let (text, n) = self.written(&s.moves, s.human.as_deref());
+                (name, self.with_length(&text, n), explanation)
+            })
+            .collect();
+        let name_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+        let moves_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+        rows.into_iter()
+            .map(|(name, moves, explanation)| {
+                format!("{name:<name_w$}  {moves:<moves_w$}  {explanation}")
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    }
 }
 
 /// A step in JSON.
@@ -156,6 +170,9 @@ pub struct StepReport {
     pub explanation: String,
     /// The step's length in the chosen metric.
     pub length: usize,
+    /// The step as a person performs it (rotations, wide moves), when the method gives it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub human: Option<String>,
 }
 
 /// A solved cube in JSON.
@@ -169,6 +186,9 @@ pub struct SolveReport {
     pub length: usize,
     /// The metric of the lengths.
     pub metric: &'static str,
+    /// The solution as a person performs it (rotations, wide moves), when the method gives it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub human: Option<String>,
     /// The method used.
     pub method: String,
     /// Solve time in milliseconds (table loading excluded).
@@ -184,14 +204,15 @@ impl SolveReport {
         solution: &Solution,
         method: &str,
         millis: f64,
-        metric: Metric,
-        lang: Lang,
+        presentation: &Presentation,
     ) -> SolveReport {
+        let (metric, lang) = (presentation.metric, presentation.lang);
         SolveReport {
             input: input.to_string(),
             solution: format_moves(&solution.moves),
             length: length(&solution.moves, metric),
             metric: metric_name(metric),
+            human: solution.human(),
             method: method.to_string(),
             millis: round_millis(millis),
             steps: solution
@@ -204,6 +225,7 @@ impl SolveReport {
                         moves: format_moves(&s.moves),
                         explanation,
                         length: length(&s.moves, metric),
+                        human: s.human.clone(),
                     }
                 })
                 .collect(),

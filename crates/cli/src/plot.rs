@@ -11,7 +11,7 @@ const MARGIN: f64 = 50.0;
 /// The SVG document for `report`.
 pub fn bench_svg(report: &BenchReport) -> String {
     let width = 2.0 * (PANEL_W + MARGIN) + MARGIN;
-    let height = PANEL_H + 2.5 * MARGIN;
+    let height = PANEL_H + 1.5 * MARGIN;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -33,19 +33,34 @@ pub fn bench_svg(report: &BenchReport) -> String {
         .skip_while(|(_, &n)| n == 0)
         .map(|(len, &n)| (len.to_string(), n))
         .collect();
+    let fmt =
+        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     bars(
         &mut svg,
         MARGIN,
         "Solution length (HTM)",
         &lengths,
         "#3b7dd8",
+        &format!(
+            "mean {} · max {} · {} of {} solved",
+            fmt(report.mean_length, 2),
+            report.max_length.map_or("-".to_string(), |m| m.to_string()),
+            report.solved,
+            report.count
+        ),
     );
     bars(
         &mut svg,
         2.0 * MARGIN + PANEL_W,
-        "Solve time (ms, log bins)",
+        "Solve time (ms, bins half a decade wide)",
         &time_bins(&report.millis),
         "#e07b39",
+        &format!(
+            "median {} · mean {} · p99 {} ms",
+            fmt(report.median_millis, 3),
+            fmt(report.mean_millis, 3),
+            fmt(report.p99_millis, 3)
+        ),
     );
     svg.push_str("</svg>\n");
     svg
@@ -93,7 +108,14 @@ fn format_ms(ms: f64) -> String {
 }
 
 /// One bar chart in a panel whose left edge is `x0`.
-fn bars(svg: &mut String, x0: f64, title: &str, data: &[(String, usize)], colour: &str) {
+fn bars(
+    svg: &mut String,
+    x0: f64,
+    title: &str,
+    data: &[(String, usize)],
+    colour: &str,
+    summary: &str,
+) {
     let top = 1.5 * MARGIN;
     let bottom = top + PANEL_H - MARGIN;
     let _ = writeln!(
@@ -108,6 +130,13 @@ fn bars(svg: &mut String, x0: f64, title: &str, data: &[(String, usize)], colour
         r##"<line x1="{x0}" y1="{bottom}" x2="{}" y2="{bottom}" stroke="#444"/>"##,
         x0 + PANEL_W
     );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+        x0 + PANEL_W / 2.0,
+        bottom + 36.0,
+        escape(summary)
+    );
     if data.is_empty() {
         let _ = writeln!(
             svg,
@@ -120,7 +149,8 @@ fn bars(svg: &mut String, x0: f64, title: &str, data: &[(String, usize)], colour
     let max = data.iter().map(|d| d.1).max().unwrap_or(1).max(1) as f64;
     let slot = PANEL_W / data.len() as f64;
     for (i, (label, n)) in data.iter().enumerate() {
-        let h = (bottom - top) * *n as f64 / max;
+        // The tallest bar leaves room for its count under the title.
+        let h = 0.9 * (bottom - top) * *n as f64 / max;
         let x = x0 + i as f64 * slot + slot * 0.1;
         let w = slot * 0.8;
         let _ = writeln!(

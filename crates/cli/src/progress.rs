@@ -56,7 +56,7 @@ impl Progress for StderrProgress {
             bar.set_message(name.to_string());
             bar
         } else {
-            eprintln!("rubik: building {name}...");
+            eprintln!("rubik: {name}...");
             ProgressBar::hidden()
         };
         let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
@@ -78,7 +78,7 @@ impl Progress for StderrProgress {
         if let Some((bar, name, started)) = current.take() {
             bar.finish_and_clear();
             eprintln!(
-                "rubik: {name} ready in {:.1} s",
+                "rubik: {name}: done in {:.1} s",
                 started.elapsed().as_secs_f64()
             );
         }

@@ -1,13 +1,13 @@
-//! Random-state scrambles (shared by `rubik scramble` and the terminal's `random`).
-//!
-//! TEMPORARY: the move form inverts a two-phase solution of a uniform random state here until
-//! the solve crate's `scramble` module lands; then this calls it.
+//! Random-state scrambles (shared by `rubik scramble` and the terminal's `random`), through the
+//! solve crate's `scramble` module: a uniformly random state and the inverse of its two-phase
+//! solution.
 
 use crate::error::{CliError, CliResult};
 use rubik_cube::moves::format_moves;
 use rubik_cube::random::{rng_from_entropy, rng_from_seed, CubeRng};
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::{solver_for, Limits, Method, Solver, SolverConfig};
+use rubik_solve::scramble::next_scramble;
+use rubik_solve::{solver_for, Method, Solver, SolverConfig};
 
 /// Draws random states from a seeded (or OS-seeded) generator.
 pub struct Scrambler {
@@ -32,21 +32,14 @@ impl Scrambler {
         Ok(Scrambler { rng, solver })
     }
 
-    /// A uniformly random state.
-    pub fn state(&mut self) -> CubieCube {
-        CubieCube::random(&mut self.rng)
-    }
-
     /// A random state's scramble: moves that lead from solved to it.
     pub fn moves(&mut self) -> CliResult<Vec<Move>> {
-        let state = self.state();
         let Some(solver) = &self.solver else {
             return Err(CliError::failure(anyhow::anyhow!(
                 "this scrambler was made for facelets only"
             )));
         };
-        let solution = solver.solve(&state, &Limits::default())?;
-        Ok(solution.moves.iter().rev().map(|m| m.inverse()).collect())
+        Ok(next_scramble(solver.as_ref(), &mut self.rng)?.moves)
     }
 
     /// One scramble as text: moves, or the facelet string when made for facelets.
@@ -54,7 +47,7 @@ impl Scrambler {
         if self.solver.is_some() {
             Ok(format_moves(&self.moves()?))
         } else {
-            Ok(self.state().to_facelets())
+            Ok(CubieCube::random(&mut self.rng).to_facelets())
         }
     }
 }

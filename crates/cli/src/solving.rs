@@ -1,28 +1,54 @@
 //! Creating solvers from the command line's choices, and timing one solve.
 
-use crate::args::{LimitArgs, MethodArgs};
+use crate::args::{CrossChoice, LimitArgs, MethodArgs, TableArgs};
 use crate::error::{CliError, CliResult};
 use crate::progress::StderrProgress;
-use rubik_cube::CubieCube;
+use rubik_cube::{CubieCube, Face};
+use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
+use rubik_solve::Method;
 use rubik_solve::{solver_for, Limits, Solution, SolveError, Solver, SolverConfig};
 use std::sync::Arc;
 use std::time::Instant;
 
 /// The solver configuration for these options: tables from `$RUBIK_TABLES` or the cache dir,
 /// progress on stderr.
-pub fn config(method: &MethodArgs) -> SolverConfig {
+pub fn config(tables: &TableArgs) -> SolverConfig {
     SolverConfig {
         table_dir: None,
         progress: Some(Arc::new(StderrProgress::new())),
-        compact: method.compact,
-        optimal_table: method.table.map(|t| t.name().to_string()),
+        compact: tables.compact,
+        optimal_table: tables.table.map(|t| t.name().to_string()),
     }
 }
 
 /// A solver for the chosen method, its tables loaded (or built, with progress on stderr).
 pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
-    solver_for(method.method, &config(method))
-        .map_err(|e| CliError::from(e).context(format!("cannot use method {}", method.method)))
+    let config = config(&method.tables);
+    let solver = match (method.method, method.cross) {
+        (Method::Cfop, Some(cross)) => Ok(Box::new(Cfop::from_config(
+            &config,
+            CfopOptions {
+                cross: cross_face(cross),
+            },
+        )) as Box<dyn Solver>),
+        (_, Some(_)) => Err(CliError::bad_input(anyhow::anyhow!(
+            "--cross is a CFOP option; add --method cfop"
+        ))),
+        (m, None) => solver_for(m, &config).map_err(CliError::from),
+    };
+    solver.map_err(|e| e.context(format!("cannot use method {}", method.method)))
+}
+
+fn cross_face(cross: CrossChoice) -> CrossFace {
+    match cross {
+        CrossChoice::Any => CrossFace::Any,
+        CrossChoice::D => CrossFace::Fixed(Face::D),
+        CrossChoice::U => CrossFace::Fixed(Face::U),
+        CrossChoice::F => CrossFace::Fixed(Face::F),
+        CrossChoice::B => CrossFace::Fixed(Face::B),
+        CrossChoice::R => CrossFace::Fixed(Face::R),
+        CrossChoice::L => CrossFace::Fixed(Face::L),
+    }
 }
 
 /// The limits of one solve.

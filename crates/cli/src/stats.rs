@@ -24,15 +24,6 @@ pub fn histogram(lengths: &[usize]) -> Vec<usize> {
     counts
 }
 
-/// The process's peak resident memory in bytes (`VmHWM` of /proc/self/status), where the
-/// system reports it.
-pub fn peak_memory_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,12 +42,5 @@ mod tests {
     fn histogram_counts_each_length() {
         assert_eq!(histogram(&[2, 0, 2, 3]), vec![1, 0, 2, 1]);
         assert_eq!(mean(&[1.0, 2.0, 6.0]), Some(3.0));
-    }
-
-    #[test]
-    fn peak_memory_is_read_on_linux() {
-        if cfg!(target_os = "linux") {
-            assert!(peak_memory_bytes().unwrap() > 0);
-        }
     }
 }

@@ -283,8 +283,8 @@ fn invalid_cubes_exit_2_with_the_fault_named() {
 #[test]
 fn bad_notation_exits_2() {
     rubik()
-        .args(["solve", "R U X2"])
+        .args(["solve", "R U Q2"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("X2"));
+        .stderr(predicate::str::contains("`Q`").and(predicate::str::contains("column 5")));
 }

@@ -61,3 +61,51 @@ fn tables_build_then_info_and_verify() {
 fn unknown_tables_action_exits_2() {
     rubik().args(["tables", "shred"]).assert().code(2);
 }
+
+#[test]
+fn bench_with_several_jobs() {
+    let out = rubik_with_tables()
+        .args([
+            "bench", "--count", "4", "--seed", "9", "--jobs", "2", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["solved"], 4);
+    assert_eq!(v["method"], "twophase");
+}
+
+#[test]
+fn a_damaged_table_is_reported_then_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = |action: &str| {
+        rubik()
+            .env("RUBIK_TABLES", dir.path())
+            .args(["tables", action, "--method", "thistlethwaite"])
+            .output()
+            .unwrap()
+    };
+    let out = tables("build");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(tables("verify").status.success());
+    // Flip bytes in the middle of the largest file.
+    let largest = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .max_by_key(|p| std::fs::metadata(p).unwrap().len())
+        .unwrap();
+    let mut bytes = std::fs::read(&largest).unwrap();
+    let middle = bytes.len() / 2;
+    for b in &mut bytes[middle..middle + 16] {
+        *b ^= 0xA5;
+    }
+    std::fs::write(&largest, bytes).unwrap();
+    let out = tables("verify");
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    assert!(stdout(&out).contains("damaged"), "{}", stdout(&out));
+    assert!(tables("build").status.success());
+    let out = tables("verify");
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert!(!stdout(&out).contains("damaged"));
+}

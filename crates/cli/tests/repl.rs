@@ -94,7 +94,10 @@ fn through_a_pseudo_terminal() {
     let mut p = pty_repl(&history, true);
     p.exp_string("rubik>").unwrap();
     p.send_line("scramble R U R' U'").unwrap();
-    p.exp_string("rubik>").unwrap();
+    // NO_COLOR: letters even on a terminal.
+    let net = p.exp_string("rubik>").unwrap();
+    assert!(!net.contains("\x1b[48;5;"), "{net:?}");
+    assert!(net.contains("U U"), "{net:?}");
     p.send_line("solve").unwrap();
     p.exp_string("moves").unwrap();
     p.exp_string("(solved)").unwrap();
@@ -124,4 +127,16 @@ fn colours_on_a_terminal() {
     p.exp_string("\x1b[48;5;").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
+}
+
+#[test]
+fn solving_after_rotations_and_slices() {
+    let out = rubik_with_tables()
+        .arg("repl")
+        .write_stdin("x R U M y'\nsolve\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.trim_end().ends_with("(solved)"), "{text}");
 }

@@ -186,26 +186,50 @@ fn bad_net_file_exits_2() {
 }
 
 #[test]
-fn thistlethwaite_and_cfop_when_available() {
-    for method in ["thistlethwaite", "cfop"] {
-        let scramble = "R U2 F' L D B2";
-        let out = rubik_with_tables()
-            .args(["solve", "--method", method, "--explain", scramble])
-            .output()
-            .unwrap();
-        if stderr(&out).contains("not available") {
-            eprintln!("{method} is not in this build yet");
-            continue;
-        }
-        assert!(out.status.success(), "{method}: {}", stderr(&out));
-        let text = stdout(&out);
-        let first = text.lines().next().unwrap();
-        assert_solves(scramble, first);
-        assert!(
-            text.lines().count() >= 2,
-            "{method} explains no step: {text}"
-        );
+fn thistlethwaite_explains_its_four_phases() {
+    let scramble = "R U2 F' L D B2";
+    let out = solve_ok(&["solve", "--method", "thistlethwaite", "--explain", scramble]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_solves(scramble, lines[0]);
+    assert_eq!(lines.len(), 5, "{out}");
+    for (line, phase) in lines[1..].iter().zip(1..) {
+        assert!(line.contains(&format!("Phase {phase}")), "{line}");
     }
+}
+
+#[test]
+fn cfop_names_cross_pairs_oll_and_pll() {
+    let scramble = "R U2 F' L D B2 R' U F";
+    let out = solve_ok(&["solve", "--method", "cfop", "--explain", scramble]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_solves(scramble, lines[0]);
+    assert_eq!(lines.len(), 1 + 7, "{out}");
+    assert!(lines[1].starts_with("Cross"), "{}", lines[1]);
+    for (line, n) in lines[2..6].iter().zip(1..) {
+        assert!(line.starts_with(&format!("F2L {n}")), "{line}");
+    }
+    assert!(lines[6].starts_with("OLL"), "{}", lines[6]);
+    assert!(lines[7].starts_with("PLL"), "{}", lines[7]);
+}
+
+#[test]
+fn cfop_with_rotations_and_a_colour_neutral_cross() {
+    let scramble = "F2 L' U B R2 D' L2 F";
+    // The human form (y turns, wide moves) also solves the cube, read as notation.
+    let out = solve_ok(&["solve", "--method", "cfop", "--rotations", scramble]);
+    let human = rubik_cube::Alg::parse(out.trim()).unwrap();
+    let after = rubik_cube::input::parse_cube(scramble)
+        .unwrap()
+        .apply(&human);
+    assert!(after.is_solved(), "{out}");
+    let out = solve_ok(&["solve", "--method", "cfop", "--cross", "any", scramble]);
+    assert_solves(scramble, out.trim());
+    // --cross belongs to CFOP.
+    rubik()
+        .args(["solve", "--cross", "any", scramble])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--method cfop"));
 }
 
 #[test]
@@ -226,4 +250,91 @@ fn scramble_moves_are_reproducible_and_lead_to_random_states() {
         assert!((2..=20).contains(&n), "{line}");
         assert!(!state(line).is_solved());
     }
+}
+
+#[test]
+fn compact_tables_solve_too() {
+    let scramble = "B' L D2 F U' R";
+    let out = solve_ok(&["solve", "--compact", scramble]);
+    assert_solves(scramble, out.trim());
+}
+
+#[test]
+fn bad_net_with_json_reports_the_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twisted.txt");
+    // A solved net with the URF corner twisted: U9 shows F's colour, R1 U's, F3 R's.
+    let net = "\
+      W W W
+      W W W
+      W W G
+O O O G G R W R R B B B
+O O O G G G R R R B B B
+O O O G G G R R R B B B
+      Y Y Y
+      Y Y Y
+      Y Y Y
+";
+    std::fs::write(&path, net).unwrap();
+    let out = rubik()
+        .args(["solve", "--json", "--net", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["category"], "twisted_corner", "{v}");
+    assert_eq!(v["piece"], "URF", "{v}");
+    assert!(stderr(&out).contains("twisted.txt"));
+}
+
+#[test]
+fn a_timeout_without_a_solution_exits_1() {
+    // Superflip needs 20 moves: nothing of at most 17 exists, found or not before the timeout.
+    rubik_with_tables()
+        .args([
+            "solve",
+            "--facelets",
+            SUPERFLIP,
+            "--max-length",
+            "17",
+            "--timeout",
+            "200ms",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no solution of at most 17 moves"));
+}
+
+#[test]
+fn scrambles_with_rotations_wide_turns_and_slices() {
+    for scramble in ["x R U M y'", "r U r' U' (R U)2", "S2 E Rw2 z"] {
+        let out = solve_ok(&[scramble]);
+        assert_solves(scramble, out.trim());
+    }
+}
+
+#[test]
+fn every_optimal_solution_with_all() {
+    // Every listed solution is optimal (3 moves for "R U F") and solves the cube; "R U" has
+    // exactly one optimal solution.
+    let out = solve_ok(&["solve", "--method", "optimal", "--all", "-l", "R U F"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(!lines.is_empty());
+    for line in &lines {
+        let (moves, length) = line.rsplit_once(' ').unwrap();
+        assert_eq!(length, "(3f)", "{line}");
+        assert_solves("R U F", moves);
+    }
+    let json: serde_json::Value = serde_json::from_str(
+        solve_ok(&["solve", "--method", "optimal", "--all", "--json", "R U"]).trim(),
+    )
+    .unwrap();
+    assert_eq!(json["length"], 2);
+    assert_eq!(json["solutions"], serde_json::json!(["U' R'"]));
+    // --all is the optimal solver's.
+    rubik()
+        .args(["solve", "--all", "R U"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--method optimal"));
 }

@@ -107,14 +107,16 @@ impl CubieCube {
         while i < N_CORNERS {
             let from = other.cp[i] as usize;
             r.cp[i] = self.cp[from];
-            r.co[i] = (self.co[from] + other.co[i]) % 3;
+            // Both twists are < 3, so one conditional subtraction replaces `% 3`.
+            let twist = self.co[from] + other.co[i];
+            r.co[i] = if twist >= 3 { twist - 3 } else { twist };
             i += 1;
         }
         let mut i = 0;
         while i < N_EDGES {
             let from = other.ep[i] as usize;
             r.ep[i] = self.ep[from];
-            r.eo[i] = (self.eo[from] + other.eo[i]) % 2;
+            r.eo[i] = self.eo[from] ^ other.eo[i];
             i += 1;
         }
         r

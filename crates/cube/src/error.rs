@@ -55,6 +55,18 @@ pub enum CubeError {
         /// Stickers found.
         found: usize,
     },
+    /// A sticker of a colour net has a colour no centre has.
+    #[error("the sticker {ch:?} at row {row}, column {column} of the net (line {line}) is not the colour of any centre")]
+    NetBadColour {
+        /// The character.
+        ch: char,
+        /// 1-based row of the net (1–9).
+        row: usize,
+        /// 1-based sticker column in the net (1–12, U and D stickers in 4–6).
+        column: usize,
+        /// 1-based line of the text.
+        line: usize,
+    },
     /// A colour appears a number of times other than 9.
     #[error("colour {colour:?} appears {count} times (each colour must appear exactly 9 times)")]
     ColourCount {
@@ -123,7 +135,7 @@ impl CubeError {
     pub fn category(&self) -> &'static str {
         match self {
             CubeError::WrongLength { .. } => "wrong_length",
-            CubeError::BadCharacter { .. } => "bad_character",
+            CubeError::BadCharacter { .. } | CubeError::NetBadColour { .. } => "bad_character",
             CubeError::CentresNotDistinct { .. } => "centres_not_distinct",
             CubeError::MirroredCentres { .. } => "mirrored_centres",
             CubeError::NetRowCount { .. } | CubeError::NetRowLength { .. } => "net_format",

@@ -18,6 +18,25 @@ pub enum InputError {
     Cube(#[from] CubeError),
 }
 
+impl InputError {
+    /// A short machine-readable category: `"notation"` for bad moves, else the cube fault's
+    /// [`CubeError::category`].
+    pub fn category(&self) -> &'static str {
+        match self {
+            InputError::Notation(_) => "notation",
+            InputError::Cube(e) => e.category(),
+        }
+    }
+
+    /// The piece at fault, if the error names one.
+    pub fn piece(&self) -> Option<String> {
+        match self {
+            InputError::Notation(_) => None,
+            InputError::Cube(e) => e.piece(),
+        }
+    }
+}
+
 /// Whether `text` is meant as a facelet string rather than moves: 54 letters, either in one
 /// word or in six words of nine (one per face). Lower-case letters, digits, primes or
 /// parentheses make it moves.

@@ -107,7 +107,32 @@ pub fn parse_net(text: &str) -> Result<Cube, CubeError> {
             colours.extend_from_slice(&row(r)[block * 3..block * 3 + 3]);
         }
     }
-    Cube::from_colours(&colours)
+    Cube::from_colours(&colours).map_err(|e| match e {
+        CubeError::BadCharacter { ch, index } => {
+            let (row, column) = net_position(index);
+            CubeError::NetBadColour {
+                ch,
+                row: row + 1,
+                column: column + 1,
+                line: rows[row].0,
+            }
+        }
+        e => e,
+    })
+}
+
+/// The (row, sticker column), 0-based, of facelet `index` in the net layout, where U and D
+/// occupy columns 3..6 and the middle rows hold L F R B in columns 0..12.
+pub fn net_position(index: usize) -> (usize, usize) {
+    let (face, r, c) = (index / 9, index % 9 / 3, index % 3);
+    match Face::from_index(face) {
+        Face::U => (r, 3 + c),
+        Face::D => (6 + r, 3 + c),
+        Face::L => (3 + r, c),
+        Face::F => (3 + r, 3 + c),
+        Face::R => (3 + r, 6 + c),
+        Face::B => (3 + r, 9 + c),
+    }
 }
 
 /// The stickers in net layout: 9 rows of (face colour) cells, `None` for the empty corners.
@@ -234,6 +259,20 @@ O O O G G G R R R B B B
         assert_eq!(
             parse_net(&missing),
             Err(CubeError::NetRowCount { found: 8 })
+        );
+    }
+
+    #[test]
+    fn unknown_colour_names_its_place() {
+        let text = SOLVED.replacen("O O O G G G R R R B B B", "O O O G G G R X R B B B", 1);
+        assert_eq!(
+            parse_net(&text),
+            Err(CubeError::NetBadColour {
+                ch: 'X',
+                row: 4,
+                column: 8,
+                line: 4
+            })
         );
     }
 

@@ -27,13 +27,15 @@ fn alg() -> impl Strategy<Value = Alg> {
         prop::collection::vec(
             prop_oneof![
                 turn().prop_map(Node::Turn),
-                (inner, 1u32..5, any::<bool>())
+                (inner.clone(), 1u32..5, any::<bool>())
                     .prop_filter("groups are not empty", |(a, _, _)| !a.is_empty())
                     .prop_map(|(alg, repeat, inverted)| Node::Group {
                         alg,
                         repeat,
                         inverted
                     }),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| Node::Commutator(a, b)),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| Node::Conjugate(a, b)),
             ],
             0..6,
         )

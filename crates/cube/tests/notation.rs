@@ -27,6 +27,9 @@ fn accepted_notation_and_its_canonical_form() {
         ("// only a comment", ""),
         ("R\tU\r\nF", "R U F"),
         ("(R)1000000", "(R)1000000"),
+        ("[R, U]", "[R, U]"),
+        ("[R U: [F, M2]] y", "[R U: [F, M2]] y"),
+        ("[R U:F]", "[R U: F]"),
     ];
     for (text, printed) in table {
         let alg = Alg::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
@@ -37,7 +40,11 @@ fn accepted_notation_and_its_canonical_form() {
 
 #[test]
 fn rejected_notation_names_token_and_column() {
-    let table: [(&str, &str, usize, usize, K); 22] = [
+    let table: [(&str, &str, usize, usize, K); 26] = [
+        ("[R U]", "[", 1, 1, K::UnclosedBracket),
+        ("[R, U", "[", 1, 1, K::UnclosedBracket),
+        ("R, U", ",", 1, 2, K::MisplacedSeparator),
+        ("R U]", "]", 1, 4, K::MisplacedSeparator),
         ("Q", "Q", 1, 1, K::UnknownMove),
         ("R U Q", "Q", 1, 5, K::UnknownMove),
         ("R4", "R4", 1, 1, K::BadAmount),
@@ -98,6 +105,8 @@ fn simplify_merges_cancels_and_commutes_opposite_faces() {
         ("R M' L' R'", "M' L'"),
         ("F B' F' B", ""),
         ("R U2 R'", "R U2 R'"),
+        ("[R, U]", "R U R' U'"),
+        ("[R: U]", "R U R'"),
     ];
     for (text, simplified) in table {
         assert_eq!(
@@ -118,6 +127,8 @@ fn metrics() {
         ("(R U)3", 6, 6, 6),
         ("(R M2)2'", 6, 10, 4),
         ("", 0, 0, 0),
+        ("[R, U2]", 4, 6, 4),
+        ("[M: U]", 5, 5, 3),
     ];
     for (text, htm, qtm, stm) in table {
         let a = Alg::parse(text).unwrap();
@@ -139,4 +150,6 @@ fn face_turns_and_outer_moves() {
         "L F L' U'"
     );
     assert!(b.net_rotation().is_empty());
+    assert_eq!(b.moves(), b.to_outer_moves().as_slice());
+    assert_eq!(a.moves(), a.face_turns().unwrap().as_slice());
 }

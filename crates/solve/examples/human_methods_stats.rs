@@ -26,6 +26,21 @@ fn main() {
 
     let mut rng = rng_from_seed(seed);
     let cubes: Vec<CubieCube> = (0..count).map(|_| CubieCube::random(&mut rng)).collect();
+    if let Some(first) = cubes.first() {
+        let solution = solver.solve(first, &Limits::default()).expect("solved");
+        println!("first state: {} ({} moves)", solution, solution.len());
+        for step in &solution.steps {
+            println!(
+                "  {} | {} | {}",
+                step.name,
+                rubik_cube::moves::format_moves(&step.moves),
+                step.explanation
+            );
+            if let Some(h) = &step.human {
+                println!("      as performed: {h}");
+            }
+        }
+    }
     let mut lengths = Vec::with_capacity(count);
     let mut times = Vec::with_capacity(count);
     for cube in &cubes {

@@ -46,6 +46,45 @@ pub struct Message {
     pub fr_explanation: &'static str,
 }
 
+/// A word that can appear inside message parameters (a colour, a side of the cube), in each
+/// language. Methods list theirs in a `WORDS` table registered in [`crate::method::WORDS`].
+#[derive(Clone, Copy, Debug)]
+pub struct Word {
+    /// English.
+    pub en: &'static str,
+    /// French.
+    pub fr: &'static str,
+}
+
+/// `value` (an English parameter value) in `lang`: every known [`Word`] in it, between spaces,
+/// hyphens and commas, is translated (`yellow-red-blue` → `jaune-rouge-bleu`); everything
+/// else (case names, moves, numbers) is kept.
+pub fn localise(value: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return value.to_string();
+    }
+    let translate = |word: &str| -> String {
+        crate::method::WORDS
+            .iter()
+            .flat_map(|table| table.iter())
+            .find(|w| w.en == word)
+            .map_or_else(|| word.to_string(), |w| w.fr.to_string())
+    };
+    let mut out = String::with_capacity(value.len());
+    let mut word = String::new();
+    for c in value.chars() {
+        if c.is_alphabetic() {
+            word.push(c);
+        } else {
+            out.push_str(&translate(&word));
+            word.clear();
+            out.push(c);
+        }
+    }
+    out.push_str(&translate(&word));
+    out
+}
+
 /// Every message of every method.
 pub fn catalogue() -> impl Iterator<Item = &'static Message> {
     crate::method::MESSAGES
@@ -80,6 +119,14 @@ impl Message {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parameter_words_are_localised() {
+        assert_eq!(localise("yellow-red-blue", Lang::Fr), "jaune-rouge-bleu");
+        assert_eq!(localise("back-left", Lang::Fr), "arrière-gauche");
+        assert_eq!(localise("Sune", Lang::Fr), "Sune");
+        assert_eq!(localise("yellow-red-blue", Lang::En), "yellow-red-blue");
+    }
 
     #[test]
     fn render_fills_parameters() {

@@ -1,6 +1,6 @@
 //! Solutions as values: the moves and the named steps that make them up.
 
-use crate::i18n::{lookup, render, Lang};
+use crate::i18n::{localise, lookup, render, Lang};
 use rubik_cube::moves::format_moves;
 use rubik_cube::{CubieCube, Move};
 use serde::Serialize;
@@ -24,6 +24,11 @@ pub struct Step {
     /// Parameters of the message (piece names, case numbers, ...).
     #[serde(skip)]
     pub params: Vec<(String, String)>,
+    /// The step as a person would perform it, in notation with whole-cube rotations and wide
+    /// or slice moves (`y' U R U' R'`, `x R' U R' D2 R U' R' D2 R2 x'`), when the method has
+    /// such a form (CFOP). `moves` stays the rotation-free equivalent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub human: Option<String>,
 }
 
 impl Step {
@@ -42,6 +47,7 @@ impl Step {
             explanation: String::new(),
             key,
             params,
+            human: None,
         };
         let (name, explanation) = step.text(Lang::En);
         step.name = name;
@@ -54,10 +60,12 @@ impl Step {
         let msg = lookup(self.key)
             .unwrap_or_else(|| panic!("no message {:?} in the catalogue", self.key));
         let (name, explanation) = msg.templates(lang);
-        (
-            render(name, &self.params),
-            render(explanation, &self.params),
-        )
+        let params: Vec<(String, String)> = self
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), localise(v, lang)))
+            .collect();
+        (render(name, &params), render(explanation, &params))
     }
 }
 
@@ -86,6 +94,23 @@ impl Solution {
     /// Length in the quarter-turn metric.
     pub fn qtm(&self) -> usize {
         self.moves.iter().map(|m| m.qtm()).sum()
+    }
+
+    /// The solution as a person would perform it (each step's [`Step::human`] form, one
+    /// space apart), when every non-empty step has one: the `--rotations` output.
+    pub fn human(&self) -> Option<String> {
+        let parts: Option<Vec<&str>> = self
+            .steps
+            .iter()
+            .filter(|s| !s.moves.is_empty() || s.human.as_deref().is_some_and(|h| !h.is_empty()))
+            .map(|s| s.human.as_deref())
+            .collect();
+        parts.map(|p| {
+            p.into_iter()
+                .filter(|h| !h.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
     }
 
     /// Whether applying the moves to `cube` solves it.

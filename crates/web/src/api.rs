@@ -11,7 +11,7 @@ use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use rubik_cube::moves::format_moves;
-use rubik_cube::CubieCube;
+use rubik_cube::Cube;
 use rubik_solve::i18n::{catalogue, Lang};
 use rubik_solve::{Limits, Method, Solution};
 use serde::de::DeserializeOwned;
@@ -83,7 +83,7 @@ pub struct SolveResponse {
     pub millis: f64,
     /// The method used.
     pub method: &'static str,
-    /// The solved cube's starting state as a facelet string.
+    /// The starting state as a facelet string (centres where they are).
     pub facelets: String,
 }
 
@@ -131,15 +131,43 @@ pub async fn solve(
     }))
 }
 
-/// Solves `cube` on a blocking thread once a solve slot is free; gives up (503 while waiting for
-/// a slot, 504 while solving) when the budget plus the grace period has passed.
+/// Solves `cube` with `method` within `limits`, off the async threads (see [`run_blocking`]),
+/// and checks the solution before answering.
 pub(crate) async fn run_solve(
     state: &Arc<AppState>,
     method: Method,
-    cube: CubieCube,
+    cube: Cube,
     limits: Limits,
     budget: Duration,
 ) -> Result<(Solution, Duration), ApiError> {
+    let what = format!("the {} solver", method.name());
+    let (solution, elapsed) = run_blocking(state, budget, &what, move |shared| {
+        let solver = shared.solver(method)?;
+        let start = Instant::now();
+        let solution = solver.solve(&cube.to_cubie(), &limits)?;
+        Ok((solution, start.elapsed()))
+    })
+    .await?;
+    if !cube.apply_moves(&solution.moves).is_solved() {
+        return Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("{what} returned a wrong solution"),
+        ));
+    }
+    Ok((solution, elapsed))
+}
+
+/// Runs `job` on a blocking thread once a solve slot is free. Gives up when `budget` plus the
+/// grace period has passed: 503 while still waiting for a slot, 504 once running (`what` names
+/// the job in that message). The slot stays taken until the job really ends, so the bound on
+/// concurrent solves holds even for requests that gave up.
+pub(crate) async fn run_blocking<T: Send + 'static>(
+    state: &Arc<AppState>,
+    budget: Duration,
+    what: &str,
+    job: impl FnOnce(&AppState) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     let deadline = tokio::time::Instant::now() + budget + state.limits.grace;
     let permit = tokio::time::timeout_at(deadline, Arc::clone(&state.solve_slots).acquire_owned())
         .await
@@ -159,22 +187,17 @@ pub(crate) async fn run_solve(
         })?;
     let shared = Arc::clone(state);
     let task = tokio::task::spawn_blocking(move || {
-        // The permit lives as long as the solve, even if the request gives up waiting.
         let _permit = permit;
-        let solver = shared.solver(method)?;
-        let start = Instant::now();
-        let solution = solver.solve(&cube, &limits)?;
-        Ok::<_, ApiError>((solution, start.elapsed()))
+        job(&shared)
     });
-    let (solution, elapsed) = tokio::time::timeout_at(deadline, task)
+    tokio::time::timeout_at(deadline, task)
         .await
         .map_err(|_| {
             ApiError::new(
                 StatusCode::GATEWAY_TIMEOUT,
                 "timeout",
                 format!(
-                    "the {} solver did not finish within {} ms (its tables may still be loading)",
-                    method.name(),
+                    "{what} did not finish within {} ms (its tables may still be loading)",
                     budget.as_millis()
                 ),
             )
@@ -183,17 +206,9 @@ pub(crate) async fn run_solve(
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "internal",
-                format!("the solver failed: {join}"),
+                format!("{what} failed: {join}"),
             )
-        })??;
-    if !solution.solves(&cube) {
-        return Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("the {} solver returned a wrong solution", method.name()),
-        ));
-    }
-    Ok((solution, elapsed))
+        })?
 }
 
 fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
@@ -276,7 +291,7 @@ pub struct ValidateResponse {
     /// The piece at fault, if one is named.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,
-    /// The state (centres normalised), when valid.
+    /// The state as a facelet string, when valid.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub facelets: Option<String>,
 }
@@ -332,15 +347,15 @@ pub struct ApplyResponse {
     pub solved: bool,
 }
 
-/// `POST /api/apply`: a state and moves to the resulting state.
+/// `POST /api/apply`: a state and moves (any notation: slices, wide turns, rotations) to the
+/// resulting state.
 pub async fn apply(body: Result<Bytes, BytesRejection>) -> Result<Json<ApplyResponse>, ApiError> {
     let req: ApplyRequest = read_json(body)?;
     let start = match req.facelets.as_deref() {
-        Some(f) => CubieCube::from_facelets(f)?,
-        None => CubieCube::SOLVED,
+        Some(f) => Cube::from_facelets(f)?,
+        None => Cube::solved(),
     };
-    let alg = parse_alg(&req.moves)?;
-    let end = rubik_cube::Cube::from_cubie(start).apply(&alg).to_cubie();
+    let end = start.apply(&parse_alg(&req.moves)?);
     Ok(Json(ApplyResponse {
         facelets: end.to_facelets(),
         solved: end.is_solved(),

@@ -1,20 +1,21 @@
 //! Reading the cube a request describes: a facelet string or a scramble, never both.
+//!
+//! The result is a [`Cube`] (pieces and centres, as the cube is held): facelet strings may show
+//! the cube in any whole-cube orientation, and scrambles may use wide turns, slices and
+//! rotations. Solvers take [`Cube::to_cubie`]; their face turns name the faces where they are now.
 
 use crate::error::ApiError;
-use rubik_cube::{Alg, CubieCube};
+use rubik_cube::{Alg, Cube, ParseError};
 
 /// The longest scramble text accepted (characters); longer inputs are refused before parsing.
 pub const MAX_SCRAMBLE_CHARS: usize = 4096;
 
 /// The cube described by exactly one of `facelets` (54 letters, URFDLB order) and `scramble`
 /// (moves applied to the solved cube).
-pub fn cube_from_request(
-    facelets: Option<&str>,
-    scramble: Option<&str>,
-) -> Result<CubieCube, ApiError> {
+pub fn cube_from_request(facelets: Option<&str>, scramble: Option<&str>) -> Result<Cube, ApiError> {
     match (facelets, scramble) {
-        (Some(f), None) => Ok(CubieCube::from_facelets(f)?),
-        (None, Some(s)) => cube_from_scramble(s),
+        (Some(f), None) => Ok(Cube::from_facelets(f)?),
+        (None, Some(s)) => Ok(Cube::solved().apply(&parse_alg(s)?)),
         (Some(_), Some(_)) => Err(ApiError::bad_request(
             "ambiguous_input",
             "give either facelets or scramble, not both",
@@ -26,13 +27,7 @@ pub fn cube_from_request(
     }
 }
 
-/// The solved cube with `text`'s moves applied.
-pub fn cube_from_scramble(text: &str) -> Result<CubieCube, ApiError> {
-    let alg = parse_alg(text)?;
-    Ok(rubik_cube::Cube::solved().apply(&alg).to_cubie())
-}
-
-/// Parses notation, mapping errors to a 400 naming the offending token.
+/// Parses notation, mapping errors to a 400 naming the offending token and its column.
 pub fn parse_alg(text: &str) -> Result<Alg, ApiError> {
     if text.chars().count() > MAX_SCRAMBLE_CHARS {
         return Err(ApiError::bad_request(
@@ -40,9 +35,11 @@ pub fn parse_alg(text: &str) -> Result<Alg, ApiError> {
             format!("the move sequence is longer than {MAX_SCRAMBLE_CHARS} characters"),
         ));
     }
-    Alg::parse(text).map_err(|err| {
-        let mut e = ApiError::bad_request("notation", err.to_string());
-        e.column = Some(err.column);
-        e
-    })
+    Alg::parse(text).map_err(notation_error)
+}
+
+fn notation_error(e: ParseError) -> ApiError {
+    let mut err = ApiError::bad_request("notation", format!("cannot read the moves: {e}"));
+    err.column = Some(e.column);
+    err
 }

@@ -1,14 +1,14 @@
-//! Random-state scrambles: a uniformly random state, and the moves that reach it (the inverse
-//! of its two-phase solution).
+//! Random-state scrambles for `GET /api/scramble`, made by the same library function as
+//! `rubik scramble` ([`rubik_solve::scramble::next_scramble`]: a uniformly random state and the
+//! inverse of its two-phase solution), so a seed gives the same scramble in both.
 
-use crate::api::run_solve;
+use crate::api::run_blocking;
 use crate::error::ApiError;
 use crate::state::AppState;
-use rand::Rng;
-use rubik_cube::random::{rng_from_entropy, rng_from_seed};
+use rubik_cube::random::{random_moves, rng_from_entropy, rng_from_seed};
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::search::can_follow;
-use rubik_solve::{Limits, Method};
+use rubik_solve::scramble::next_scramble;
+use rubik_solve::Method;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +16,7 @@ use std::time::Duration;
 pub const RANDOM_MOVES_LENGTH: usize = 25;
 
 /// Time allowed to find the moves of a random-state scramble.
-const SCRAMBLE_BUDGET: Duration = Duration::from_secs(5);
+const SCRAMBLE_BUDGET: Duration = Duration::from_secs(10);
 
 /// A scramble and the state it reaches.
 #[derive(Clone, Debug)]
@@ -30,47 +30,36 @@ pub struct MadeScramble {
 }
 
 /// A scramble for a random state drawn from `seed` (or from the system when `None`). Falls back
-/// to random moves when the two-phase solver is not available in this build.
+/// to random moves when the two-phase solver is not available in this configuration.
 pub async fn random_scramble(
     state: &Arc<AppState>,
     seed: Option<u64>,
 ) -> Result<MadeScramble, ApiError> {
-    let mut rng = match seed {
-        Some(s) => rng_from_seed(s),
-        None => rng_from_entropy(),
-    };
-    let cube = CubieCube::random(&mut rng);
-    let limits = Limits {
-        max_length: None,
-        timeout: Some(SCRAMBLE_BUDGET),
-        improve: false,
-    };
-    match run_solve(state, Method::Twophase, cube, limits, SCRAMBLE_BUDGET).await {
-        Ok((solution, _)) => Ok(MadeScramble {
-            moves: solution.moves.iter().rev().map(|m| m.inverse()).collect(),
-            cube,
-            random_state: true,
-        }),
-        Err(e) if e.category == "unavailable_method" => {
-            let moves = random_moves(&mut rng, RANDOM_MOVES_LENGTH);
-            Ok(MadeScramble {
-                cube: CubieCube::SOLVED.apply_moves(&moves),
-                moves,
-                random_state: false,
-            })
+    let made = run_blocking(state, SCRAMBLE_BUDGET, "the scrambler", move |shared| {
+        let mut rng = match seed {
+            Some(s) => rng_from_seed(s),
+            None => rng_from_entropy(),
+        };
+        match shared.solver(Method::Twophase) {
+            Ok(solver) => {
+                let s = next_scramble(solver.as_ref(), &mut rng)?;
+                Ok(MadeScramble {
+                    moves: s.moves,
+                    cube: s.cube,
+                    random_state: true,
+                })
+            }
+            Err(rubik_solve::SolveError::Unavailable(_)) => {
+                let moves = random_moves(&mut rng, RANDOM_MOVES_LENGTH);
+                Ok(MadeScramble {
+                    cube: CubieCube::SOLVED.apply_moves(&moves),
+                    moves,
+                    random_state: false,
+                })
+            }
+            Err(e) => Err(e.into()),
         }
-        Err(e) => Err(e),
-    }
-}
-
-/// `n` random outer face turns, none undoing or merging with the one before.
-pub fn random_moves<R: Rng + ?Sized>(rng: &mut R, n: usize) -> Vec<Move> {
-    let mut moves: Vec<Move> = Vec::with_capacity(n);
-    while moves.len() < n {
-        let m = Move::ALL[rng.gen_range(0..Move::ALL.len())];
-        if can_follow(moves.last().copied(), m) {
-            moves.push(m);
-        }
-    }
-    moves
+    })
+    .await?;
+    Ok(made)
 }

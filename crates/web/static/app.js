@@ -239,11 +239,29 @@
   function setupPointer() {
     const vp = $("viewport");
     let drag = null;
+    const touches = new Map(); // pointerId → {x, y}, for pinch zoom
+    let pinch = null;
+    const spread = () => {
+      const [a, b] = [...touches.values()];
+      return Math.hypot(a.x - b.x, a.y - b.y);
+    };
     vp.addEventListener("pointerdown", (e) => {
-      drag = { x: e.clientX, y: e.clientY, yaw: app.yaw, pitch: app.pitch, moved: false, target: e.target };
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
       vp.setPointerCapture(e.pointerId);
+      if (touches.size === 2) {
+        drag = null;
+        pinch = { spread: spread(), zoom: app.zoom };
+        return;
+      }
+      drag = { x: e.clientX, y: e.clientY, yaw: app.yaw, pitch: app.pitch, moved: false, target: e.target };
     });
     vp.addEventListener("pointermove", (e) => {
+      if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pinch && touches.size === 2) {
+        app.zoom = Math.max(0.5, Math.min(2.5, pinch.zoom * spread() / Math.max(1, pinch.spread)));
+        renderCamera();
+        return;
+      }
       if (!drag) return;
       const dx = e.clientX - drag.x;
       const dy = e.clientY - drag.y;
@@ -253,14 +271,20 @@
       app.pitch = Math.max(-89, Math.min(89, drag.pitch - dy * 0.5));
       renderCamera();
     });
-    const end = () => {
+    const end = (e) => {
+      touches.delete(e.pointerId);
+      if (touches.size < 2) pinch = null;
       if (drag && !drag.moved && app.painting && drag.target.classList.contains("sticker")) {
         paint(Number(drag.target.dataset.index));
       }
       drag = null;
     };
     vp.addEventListener("pointerup", end);
-    vp.addEventListener("pointercancel", () => { drag = null; });
+    vp.addEventListener("pointercancel", (e) => {
+      touches.delete(e.pointerId);
+      pinch = null;
+      drag = null;
+    });
     vp.addEventListener("wheel", (e) => {
       e.preventDefault();
       app.zoom = Math.max(0.5, Math.min(2.5, app.zoom * Math.exp(-e.deltaY * 0.0015)));
@@ -517,7 +541,7 @@
         timeout_ms: method === "optimal" ? 60000 : 10000,
       });
       await queue; // let turns in flight finish before taking over the display
-      if (app.state.join("") !== start.join("")) return; // the cube changed meanwhile
+      if (app.state.join("") !== start.join("")) { showMessage(""); return; } // the cube changed meanwhile
       loadSolution(start, res);
       showMessage(res.length === 0 ? t("alreadySolved") : "");
     } catch (e) {
@@ -619,6 +643,7 @@
       el.classList.toggle("done", i < pos - 1);
       el.classList.toggle("current", i === pos - 1);
       el.classList.toggle("next", i === pos);
+      el.title = moveMeaning(sol.moves[i]);
     });
     const cur = $("move-list").querySelector(".mv.current");
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
@@ -803,6 +828,8 @@
       if (e.code === "Space") { e.preventDefault(); togglePlay(); return; }
       if (e.code === "ArrowRight") { e.preventDefault(); stepForward(); return; }
       if (e.code === "ArrowLeft") { e.preventDefault(); stepBack(); return; }
+      if (e.code === "Home") { e.preventDefault(); goTo(0); return; }
+      if (e.code === "End") { e.preventDefault(); if (app.solution) goTo(app.solution.moves.length); return; }
       const letter = e.code.startsWith("Key") ? e.code.slice(3) : "";
       const family = { U: "U", D: "D", R: "R", L: "L", F: "F", B: "B", M: "M", E: "E", S: "S", X: "x", Y: "y", Z: "z" }[letter];
       if (!family) return;

@@ -139,38 +139,54 @@ window.RubikModel = (function () {
 
   /**
    * Reads notation: U R F D L B with ' 2 2' 3 (and the apostrophes ’ ′ ` ´), wide Rw / 2Rw / r,
-   * slices M E S, rotations x y z, groups with repetition (R U R' U')3, comments //.
+   * slices M E S, rotations x y z, groups with repetition (R U R' U')3, commutators [A, B],
+   * conjugates [A: B], comments //.
    */
   function parse(text) {
     const src = text.replace(/\/\/[^\n]*/g, (c) => " ".repeat(c.length));
     let i = 0;
-    const skip = () => { while (i < src.length && /[\s,]/.test(src[i])) i++; };
-    const MOVE_RE = /^(?:2?([URFDLB])w|([URFDLBMESxyz])|([urfdlb]))(\d*)(['’′`´]?)/;
-    function seq(depth) {
+    const skip = () => { while (i < src.length && /\s/.test(src[i])) i++; };
+    const MOVE_RE = /^(?:2?([URFDLB])w|([URFDLBMESxyz])|([urfdlb]))([123]?)(['’′`´]?)(?![0-9])/;
+    const invert = (moves) => moves.slice().reverse().map(inverse);
+    const fail = (message, token) => { throw new NotationError(message, i + 1, token); };
+    // A sequence up to one of the `stops` characters (not consumed) or the end of the text.
+    function seq(stops) {
       const out = [];
       for (;;) {
         skip();
         if (i >= src.length) {
-          if (depth > 0) throw new NotationError("missing )", i + 1, "");
+          if (stops) fail("missing " + stops[stops.length - 1], "");
           return out;
         }
-        if (src[i] === ")") {
-          if (depth === 0) throw new NotationError("unexpected )", i + 1, ")");
+        const c = src[i];
+        if (stops && stops.includes(c)) return out;
+        if (c === ")" || c === "]" || c === "," || c === ":") fail("unexpected " + c, c);
+        if (c === "(") {
+          i++;
+          const group = seq(")");
           i++;
           const rep = /^\d+/.exec(src.slice(i));
           const times = rep ? parseInt(rep[0], 10) : 1;
+          if (times < 1 || times > 1000) fail("bad repetition", rep[0]);
           if (rep) i += rep[0].length;
-          if (times > 100) throw new NotationError("too many repetitions", i, rep[0]);
-          const group = out.slice();
-          out.length = 0;
           for (let t = 0; t < times; t++) out.push(...group);
-          return out;
+          continue;
         }
-        if (src[i] === "(") { i++; out.push(...seq(depth + 1)); continue; }
+        if (c === "[") {
+          i++;
+          const a = seq(",:");
+          const kind = src[i];
+          i++;
+          const b = seq("]");
+          i++;
+          if (kind === ",") out.push(...a, ...b, ...invert(a), ...invert(b));
+          else out.push(...a, ...b, ...invert(a));
+          continue;
+        }
         const m = MOVE_RE.exec(src.slice(i));
         if (!m) {
-          const tok = /^\S+/.exec(src.slice(i))[0];
-          throw new NotationError("unknown move " + JSON.stringify(tok), i + 1, tok);
+          const tok = /^[^\s()\[\],:]+/.exec(src.slice(i));
+          fail("unknown move " + JSON.stringify(tok ? tok[0] : c), tok ? tok[0] : c);
         }
         const family = m[1] ? m[1] + "w" : m[2] ? m[2] : m[3].toUpperCase() + "w";
         const count = m[4] === "" ? 1 : parseInt(m[4], 10);
@@ -179,7 +195,7 @@ window.RubikModel = (function () {
         i += m[0].length;
       }
     }
-    return seq(0);
+    return seq(null);
   }
 
   function format(moves) { return moves.map((m) => m.name).join(" "); }

@@ -4,7 +4,7 @@
 mod common;
 
 use reqwest::StatusCode;
-use rubik_cube::{Alg, CubieCube};
+use rubik_cube::{Alg, Cube};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -48,6 +48,13 @@ async fn get(server: &common::TestServer, path: &str) -> (StatusCode, Value) {
     (status, res.json().await.expect("JSON body"))
 }
 
+/// The facelets of the solved cube after `moves`, by the cube library.
+fn after(moves: &str) -> String {
+    Cube::solved()
+        .apply(&Alg::parse(moves).expect("valid notation"))
+        .to_facelets()
+}
+
 /// Asserts an error body of the documented shape and returns its category.
 fn error_category(body: &Value) -> String {
     assert!(
@@ -63,10 +70,10 @@ fn error_category(body: &Value) -> String {
 
 /// Checks that `solution` (text) solves the cube given by `facelets`.
 fn assert_solves(facelets: &str, solution: &str) {
-    let cube = CubieCube::from_facelets(facelets).expect("valid cube");
+    let cube = Cube::from_facelets(facelets).expect("valid cube");
     let alg = Alg::parse(solution).expect("solution parses");
     assert!(
-        cube.apply_moves(alg.moves()).is_solved(),
+        cube.apply(&alg).is_solved(),
         "{solution} does not solve {facelets}"
     );
 }
@@ -142,10 +149,7 @@ async fn validate_accepts_real_cubes_and_names_the_faulty_piece() {
     assert_eq!(body["valid"], true);
     let (_, body) = post(&server, "/api/validate", json!({ "scramble": "R U R' U'" })).await;
     assert_eq!(body["valid"], true);
-    assert_eq!(
-        body["facelets"],
-        CubieCube::from_moves(Alg::parse("R U R' U'").unwrap().moves()).to_facelets()
-    );
+    assert_eq!(body["facelets"], after("R U R' U'"));
 
     let cases = [
         // URF twisted clockwise: U9, R1, F3 carry F, U, R.
@@ -242,7 +246,7 @@ async fn solve_refuses_bad_input_with_400_and_a_category() {
     // A notation error points at the token.
     let (_, reply) = post(&server, "/api/solve", json!({ "scramble": "R U Q2 F" })).await;
     assert_eq!(reply["column"], 5, "{reply}");
-    assert!(reply["error"].as_str().unwrap().contains("Q2"), "{reply}");
+    assert!(reply["error"].as_str().unwrap().contains("`Q`"), "{reply}");
 }
 
 #[tokio::test]
@@ -276,14 +280,14 @@ async fn apply_turns_a_state_as_the_cube_model_does() {
     let server = common::start().await;
     let (status, body) = post(&server, "/api/apply", json!({ "moves": "R U R' U'" })).await;
     assert_eq!(status, StatusCode::OK);
-    let expected = CubieCube::from_moves(Alg::parse("R U R' U'").unwrap().moves());
-    assert_eq!(body["facelets"], expected.to_facelets());
+    let expected = after("R U R' U'");
+    assert_eq!(body["facelets"], expected);
     assert_eq!(body["solved"], false);
     // Six sexy moves are the identity.
     let (_, body) = post(
         &server,
         "/api/apply",
-        json!({ "facelets": expected.to_facelets(), "moves": "R U R' U' ".repeat(5) }),
+        json!({ "facelets": expected, "moves": "R U R' U' ".repeat(5) }),
     )
     .await;
     assert_eq!(body["solved"], true);
@@ -302,9 +306,8 @@ async fn scramble_is_reproducible_by_seed_and_reaches_its_facelets() {
     assert_eq!(a["facelets"], b["facelets"]);
     assert_ne!(a["facelets"], c["facelets"]);
     for s in [&a, &c] {
-        let moves = Alg::parse(s["scramble"].as_str().unwrap()).unwrap();
         assert_eq!(
-            CubieCube::from_moves(moves.moves()).to_facelets(),
+            after(s["scramble"].as_str().unwrap()),
             s["facelets"].as_str().unwrap()
         );
     }
@@ -373,8 +376,7 @@ async fn every_method_solves_or_fails_clearly_within_its_budget() {
                     body["length"].as_u64().unwrap() as usize,
                     Alg::parse(body["solution"].as_str().unwrap())
                         .unwrap()
-                        .moves()
-                        .len()
+                        .htm()
                 );
             }
             StatusCode::NOT_IMPLEMENTED => {
@@ -406,4 +408,85 @@ async fn twophase_solves_random_states_in_at_most_20_moves() {
         assert_solves(facelets, body["solution"].as_str().unwrap());
         assert!(body["length"].as_u64().unwrap() <= 20, "{body}");
     }
+}
+
+#[tokio::test]
+async fn apply_and_validate_understand_slices_rotations_and_turned_centres() {
+    let server = common::start().await;
+    let (status, body) = post(
+        &server,
+        "/api/apply",
+        json!({ "moves": "M x (R U)2 Rw' E S2 y" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let facelets = body["facelets"].as_str().unwrap().to_string();
+    assert_eq!(facelets, after("M x (R U)2 Rw' E S2 y"));
+    assert_ne!(&facelets[4..5], "U", "the centres moved");
+    let (_, valid) = post(&server, "/api/validate", json!({ "facelets": facelets })).await;
+    assert_eq!(valid["valid"], true, "{valid}");
+    // A whole-cube rotation alone leaves a solved cube.
+    let (_, body) = post(&server, "/api/apply", json!({ "moves": "x y2" })).await;
+    assert_eq!(body["solved"], true);
+}
+
+#[tokio::test]
+async fn solutions_for_a_cube_held_turned_name_the_faces_where_they_are() {
+    let server = common::start().await;
+    let held = after("x R U' y F2 D");
+    let (status, body) = post(
+        &server,
+        "/api/solve",
+        json!({ "facelets": held, "method": "twophase", "timeout_ms": 30000 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["facelets"], held);
+    assert_solves(&held, body["solution"].as_str().unwrap());
+    let (status, body) = post(
+        &server,
+        "/api/solve",
+        json!({ "scramble": "x R U' y F2 D", "timeout_ms": 30000 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_solves(&held, body["solution"].as_str().unwrap());
+}
+
+/// When every solve slot is taken, a request waits at most its budget plus the grace period,
+/// then gets a clear 503 rather than hanging.
+#[tokio::test]
+async fn a_request_that_cannot_get_a_solve_slot_gets_503_in_time() {
+    let limits = rubik_web::ServerLimits {
+        max_concurrent_solves: 1,
+        grace: Duration::from_millis(100),
+        ..Default::default()
+    };
+    let server = common::start_with(limits).await;
+    let held = std::sync::Arc::clone(&server.state.solve_slots)
+        .acquire_owned()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let (status, body) = post(
+        &server,
+        "/api/solve",
+        json!({ "scramble": "R U", "timeout_ms": 200 }),
+    )
+    .await;
+    let took = start.elapsed();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(error_category(&body), "busy");
+    assert!(
+        took >= Duration::from_millis(300),
+        "waited its budget: {took:?}"
+    );
+    assert!(
+        took < Duration::from_secs(3),
+        "but not much longer: {took:?}"
+    );
+    // Once the slot is free, requests go through again.
+    drop(held);
+    let (status, body) = post(&server, "/api/validate", json!({ "scramble": "R U" })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }

@@ -11,6 +11,7 @@ use crate::stats;
 use anyhow::Context;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
+use rubik_solve::bench::{self, BenchConfig};
 use rubik_solve::{Limits, Solver};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -53,18 +54,24 @@ pub struct BenchReport {
     pub millis: Vec<f64>,
 }
 
-/// Runs `rubik bench`.
+/// Runs `rubik bench`: one thread through `rubik_solve::bench`, several through
+/// [`solve_all`].
 pub fn run(args: &BenchArgs) -> CliResult {
-    let started = Instant::now();
-    let solver = solving::solver(&args.method)?;
-    let table_load_millis = started.elapsed().as_secs_f64() * 1000.0;
     let limits = solving::limits(&args.limits);
-    let mut rng = rng_from_seed(args.seed);
-    let states: Vec<CubieCube> = (0..args.count)
-        .map(|_| CubieCube::random(&mut rng))
-        .collect();
-    let results = solve_all(solver.as_ref(), &states, &limits, usize::from(args.jobs))?;
-    let report = summarise(args, solver.name(), table_load_millis, results);
+    let (method, table_load_millis, results) = if args.jobs <= 1 {
+        single_threaded(args, limits)?
+    } else {
+        let started = Instant::now();
+        let solver = solving::solver(&args.method)?;
+        let table_load_millis = started.elapsed().as_secs_f64() * 1000.0;
+        let mut rng = rng_from_seed(args.seed);
+        let states: Vec<CubieCube> = (0..args.count)
+            .map(|_| CubieCube::random(&mut rng))
+            .collect();
+        let results = solve_all(solver.as_ref(), &states, &limits, usize::from(args.jobs))?;
+        (solver.name().to_string(), table_load_millis, results)
+    };
+    let report = summarise(args, &method, table_load_millis, results);
     if args.json {
         output::emit_line(&output::json_line(&report))?;
     } else {
@@ -81,6 +88,36 @@ pub fn run(args: &BenchArgs) -> CliResult {
 
 /// One state's outcome: its solution length (None when unsolved) and the solve time.
 type Outcome = (Option<usize>, f64);
+
+/// The library's single-threaded benchmark; fails if any solution was wrong.
+fn single_threaded(args: &BenchArgs, limits: Limits) -> CliResult<(String, f64, Vec<Outcome>)> {
+    let config = BenchConfig {
+        method: args.method.method,
+        count: args.count,
+        seed: args.seed,
+        limits,
+        solver: solving::config(&args.method.tables),
+    };
+    let progress = StderrProgress::new();
+    let report = bench::run(&config, &progress)?;
+    if report.wrong() > 0 {
+        return Err(CliError::failure(anyhow::anyhow!(
+            "{} of {} solutions were wrong",
+            report.wrong(),
+            report.cases.len()
+        )));
+    }
+    let outcomes = report
+        .cases
+        .iter()
+        .map(|c| (c.length, c.time.as_secs_f64() * 1000.0))
+        .collect();
+    Ok((
+        report.method.name().to_string(),
+        report.load_time.as_secs_f64() * 1000.0,
+        outcomes,
+    ))
+}
 
 fn solve_all(
     solver: &dyn Solver,
@@ -114,6 +151,7 @@ fn solve_all(
 
 /// Solves one state and checks the solution by applying it.
 fn solve_checked(solver: &dyn Solver, state: &CubieCube, limits: &Limits) -> CliResult<Outcome> {
+    let started = Instant::now();
     match solving::timed_solve(solver, state, limits) {
         Ok((solution, millis)) => {
             if !solution.solves(state) {
@@ -129,7 +167,9 @@ fn solve_checked(solver: &dyn Solver, state: &CubieCube, limits: &Limits) -> Cli
             }
             Ok((Some(solution.len()), millis))
         }
-        Err(rubik_solve::SolveError::NoSolution { .. }) => Ok((None, 0.0)),
+        Err(rubik_solve::SolveError::NoSolution { .. }) => {
+            Ok((None, started.elapsed().as_secs_f64() * 1000.0))
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -159,7 +199,7 @@ fn summarise(
         mean_millis: stats::mean(&millis).map(output::round_millis),
         p99_millis: stats::quantile(&sorted, 0.99).map(output::round_millis),
         max_millis: sorted.last().copied().map(output::round_millis),
-        peak_memory_bytes: stats::peak_memory_bytes(),
+        peak_memory_bytes: bench::peak_memory(),
         millis,
     }
 }

@@ -1,15 +1,12 @@
-//! `rubik serve`: the web app and its JSON API.
-//!
-//! TEMPORARY: waits for `rubik_web::run(addr, config)`.
+//! `rubik serve`: the web app and its JSON API (`rubik_web::run`), until interrupted.
 
 use crate::args::ServeArgs;
 use crate::error::{CliError, CliResult};
 
-/// Runs `rubik serve` until interrupted.
+/// Runs `rubik serve`: blocks while the server runs. A server that cannot start (address in
+/// use, no permission) exits 3.
 pub fn run(args: &ServeArgs) -> CliResult {
-    let _config = crate::solving::config(&args.method);
-    Err(CliError::failure(anyhow::anyhow!(
-        "the web app is not available in this build yet (would listen on {})",
-        args.addr
-    )))
+    let config = crate::solving::config(&args.tables);
+    rubik_web::run(args.addr, config)
+        .map_err(|e| CliError::failure(anyhow::Error::new(e).context("the web app stopped")))
 }

@@ -5,17 +5,24 @@ use crate::continuous;
 use crate::cube_io::{self, Cube, InputError};
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::output::{self, ErrorReport, SolveReport};
+use crate::output::{self, ErrorReport, Presentation, SolveReport};
 use crate::solving;
+use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::Method;
+use serde::Serialize;
 use std::io::IsTerminal;
+use std::time::Instant;
 
 /// Runs `rubik solve`.
 pub fn run(args: &SolveArgs) -> CliResult {
     let given = if let Some(s) = &args.facelets {
         Some((s.clone(), cube_io::parse_facelets(s)))
     } else if let Some(path) = &args.net {
-        let cube = input::cube_from_net_file(path)?;
-        Some((cube_io::facelets(&cube), Ok(cube)))
+        // The input is reported as the net's facelet string, or the file name when unreadable.
+        match cube_io::parse_net(&input::read_text(path)?) {
+            Ok(cube) => Some((cube_io::facelets(&cube), Ok(cube))),
+            Err(e) => Some((path.display().to_string(), Err(e))),
+        }
     } else if !args.alg.is_empty() {
         let text = input::joined(&args.alg);
         let cube = cube_io::parse_state(&text);
@@ -44,31 +51,28 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             if args.json {
                 output::emit_line(&output::json_line(&input_error_report(text, &e)))?;
             }
-            return Err(e.into());
+            let error = CliError::from(e);
+            return Err(match &args.net {
+                Some(path) => error.context(format!("in the net {}", path.display())),
+                None => error,
+            });
         }
     };
+    if args.all {
+        return all_optimal(args, text, &cube);
+    }
     let solver = solving::solver(&args.method)?;
     let limits = solving::limits(&args.limits);
     match solving::timed_solve(solver.as_ref(), &cube_io::to_cubie(&cube), &limits) {
         Ok((solution, millis)) => {
             if args.json {
-                let report = SolveReport::new(
-                    text,
-                    &solution,
-                    solver.name(),
-                    millis,
-                    args.metric,
-                    args.lang,
-                );
+                let report =
+                    SolveReport::new(text, &solution, solver.name(), millis, &presentation(args));
                 output::emit_line(&output::json_line(&report))?;
             } else {
-                output::emit_line(&output::solution_line(
-                    &solution,
-                    args.metric,
-                    args.show_length,
-                ))?;
+                output::emit_line(&presentation(args).solution_line(&solution))?;
                 if args.explain {
-                    for line in output::explain_lines(&solution, args.lang, args.metric) {
+                    for line in presentation(args).explain_lines(&solution) {
                         output::emit_line(&line)?;
                     }
                 }
@@ -98,4 +102,55 @@ pub fn input_error_report(text: &str, e: &InputError) -> ErrorReport {
         category: Some(e.category().to_string()),
         piece: e.piece(),
     }
+}
+
+/// How `rubik solve` writes solutions, from its flags.
+pub fn presentation(args: &SolveArgs) -> Presentation {
+    Presentation {
+        metric: args.metric,
+        lang: args.lang,
+        show_length: args.show_length,
+        rotations: args.rotations,
+    }
+}
+
+/// Every optimal solution, in JSON.
+#[derive(Serialize)]
+struct AllReport {
+    input: String,
+    method: &'static str,
+    length: usize,
+    count: usize,
+    millis: f64,
+    solutions: Vec<String>,
+}
+
+/// `--all`: every optimal solution of `cube`, one per line (or one JSON object).
+fn all_optimal(args: &SolveArgs, text: &str, cube: &Cube) -> CliResult {
+    if args.method.method != Method::Optimal {
+        return Err(CliError::bad_input(anyhow::anyhow!(
+            "--all lists every optimal solution: add --method optimal"
+        )));
+    }
+    let solver = OptimalSolver::new(&solving::config(&args.method.tables))
+        .map_err(|e| CliError::from(e).context("cannot use method optimal"))?;
+    let started = Instant::now();
+    let solutions = solver.solve_all(&cube_io::to_cubie(cube), &solving::limits(&args.limits))?;
+    let millis = started.elapsed().as_secs_f64() * 1000.0;
+    let style = presentation(args);
+    if args.json {
+        let report = AllReport {
+            input: text.to_string(),
+            method: "optimal",
+            length: solutions.first().map_or(0, |s| s.len()),
+            count: solutions.len(),
+            millis: output::round_millis(millis),
+            solutions: solutions.iter().map(|s| s.to_string()).collect(),
+        };
+        return output::emit_line(&output::json_line(&report));
+    }
+    for solution in &solutions {
+        output::emit_line(&style.solution_line(solution))?;
+    }
+    Ok(())
 }

@@ -1,33 +1,80 @@
 //! `rubik tables`: build, verify or describe the cached tables of a method.
-//!
-//! TEMPORARY: waits for `rubik_solve::tables::{info, build, verify}`; until then `build`
-//! creates the method's solver (which builds and caches its tables) and the others say what is
-//! missing.
 
 use crate::args::{TablesAction, TablesArgs};
 use crate::error::{CliError, CliResult};
+use crate::output;
 use crate::solving;
+use rubik_solve::tables::{self, TableInfo, TableStatus};
 use std::time::Instant;
 
-/// Runs `rubik tables`.
+/// Runs `rubik tables`. `verify` exits 3 when a table is missing or damaged.
 pub fn run(args: &TablesArgs) -> CliResult {
-    match args.action {
+    let method = args.method.method;
+    let config = solving::config(&args.method.tables);
+    let infos = match args.action {
+        TablesAction::Info => tables::info(method, &config),
+        TablesAction::Verify => tables::verify(method, &config),
         TablesAction::Build => {
             let started = Instant::now();
-            let solver = solving::solver(&args.method)?;
-            crate::output::emit_line(&format!(
-                "{}: tables ready in {:.2} s",
-                solver.name(),
+            let infos = tables::build(method, &config)?;
+            eprintln!(
+                "rubik: {method} tables ready in {:.2} s",
                 started.elapsed().as_secs_f64()
-            ))
+            );
+            infos
         }
-        TablesAction::Verify | TablesAction::Info => Err(CliError::failure(anyhow::anyhow!(
-            "`rubik tables {}` is not available in this build yet",
-            if args.action == TablesAction::Verify {
-                "verify"
-            } else {
-                "info"
-            }
-        ))),
+    };
+    output::emit(&render(method.name(), &tables::table_dir(&config), &infos))?;
+    let unsound = infos
+        .iter()
+        .filter(|i| i.status != TableStatus::Present)
+        .count();
+    if args.action == TablesAction::Verify && unsound > 0 {
+        return Err(CliError::failure(anyhow::anyhow!(
+            "{unsound} table(s) missing or damaged; `rubik tables build --method {method}` rebuilds them"
+        )));
+    }
+    Ok(())
+}
+
+fn render(method: &str, dir: &std::path::Path, infos: &[TableInfo]) -> String {
+    if infos.is_empty() {
+        return format!(
+            "{method}: the table cache lists no files for this method (`rubik tables build --method {method}` still builds what it needs)\n"
+        );
+    }
+    let mut out = format!("{method} tables in {}\n", dir.display());
+    let width = infos.iter().map(|i| i.name.len()).max().unwrap_or(0);
+    let total: u64 = infos.iter().map(|i| i.bytes).sum();
+    for info in infos {
+        let status = match &info.status {
+            TableStatus::Present => "ok".to_string(),
+            TableStatus::Missing => "missing".to_string(),
+            TableStatus::Corrupt(why) => format!("damaged: {why}"),
+        };
+        out += &format!(
+            "  {:<width$}  {:>10}  {}\n",
+            info.name,
+            human_bytes(info.bytes),
+            status
+        );
+    }
+    out += &format!("  {:<width$}  {:>10}\n", "total", human_bytes(total));
+    out
+}
+
+/// Bytes as B, KiB, MiB or GiB.
+pub fn human_bytes(bytes: u64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < units.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", units[unit])
     }
 }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// Runs the terminal mode until `quit` or end of input.
 pub fn run(args: &ReplArgs, colour: bool) -> CliResult {
     let view = if args.iso { View::Iso } else { View::Net };
-    let mut session = Session::new(args.method, args.lang, view, colour);
+    let mut session = Session::new(args.method, args.tables.clone(), args.lang, view, colour);
     if std::io::stdin().is_terminal() {
         interactive(&mut session)
     } else {

@@ -4,14 +4,13 @@
 
 use super::command::{ReplCommand, HELP};
 use super::iso;
+use crate::args::TableArgs;
 use crate::cube_io::{self, Cube};
-use crate::output;
+use crate::output::Presentation;
 use crate::scrambler::Scrambler;
 use crate::solving;
-use rand::Rng;
 use rubik_cube::moves::format_moves;
-use rubik_cube::random::rng_from_entropy;
-use rubik_cube::Move;
+use rubik_cube::random::{random_moves, rng_from_entropy};
 use rubik_solve::i18n::Lang;
 use rubik_solve::{solver_for, Limits, Method, Solver};
 use std::collections::hash_map::Entry;
@@ -42,12 +41,13 @@ pub struct Session {
     colour: bool,
     method: Method,
     lang: Lang,
+    tables: TableArgs,
     solvers: HashMap<Method, Box<dyn Solver>>,
 }
 
 impl Session {
     /// A session on the solved cube.
-    pub fn new(method: Method, lang: Lang, view: View, colour: bool) -> Session {
+    pub fn new(method: Method, tables: TableArgs, lang: Lang, view: View, colour: bool) -> Session {
         Session {
             cube: cube_io::solved(),
             history: Vec::new(),
@@ -55,6 +55,7 @@ impl Session {
             colour,
             method,
             lang,
+            tables,
             solvers: HashMap::new(),
         }
     }
@@ -67,8 +68,7 @@ impl Session {
             ReplCommand::Help => format!("{HELP}\n"),
             ReplCommand::Quit => return Ok(Outcome::Quit),
             ReplCommand::Apply(text) => {
-                let alg = cube_io::parse_alg(&text)
-                    .map_err(|e| format!("{e} (type `help` for the commands)"))?;
+                let alg = cube_io::parse_alg(&text).map_err(|e| not_moves(&text, &e))?;
                 self.change(cube_io::apply(&self.cube, &alg))
             }
             ReplCommand::Random(None) => {
@@ -78,7 +78,7 @@ impl Session {
                 shown + &self.change(cube_io::apply_moves(&cube_io::solved(), &moves))
             }
             ReplCommand::Random(Some(n)) => {
-                let moves = random_moves(n);
+                let moves = random_moves(&mut rng_from_entropy(), n);
                 let shown = format!("moves: {}\n", format_moves(&moves));
                 shown + &self.change(cube_io::apply_moves(&self.cube, &moves))
             }
@@ -138,15 +138,20 @@ impl Session {
         }
     }
 
+    /// How solutions are written: the session's language, outer face turns (the moves that
+    /// are applied).
+    fn presentation(&self) -> Presentation {
+        Presentation {
+            lang: self.lang,
+            ..Presentation::default()
+        }
+    }
+
     fn solve(&mut self, method: Method) -> Result<String, String> {
         let solver = match self.solvers.entry(method) {
             Entry::Occupied(e) => e.into_mut(),
             Entry::Vacant(e) => {
-                let config = solving::config(&crate::args::MethodArgs {
-                    method,
-                    compact: false,
-                    table: None,
-                });
+                let config = solving::config(&self.tables);
                 e.insert(solver_for(method, &config).map_err(|e| e.to_string())?)
             }
         };
@@ -155,25 +160,23 @@ impl Session {
             .map_err(|e| e.to_string())?;
         let mut text = format!(
             "{} ({} moves, {method}, {millis:.1} ms)\n",
-            output::solution_line(&solution, crate::args::Metric::Htm, false),
+            Presentation::default().solution_line(&solution),
             solution.len()
         );
-        for line in output::explain_lines(&solution, self.lang, crate::args::Metric::Htm) {
+        for line in self.presentation().explain_lines(&solution) {
             text += &format!("  {line}\n");
         }
         Ok(text + &self.change(cube_io::apply_moves(&self.cube, &solution.moves)))
     }
 }
 
-/// `n` random face turns, never the same face twice in a row.
-fn random_moves(n: usize) -> Vec<Move> {
-    let mut rng = rng_from_entropy();
-    let mut moves: Vec<Move> = Vec::with_capacity(n);
-    while moves.len() < n {
-        let m = Move::ALL[rng.gen_range(0..Move::ALL.len())];
-        if moves.last().is_none_or(|last| last.face() != m.face()) {
-            moves.push(m);
-        }
+/// The message for a line that is neither a command nor valid moves: names the first word when
+/// it is the culprit, else the notation error.
+fn not_moves(text: &str, error: &cube_io::InputError) -> String {
+    let first = text.split_whitespace().next().unwrap_or("");
+    if cube_io::parse_alg(first).is_err() {
+        format!("`{first}` is neither a command nor a move (type `help` for the commands)")
+    } else {
+        format!("{error} (type `help` for the commands)")
     }
-    moves
 }

@@ -45,22 +45,19 @@ pub fn rubik_with_tables() -> Command {
     rubik()
 }
 
-/// The state a facelet string or move sequence describes.
+/// The state (as solvers see it) a facelet string or move sequence describes.
 pub fn state(input: &str) -> CubieCube {
-    let compact: String = input.chars().filter(|c| !c.is_whitespace()).collect();
-    if compact.len() == 54 && compact.chars().all(|c| c.is_ascii_uppercase()) {
-        CubieCube::from_facelets(&compact).expect("a valid facelet string")
-    } else {
-        CubieCube::from_moves(moves(input).as_slice())
-    }
+    rubik_cube::input::parse_cube(input)
+        .unwrap_or_else(|e| panic!("{input:?} is no cube: {e}"))
+        .to_cubie()
 }
 
-/// The outer face turns of `text`.
+/// The outer face turns of a printed solution (which must contain nothing else).
 pub fn moves(text: &str) -> Vec<rubik_cube::Move> {
     Alg::parse(text)
-        .unwrap_or_else(|e| panic!("{text:?} is not notation: {e:?}"))
-        .moves()
-        .to_vec()
+        .unwrap_or_else(|e| panic!("{text:?} is not notation: {e}"))
+        .face_turns()
+        .unwrap_or_else(|| panic!("{text:?} is not only outer face turns"))
 }
 
 /// Asserts that `solution` (as printed) solves the cube `input` describes.

@@ -4,6 +4,7 @@
 use crate::face::Face;
 use crate::moves::Move;
 use crate::rotation::{self, Axis};
+use std::sync::OnceLock;
 
 /// A middle slice; each turns in the direction of the face it follows.
 #[derive(
@@ -157,23 +158,52 @@ pub enum Node {
         /// Whether the group is inverted (written with a trailing prime).
         inverted: bool,
     },
+    /// `[A, B]`: the commutator `A B A' B'`.
+    Commutator(Alg, Alg),
+    /// `[A: B]`: the conjugate `A B A'`.
+    Conjugate(Alg, Alg),
 }
 
 /// An algorithm in notation: a sequence of turns and groups.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+///
+/// Equality, hashing and serialisation look at the tree only.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Alg {
     nodes: Vec<Node>,
+    /// [`Alg::to_outer_moves`], computed on first use by [`Alg::moves`].
+    #[serde(skip)]
+    outer: OnceLock<Vec<Move>>,
+}
+
+impl PartialEq for Alg {
+    fn eq(&self, other: &Alg) -> bool {
+        self.nodes == other.nodes
+    }
+}
+
+impl Eq for Alg {}
+
+impl std::hash::Hash for Alg {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.nodes.hash(state);
+    }
 }
 
 impl Alg {
     /// The empty algorithm.
     pub const fn new() -> Alg {
-        Alg { nodes: Vec::new() }
+        Alg {
+            nodes: Vec::new(),
+            outer: OnceLock::new(),
+        }
     }
 
     /// An algorithm made of these elements.
     pub fn from_nodes(nodes: Vec<Node>) -> Alg {
-        Alg { nodes }
+        Alg {
+            nodes,
+            outer: OnceLock::new(),
+        }
     }
 
     /// An algorithm of outer face turns.
@@ -183,9 +213,7 @@ impl Alg {
 
     /// An algorithm of single turns.
     pub fn from_turns(turns: impl IntoIterator<Item = Turn>) -> Alg {
-        Alg {
-            nodes: turns.into_iter().map(Node::Turn).collect(),
-        }
+        Alg::from_nodes(turns.into_iter().map(Node::Turn).collect())
     }
 
     /// The top-level elements.
@@ -196,6 +224,13 @@ impl Alg {
     /// Appends an element.
     pub fn push(&mut self, node: Node) {
         self.nodes.push(node);
+        self.outer = OnceLock::new();
+    }
+
+    /// The algorithm as outer face turns, rotation-free ([`Alg::to_outer_moves`]); for an
+    /// algorithm of face turns only, exactly its turns. Computed once and kept.
+    pub fn moves(&self) -> &[Move] {
+        self.outer.get_or_init(|| self.to_outer_moves())
     }
 
     /// Whether there is nothing at the top level (an empty alg, or only comments).
@@ -219,6 +254,19 @@ impl Alg {
                 for _ in 0..*repeat {
                     alg.walk(inverted ^ inv, f);
                 }
+            }
+            Node::Commutator(a, b) => {
+                // (A B A' B')' = B A B' A'
+                let (x, y) = if inverted { (b, a) } else { (a, b) };
+                x.walk(false, f);
+                y.walk(false, f);
+                x.walk(true, f);
+                y.walk(true, f);
+            }
+            Node::Conjugate(a, b) => {
+                a.walk(false, f);
+                b.walk(inverted, f);
+                a.walk(true, f);
             }
         };
         if inverted {
@@ -251,15 +299,16 @@ impl Alg {
             .map(|n| match n {
                 Node::Turn(t) => cost(*t),
                 Node::Group { alg, repeat, .. } => alg.sum(cost).saturating_mul(*repeat as u64),
+                Node::Commutator(a, b) => a.sum(cost).saturating_add(b.sum(cost)).saturating_mul(2),
+                Node::Conjugate(a, b) => a.sum(cost).saturating_mul(2).saturating_add(b.sum(cost)),
             })
             .fold(0u64, u64::saturating_add)
     }
 
     /// The algorithm that undoes this one: elements reversed, each inverted.
     pub fn inverse(&self) -> Alg {
-        Alg {
-            nodes: self
-                .nodes
+        Alg::from_nodes(
+            self.nodes
                 .iter()
                 .rev()
                 .map(|n| match n {
@@ -273,9 +322,11 @@ impl Alg {
                         repeat: *repeat,
                         inverted: !inverted,
                     },
+                    Node::Commutator(a, b) => Node::Commutator(b.clone(), a.clone()),
+                    Node::Conjugate(a, b) => Node::Conjugate(a.clone(), b.inverse()),
                 })
                 .collect(),
-        }
+        )
     }
 
     /// Length in the half-turn metric (HTM = OBTM: outer block turns 1, slices 2, rotations 0).

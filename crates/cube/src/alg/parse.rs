@@ -4,8 +4,9 @@
 //! Grammar (whitespace between items optional, `//` starts a comment to the end of the line):
 //! ```text
 //! alg    := item*
-//! item   := turn | group
+//! item   := turn | group | bracket
 //! group  := "(" alg ")" count? prime?
+//! bracket:= "[" alg "," alg "]"  (commutator A B A' B')  |  "[" alg ":" alg "]"  (conjugate A B A')
 //! turn   := face amount | ("2")? face "w" amount | wide amount | slice amount | rotation amount
 //! face   := U R F D L B          wide := u r f d l b
 //! slice  := M E S                rotation := x y z
@@ -42,6 +43,10 @@ pub enum ParseErrorKind {
     UnmatchedClose,
     /// `()` with nothing inside.
     EmptyGroup,
+    /// A `[` without its `]`, or without the `,` or `:` between its two parts.
+    UnclosedBracket,
+    /// A `]`, `,` or `:` outside brackets.
+    MisplacedSeparator,
     /// A group repeated 0 times or more times than fit.
     BadRepeat,
     /// Parentheses nested deeper than [`MAX_DEPTH`].
@@ -64,6 +69,10 @@ impl ParseErrorKind {
             ParseErrorKind::UnclosedGroup => "this ( is never closed",
             ParseErrorKind::UnmatchedClose => "this ) has no matching (",
             ParseErrorKind::EmptyGroup => "empty group",
+            ParseErrorKind::UnclosedBracket => {
+                "this [ needs a `,` (commutator [A, B]) or `:` (conjugate [A: B]) and a closing ]"
+            }
+            ParseErrorKind::MisplacedSeparator => "`,` `:` and `]` belong inside brackets: [A, B] or [A: B]",
             ParseErrorKind::BadRepeat => "a group must be repeated 1 to 1000000 times",
             ParseErrorKind::TooDeep => "groups nested too deeply",
             ParseErrorKind::TooLong => "the algorithm expands to more than a million turns",
@@ -110,9 +119,13 @@ impl Alg {
         let mut p = Parser::new(text);
         let alg = p.alg(0)?;
         if let Some(c) = p.peek() {
-            // Only a stray `)` can stop the top-level sequence.
-            debug_assert_eq!(c, ')');
-            return Err(p.error_here(")", ParseErrorKind::UnmatchedClose));
+            // Only a stray closing or separating character can stop the top-level sequence.
+            let kind = if c == ')' {
+                ParseErrorKind::UnmatchedClose
+            } else {
+                ParseErrorKind::MisplacedSeparator
+            };
+            return Err(p.error_here(&c.to_string(), kind));
         }
         if alg.expanded_len() > MAX_EXPANDED_TURNS {
             return Err(ParseError {
@@ -234,8 +247,9 @@ impl Parser {
         loop {
             self.skip_blank()?;
             match self.peek() {
-                None | Some(')') => return Ok(alg),
+                None | Some(')' | ']' | ',' | ':') => return Ok(alg),
                 Some('(') => alg.push(self.group(depth)?),
+                Some('[') => alg.push(self.bracket(depth)?),
                 Some(_) => alg.push(Node::Turn(self.turn()?)),
             }
         }
@@ -272,6 +286,34 @@ impl Parser {
             repeat,
             inverted,
         })
+    }
+
+    fn bracket(&mut self, depth: usize) -> Result<Node, ParseError> {
+        let open = self.at;
+        if depth >= MAX_DEPTH {
+            return Err(self.error_span(open, open + 1, ParseErrorKind::TooDeep));
+        }
+        self.at += 1;
+        let a = self.alg(depth + 1)?;
+        let separator = self.peek();
+        if !matches!(separator, Some(',' | ':')) {
+            return Err(self.error_span(open, open + 1, ParseErrorKind::UnclosedBracket));
+        }
+        self.at += 1;
+        let b = self.alg(depth + 1)?;
+        if self.peek() != Some(']') {
+            return Err(self.error_span(open, open + 1, ParseErrorKind::UnclosedBracket));
+        }
+        self.at += 1;
+        let node = if separator == Some(',') {
+            Node::Commutator(a, b)
+        } else {
+            Node::Conjugate(a, b)
+        };
+        if Alg::from_nodes(vec![node.clone()]).expanded_len() > MAX_EXPANDED_TURNS {
+            return Err(self.error_span(open, self.at, ParseErrorKind::TooLong));
+        }
+        Ok(node)
     }
 
     /// Reads a decimal number (saturating), if one is here.

@@ -1,4 +1,5 @@
-//! Canonical notation: `R`, `R2`, `R'`, `Rw`, `M`, `x`, `(R U R' U')3`, one space apart.
+//! Canonical notation: `R`, `R2`, `R'`, `Rw`, `M`, `x`, `(R U R' U')3`, `[R, U]`, `[R: U]`,
+//! one space apart.
 //! [`Alg::parse`] reads it back to the same tree.
 
 use super::ast::{Alg, Layer, Node, Turn};
@@ -44,6 +45,8 @@ impl fmt::Display for Node {
                 }
                 Ok(())
             }
+            Node::Commutator(a, b) => write!(f, "[{a}, {b}]"),
+            Node::Conjugate(a, b) => write!(f, "[{a}: {b}]"),
         }
     }
 }

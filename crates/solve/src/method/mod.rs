@@ -1,5 +1,6 @@
 //! The solving methods, chosen by name.
 
+pub mod cfop;
 pub mod optimal;
 pub mod thistlethwaite;
 pub mod twophase;
@@ -68,14 +69,23 @@ pub const MESSAGES: &[&[crate::i18n::Message]] = &[
     twophase::MESSAGES,
     thistlethwaite::MESSAGES,
     optimal::MESSAGES,
+    cfop::MESSAGES,
 ];
+
+/// The parameter words of every method (colours, sides), for [`crate::i18n::localise`].
+pub const WORDS: &[&[crate::i18n::Word]] = &[cfop::WORDS];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     match method {
         Method::Twophase => Ok(Box::new(twophase::TwophaseSolver::new(config)?)),
-        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new())),
+        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::from_config(
+            config,
+        ))),
         Method::Optimal => Ok(Box::new(optimal::OptimalSolver::new(config)?)),
-        _ => Err(SolveError::Unavailable(method.name())),
+        Method::Cfop => Ok(Box::new(cfop::Cfop::from_config(
+            config,
+            cfop::CfopOptions::default(),
+        ))),
     }
 }

@@ -68,12 +68,13 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
     match method {
         Method::Twophase if config.compact => twophase_compact::specs(),
         Method::Twophase => twophase::specs(),
+        Method::Cfop => crate::method::cfop::Cfop::table_specs(),
+        Method::Thistlethwaite => crate::method::thistlethwaite::Thistlethwaite::table_specs(),
         Method::Optimal => {
             crate::method::optimal::TableSize::parse(config.optimal_table.as_deref())
                 .map(|size| size.specs())
                 .unwrap_or_default()
         }
-        _ => Vec::new(),
     }
 }
 

@@ -34,6 +34,14 @@ impl Nibbles {
     fn get(&self, i: usize) -> u64 {
         (self.0[i >> 4].load(Ordering::Relaxed) >> ((i & 15) << 2)) & 0xF
     }
+    /// Whether any of the 16 entries of word `w` equals `v` (exact SWAR zero-nibble test).
+    #[inline(always)]
+    fn word_has(&self, w: usize, v: u64) -> bool {
+        const ONES: u64 = 0x1111_1111_1111_1111;
+        const HIGHS: u64 = 0x8888_8888_8888_8888;
+        let t = self.0[w].load(Ordering::Relaxed) ^ (v * ONES);
+        t.wrapping_sub(ONES) & !t & HIGHS != 0
+    }
     /// Sets entry `i` to `v` if it is empty; returns whether this call filled it.
     #[inline(always)]
     fn fill(&self, i: usize, v: u64) -> bool {
@@ -113,14 +121,22 @@ fn expand_class(space: &SymSpace, table: &Nibbles, cls: usize, depth: u64, backw
         .collect();
     let n_inner = space.n_inner;
     let base = cls * n_inner;
+    let target = if backward { EMPTY } else { depth };
     let mut count = 0;
-    for x in 0..n_inner {
+    let mut x = 0;
+    while x < n_inner {
         let idx = base + x;
-        let v = table.get(idx);
+        // Skip 16 entries at a time when none of them is of interest.
+        if idx & 15 == 0 && x + 16 <= n_inner && !table.word_has(idx >> 4, target) {
+            x += 16;
+            continue;
+        }
+        x += 1;
+        if table.get(idx) != target {
+            continue;
+        }
+        let x = x - 1;
         if backward {
-            if v != EMPTY {
-                continue;
-            }
             for &(c1, s1, m) in &steps {
                 let x1 = space.inner_conj[space.inner_move[x * 18 + m] as usize * 16 + s1] as usize;
                 if table.get(c1 * n_inner + x1) == depth {
@@ -130,9 +146,6 @@ fn expand_class(space: &SymSpace, table: &Nibbles, cls: usize, depth: u64, backw
                 }
             }
         } else {
-            if v != depth {
-                continue;
-            }
             for &(c1, s1, m) in &steps {
                 let x1 = space.inner_conj[space.inner_move[x * 18 + m] as usize * 16 + s1] as usize;
                 let idx1 = c1 * n_inner + x1;

@@ -42,6 +42,9 @@ pub fn specs() -> Vec<TableSpec> {
         TableSpec::of::<u16>("conj-ud-edges", N_UD_EDGES * N_SYM_UD),
         TableSpec::of::<u32>("sym-flipslice", N_FLIPSLICE),
         TableSpec::of::<u32>("sym-corners", N_CORNERS),
+        TableSpec::of::<u32>("move-flipslice-class", N_FLIPSLICE_CLASS * 18),
+        TableSpec::of::<u8>("prune-flipslice-class", N_FLIPSLICE_CLASS),
+        TableSpec::of::<u8>("prune-twist-slice", N_TWIST * N_SLICE),
         TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
         TableSpec::of::<u8>("prune-twophase1", N_PHASE1.div_ceil(2)),
         TableSpec::of::<u8>("prune-twophase2", N_PHASE2.div_ceil(2)),
@@ -103,6 +106,19 @@ pub struct TwophaseTables {
     pub flipslice_sym: Table<u32>,
     /// `[corners]` → `class << 4 | sym`.
     pub corner_sym: Table<u32>,
+    /// `[class * 18 + m]`: the flip-slice class and symmetry (`class << 4 | sym`) reached by
+    /// move `m` from the class representative.
+    pub flipslice_class_move: Table<u32>,
+    /// `[class]`: phase-1 distance ignoring the twist (a lower bound), per flip-slice class.
+    pub flipslice_dist: Table<u8>,
+    /// `[twist * 495 + slice]`: phase-1 distance ignoring the flip (a lower bound).
+    pub twist_slice_dist: Table<u8>,
+    /// `[twist]`: phase-1 distance ignoring flip and slice (a lower bound).
+    pub twist_dist: Vec<u8>,
+    /// `[s][m]`: the index of the move `s · m · s⁻¹`.
+    pub conj_move: [[u8; 18]; N_SYM_UD],
+    /// `[a][b]`: the symmetry `a · b`.
+    pub sym_multiply: [[u8; N_SYM_UD]; N_SYM_UD],
     /// Phase-2 precheck: `[corners * 24 + slice_perm]`, one byte per distance.
     pub corner_slice_prune: Table<u8>,
     /// Phase 1: nibbles `[class * 2187 + conjugated twist]`.
@@ -138,13 +154,8 @@ fn sym_classes(
     info
 }
 
-/// Class representatives and their self-symmetry masks, recovered from a class table.
-fn reps_and_self_sym(
-    info: &[u32],
-    n_class: usize,
-    set: impl Fn(&mut CubieCube, usize),
-    get: impl Fn(&CubieCube) -> usize,
-) -> (Vec<u32>, Vec<u16>) {
+/// Class representatives (the first value of each class), recovered from a class table.
+fn class_reps(info: &[u32], n_class: usize) -> Vec<u32> {
     let mut reps = vec![u32::MAX; n_class];
     for (x, &i) in info.iter().enumerate() {
         let cls = (i >> 4) as usize;
@@ -152,6 +163,17 @@ fn reps_and_self_sym(
             reps[cls] = x as u32;
         }
     }
+    reps
+}
+
+/// Class representatives and their self-symmetry masks, recovered from a class table.
+fn reps_and_self_sym(
+    info: &[u32],
+    n_class: usize,
+    set: impl Fn(&mut CubieCube, usize),
+    get: impl Fn(&CubieCube) -> usize,
+) -> (Vec<u32>, Vec<u16>) {
+    let reps = class_reps(info, n_class);
     let self_sym = reps
         .iter()
         .map(|&r| {
@@ -196,7 +218,32 @@ impl TwophaseTables {
         let corner_sym = load_or_build(&s[8], dir, q, |_| {
             sym_classes(N_CORNERS, coord::set_corners, coord::corners)
         });
-        let corner_slice_prune = load_or_build(&s[9], dir, q, |_| {
+        let flipslice_class_move = load_or_build(&s[9], dir, q, |_| {
+            let reps = class_reps(&flipslice_sym, N_FLIPSLICE_CLASS);
+            let mut out = vec![0u32; N_FLIPSLICE_CLASS * 18];
+            for (cls, &rep) in reps.iter().enumerate() {
+                let (sl, fl) = (rep as usize / N_FLIP, rep as usize % N_FLIP);
+                for m in 0..18 {
+                    let fs1 =
+                        slice_move[sl * 18 + m] as usize * N_FLIP + flip_move[fl * 18 + m] as usize;
+                    out[cls * 18 + m] = flipslice_sym[fs1];
+                }
+            }
+            out
+        });
+        let flipslice_dist = load_or_build(&s[10], dir, q, |_| {
+            // Phase-1 distance ignoring the corners, per flip-slice class (its representative's).
+            let raw = build_plain_prune(N_SLICE, N_FLIP, &ALL_MOVES, slice_move, flip_move);
+            class_reps(&flipslice_sym, N_FLIPSLICE_CLASS)
+                .iter()
+                .map(|&rep| raw[rep as usize])
+                .collect()
+        });
+        let twist_slice_dist = load_or_build(&s[11], dir, q, |_| {
+            build_plain_prune(N_TWIST, N_SLICE, &ALL_MOVES, twist_move, slice_move)
+        });
+        let twist_dist = build_plain_prune(N_TWIST, 1, &ALL_MOVES, twist_move, &[0u16; 18]);
+        let corner_slice_prune = load_or_build(&s[12], dir, q, |_| {
             // Inside G1 the slice-sorted coordinate is the slice permutation (0..24).
             build_plain_prune(
                 N_CORNERS,
@@ -206,20 +253,15 @@ impl TwophaseTables {
                 slice_sorted_move,
             )
         });
-        let phase1_prune = load_or_build(&s[10], dir, progress, |p| {
+        let phase1_prune = load_or_build(&s[13], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &flipslice_sym,
                 N_FLIPSLICE_CLASS,
                 set_flipslice,
                 get_flipslice,
             );
-            let step = |cls: usize, m: usize| {
-                let rep = reps[cls] as usize;
-                let (sl, fl) = (rep / N_FLIP, rep % N_FLIP);
-                let fs1 =
-                    slice_move[sl * 18 + m] as usize * N_FLIP + flip_move[fl * 18 + m] as usize;
-                flipslice_sym[fs1]
-            };
+            drop(reps);
+            let step = |cls: usize, m: usize| flipslice_class_move[cls * 18 + m];
             build_sym_prune(
                 &SymSpace {
                     name: "two-phase pruning table, phase 1",
@@ -234,7 +276,7 @@ impl TwophaseTables {
                 p,
             )
         });
-        let phase2_prune = load_or_build(&s[11], dir, progress, |p| {
+        let phase2_prune = load_or_build(&s[14], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &corner_sym,
                 N_CORNER_CLASS,
@@ -265,6 +307,21 @@ impl TwophaseTables {
             ud_edge_conj,
             flipslice_sym,
             corner_sym,
+            flipslice_class_move,
+            flipslice_dist,
+            twist_slice_dist,
+            twist_dist,
+            conj_move: {
+                let syms = symmetries();
+                let mut t = [[0u8; 18]; N_SYM_UD];
+                for (row, moves) in t.iter_mut().zip(&syms.conj_move) {
+                    for (slot, m) in row.iter_mut().zip(moves) {
+                        *slot = m.index() as u8;
+                    }
+                }
+                t
+            },
+            sym_multiply: symmetries().multiply,
             corner_slice_prune,
             phase1_prune,
             phase2_prune,

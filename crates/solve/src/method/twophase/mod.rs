@@ -66,8 +66,8 @@ pub const MESSAGES: &[Message] = &[
 
 /// The loaded tables of one kind (full or compact).
 enum Tables {
-    Full(TwophaseTables),
-    Compact(CompactTables),
+    Full(Box<TwophaseTables>),
+    Compact(Box<CompactTables>),
 }
 
 type TableKey = (PathBuf, bool);
@@ -102,9 +102,9 @@ impl TwophaseSolver {
             None => &NoProgress,
         };
         let tables = Arc::new(if config.compact {
-            Tables::Compact(CompactTables::load(&dir))
+            Tables::Compact(Box::new(CompactTables::load(&dir)))
         } else {
-            Tables::Full(TwophaseTables::load(&dir, progress))
+            Tables::Full(Box::new(TwophaseTables::load(&dir, progress)))
         });
         loaded.insert(key, tables.clone());
         Ok(TwophaseSolver { tables })
@@ -122,7 +122,7 @@ impl TwophaseSolver {
         match &*self.tables {
             Tables::Full(t) => Search::new(
                 t.move_tables(),
-                t,
+                &**t,
                 cube,
                 max_length,
                 limits.improve,
@@ -131,7 +131,7 @@ impl TwophaseSolver {
             .run(),
             Tables::Compact(t) => Search::new(
                 t.move_tables(),
-                t,
+                &**t,
                 cube,
                 max_length,
                 limits.improve,

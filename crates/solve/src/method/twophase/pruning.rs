@@ -7,26 +7,191 @@ use crate::tables::twophase_compact::CompactTables;
 
 /// Lower bounds on the moves left in each phase. Never overestimates.
 pub trait Pruning: Send + Sync {
+    /// A phase-1 search node.
+    type Phase1: Copy;
     /// The move tables the bounds go with.
     fn move_tables(&self) -> &MoveTables;
-    /// Moves to reach G1 from (flip, twist, slice).
-    fn phase1(&self, mv: &MoveTables, flip: usize, twist: usize, slice: usize) -> u8;
+    /// The phase-1 node of (flip, twist, slice), and its distance bound to G1.
+    fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (Self::Phase1, u8);
+    /// The children of `node` by the moves in the bit set `allowed` (bit m = move index m)
+    /// whose distance bound is below `togo`, each with its move index and bound, written to
+    /// `out`; returns their number.
+    fn phase1_children(
+        &self,
+        node: &Self::Phase1,
+        allowed: u32,
+        togo: usize,
+        out: &mut [(Self::Phase1, u8, u8); 18],
+    ) -> usize;
+    /// The children of `node` by the moves in `allowed` that are in G1 (distance 0), found
+    /// without pruning-table reads; returns their number.
+    fn phase1_goal_children(
+        &self,
+        node: &Self::Phase1,
+        allowed: u32,
+        out: &mut [(Self::Phase1, u8, u8); 18],
+    ) -> usize;
     /// A cheap phase-2 bound from the corners and the slice permutation.
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8;
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
-    fn phase2(&self, mv: &MoveTables, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
+    fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
+}
+
+/// Asks the processor to start loading the cache line holding `table[i]`.
+#[inline(always)]
+fn prefetch(table: &[u8], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(p) = table.get(i) {
+        // SAFETY: prefetching is a hint with no effect on memory; the address is in bounds.
+        #[allow(unused_unsafe)]
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(
+                p as *const u8 as *const i8,
+                std::arch::x86_64::_MM_HINT_T0,
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, i);
+}
+
+/// A phase-1 node of the full tables: the flip-slice symmetry class, the symmetry taking the
+/// node to its class representative, and the raw twist.
+#[derive(Clone, Copy, Debug)]
+pub struct SymNode {
+    class: u32,
+    sym: u8,
+    twist: u16,
+    slice: u16,
+}
+
+impl TwophaseTables {
+    /// The phase-1 distance of (flip, twist, slice), read directly.
+    pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
+        let fs = self.flipslice_sym[slice * N_FLIP + flip] as usize;
+        let twist_c = self.twist_conj[twist * 16 + (fs & 15)] as usize;
+        nibble(&self.phase1_prune, (fs >> 4) * N_TWIST + twist_c)
+    }
 }
 
 impl Pruning for TwophaseTables {
+    type Phase1 = SymNode;
+
     fn move_tables(&self) -> &MoveTables {
         &self.moves
     }
 
+    fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (SymNode, u8) {
+        let fs = self.flipslice_sym[slice * N_FLIP + flip];
+        let node = SymNode {
+            class: fs >> 4,
+            sym: (fs & 15) as u8,
+            twist: twist as u16,
+            slice: slice as u16,
+        };
+        (node, self.phase1_distance(flip, twist, slice))
+    }
+
     #[inline(always)]
-    fn phase1(&self, _mv: &MoveTables, flip: usize, twist: usize, slice: usize) -> u8 {
-        let fs = self.flipslice_sym[slice * N_FLIP + flip] as usize;
-        let twist_c = self.twist_conj[twist * 16 + (fs & 15)] as usize;
-        nibble(&self.phase1_prune, (fs >> 4) * N_TWIST + twist_c)
+    fn phase1_children(
+        &self,
+        node: &SymNode,
+        allowed: u32,
+        togo: usize,
+        out: &mut [(SymNode, u8, u8); 18],
+    ) -> usize {
+        // Moving the node by m moves its representative by s·m·s⁻¹ (s = node.sym); the class
+        // table gives the new class and the symmetry s1 to its representative, so the child's
+        // symmetry is s1 · s.
+        let row = &self.flipslice_class_move[node.class as usize * 18..][..18];
+        let conj = &self.conj_move[node.sym as usize];
+        let mult = &self.sym_multiply;
+        let twist_move = &self.moves.twist_move[node.twist as usize * 18..][..18];
+        let mut idx = [0usize; 18];
+        let mut n = 0;
+        let mut bits = allowed;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Cheap bounds from small, cache-resident tables first: the twist alone and the
+            // flip-slice class alone.
+            let twist = twist_move[m];
+            if self.twist_dist[twist as usize] as usize >= togo {
+                continue;
+            }
+            let e = row[conj[m] as usize];
+            let class = e >> 4;
+            if self.flipslice_dist[class as usize] as usize >= togo {
+                continue;
+            }
+            let slice = self.moves.slice_move[node.slice as usize * 18 + m];
+            if self.twist_slice_dist[twist as usize * N_SLICE + slice as usize] as usize >= togo {
+                continue;
+            }
+            let sym = mult[(e & 15) as usize][node.sym as usize];
+            let i = class as usize * N_TWIST
+                + self.twist_conj[twist as usize * 16 + sym as usize] as usize;
+            prefetch(&self.phase1_prune, i >> 1);
+            idx[n] = i;
+            out[n] = (
+                SymNode {
+                    class,
+                    sym,
+                    twist,
+                    slice,
+                },
+                m as u8,
+                0,
+            );
+            n += 1;
+        }
+        let mut kept = 0;
+        for k in 0..n {
+            let d = nibble(&self.phase1_prune, idx[k]);
+            if (d as usize) < togo {
+                out[kept] = (out[k].0, out[k].1, d);
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    #[inline(always)]
+    fn phase1_goal_children(
+        &self,
+        node: &SymNode,
+        allowed: u32,
+        out: &mut [(SymNode, u8, u8); 18],
+    ) -> usize {
+        // G1 is flip-slice class 0 (the solved flip and slice, fixed by every symmetry) with
+        // twist 0 (also fixed by every symmetry), so the raw twist must be 0 too.
+        let row = &self.flipslice_class_move[node.class as usize * 18..][..18];
+        let conj = &self.conj_move[node.sym as usize];
+        let twist_move = &self.moves.twist_move[node.twist as usize * 18..][..18];
+        let mut n = 0;
+        let mut bits = allowed;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if twist_move[m] != 0 {
+                continue;
+            }
+            let e = row[conj[m] as usize];
+            if e >> 4 == 0 {
+                out[n] = (
+                    SymNode {
+                        class: 0,
+                        sym: 0,
+                        twist: 0,
+                        slice: 0,
+                    },
+                    m as u8,
+                    0,
+                );
+                n += 1;
+            }
+        }
+        n
     }
 
     #[inline(always)]
@@ -35,24 +200,105 @@ impl Pruning for TwophaseTables {
     }
 
     #[inline(always)]
-    fn phase2(&self, _mv: &MoveTables, corners: usize, ud_edges: usize, _sp: usize) -> u8 {
+    fn phase2(&self, corners: usize, ud_edges: usize, _sp: usize) -> u8 {
         let cs = self.corner_sym[corners] as usize;
         let ud_c = self.ud_edge_conj[ud_edges * 16 + (cs & 15)] as usize;
         nibble(&self.phase2_prune, (cs >> 4) * N_UD_EDGES + ud_c)
     }
 }
 
-impl Pruning for CompactTables {
-    fn move_tables(&self) -> &MoveTables {
-        &self.moves
-    }
+/// A phase-1 node of the compact tables: the raw coordinates.
+#[derive(Clone, Copy, Debug)]
+pub struct RawNode {
+    flip: u16,
+    twist: u16,
+    slice: u16,
+}
 
+impl CompactTables {
     #[inline(always)]
-    fn phase1(&self, _mv: &MoveTables, flip: usize, twist: usize, slice: usize) -> u8 {
+    fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
         let a = self.twist_slice[twist * N_SLICE + slice];
         let b = self.flip_slice[flip * N_SLICE + slice];
         let c = self.twist_flip[twist * N_FLIP + flip];
         a.max(b).max(c)
+    }
+}
+
+impl Pruning for CompactTables {
+    type Phase1 = RawNode;
+
+    fn move_tables(&self) -> &MoveTables {
+        &self.moves
+    }
+
+    fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (RawNode, u8) {
+        let node = RawNode {
+            flip: flip as u16,
+            twist: twist as u16,
+            slice: slice as u16,
+        };
+        (node, self.phase1_distance(flip, twist, slice))
+    }
+
+    #[inline(always)]
+    fn phase1_children(
+        &self,
+        node: &RawNode,
+        allowed: u32,
+        togo: usize,
+        out: &mut [(RawNode, u8, u8); 18],
+    ) -> usize {
+        let mv = &self.moves;
+        let mut n = 0;
+        let mut bits = allowed;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let kid = RawNode {
+                flip: mv.flip_move[node.flip as usize * 18 + m],
+                twist: mv.twist_move[node.twist as usize * 18 + m],
+                slice: mv.slice_move[node.slice as usize * 18 + m],
+            };
+            out[n] = (kid, m as u8, 0);
+            n += 1;
+        }
+        let mut kept = 0;
+        for k in 0..n {
+            let (kid, m, _) = out[k];
+            let d = self.phase1_distance(kid.flip as usize, kid.twist as usize, kid.slice as usize);
+            if (d as usize) < togo {
+                out[kept] = (kid, m, d);
+                kept += 1;
+            }
+        }
+        kept
+    }
+
+    #[inline(always)]
+    fn phase1_goal_children(
+        &self,
+        node: &RawNode,
+        allowed: u32,
+        out: &mut [(RawNode, u8, u8); 18],
+    ) -> usize {
+        let mv = &self.moves;
+        let mut n = 0;
+        let mut bits = allowed;
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let kid = RawNode {
+                flip: mv.flip_move[node.flip as usize * 18 + m],
+                twist: mv.twist_move[node.twist as usize * 18 + m],
+                slice: mv.slice_move[node.slice as usize * 18 + m],
+            };
+            if kid.flip == 0 && kid.twist == 0 && kid.slice == 0 {
+                out[n] = (kid, m as u8, 0);
+                n += 1;
+            }
+        }
+        n
     }
 
     #[inline(always)]
@@ -61,7 +307,7 @@ impl Pruning for CompactTables {
     }
 
     #[inline(always)]
-    fn phase2(&self, _mv: &MoveTables, _corners: usize, ud_edges: usize, sp: usize) -> u8 {
+    fn phase2(&self, _corners: usize, ud_edges: usize, sp: usize) -> u8 {
         self.ud_edge_slice[ud_edges * N_SLICE_PERM + sp]
     }
 }

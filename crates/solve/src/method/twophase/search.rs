@@ -22,17 +22,60 @@ const MAX_DEPTH: usize = 32;
 /// How many nodes between two looks at the clock.
 const CLOCK_MASK: u64 = 0x3FF;
 
+/// Without `improve`, a solution whose phase-1 part is shorter than this is not returned at once:
+/// the search goes on, with a shrinking bound, through phase-1 depths below it. Those trees are
+/// tiny, so a lightly scrambled cube gets its shortest solution (every solution of at most this
+/// many moves is a phase-1 path the search visits), while random states, whose phase-1 distance
+/// is almost always larger, pay nothing.
+const SHORT_PHASE1_DEPTH: usize = 7;
+
+/// `FOLLOW_MASK[p]`: the moves that may follow move `p` (18 = no previous move), as bits.
+const FOLLOW_MASK: [u32; 19] = {
+    let mut out = [0u32; 19];
+    let mut p = 0;
+    while p < 19 {
+        let mut m = 0;
+        while m < 18 {
+            let ok = if p == 18 {
+                true
+            } else {
+                let (a, b) = (p / 3, m / 3);
+                // Not the same face; opposite faces (a and a + 3) only in U R F before D L B order.
+                a != b && a != b + 3
+            };
+            if ok {
+                out[p] |= 1 << m;
+            }
+            m += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// Quarter turns of R, L, F and B: the moves that can end phase 1.
+const QUARTER_TURNS_RLFB: u32 = {
+    let mut out = 0u32;
+    let mut m = 0;
+    while m < 18 {
+        let face = m / 3;
+        if face != 0 && face != 3 && m % 3 != 1 {
+            out |= 1 << m;
+        }
+        m += 1;
+    }
+    out
+};
+
 /// One of the six frames a cube is searched in.
 #[derive(Clone)]
-struct Frame {
+struct Frame<S> {
     /// Rotation index (0..3): which axis plays U–D.
     rot: usize,
     /// Whether this frame searches the inverse cube.
     inverse: bool,
     cube: CubieCube,
-    flip: u16,
-    twist: u16,
-    slice: u16,
+    start: S,
     corners: u16,
     slice_sorted: u16,
     dist1: u8,
@@ -89,16 +132,23 @@ pub struct Outcome {
     pub best: Option<FrameSolution>,
     /// Whether the search stopped because time ran out.
     pub timed_out: bool,
+    /// Search nodes visited (both phases).
+    pub nodes: u64,
 }
 
 /// A two-phase search over some pruning tables.
 pub struct Search<'a, P: Pruning> {
     mv: &'a MoveTables,
     prune: &'a P,
-    frames: Vec<Frame>,
+    frames: Vec<Frame<P::Phase1>>,
     frame: usize,
     path1: [u8; MAX_DEPTH],
     path2: [u8; MAX_DEPTH],
+    /// Corner coordinate after the first `d` phase-1 moves, valid for `d <= stack_valid`.
+    corner_stack: [u16; MAX_DEPTH + 1],
+    /// Slice-sorted coordinate after the first `d` phase-1 moves, likewise.
+    sls_stack: [u16; MAX_DEPTH + 1],
+    stack_valid: usize,
     /// Solutions must have at most this many moves.
     bound: usize,
     improve: bool,
@@ -118,7 +168,7 @@ impl<'a, P: Pruning> Search<'a, P> {
         improve: bool,
         deadline: Option<Instant>,
     ) -> Self {
-        let mut frames: Vec<Frame> = Vec::with_capacity(6);
+        let mut frames: Vec<Frame<P::Phase1>> = Vec::with_capacity(6);
         let inverse = cube.inverse();
         for rot in 0..3 {
             for inv in [false, true] {
@@ -128,19 +178,21 @@ impl<'a, P: Pruning> Search<'a, P> {
                     continue;
                 }
                 let (flip, twist, slice) = (coord::flip(&c), coord::twist(&c), coord::slice(&c));
+                let (start, dist1) = prune.phase1_start(flip, twist, slice);
                 frames.push(Frame {
                     rot,
                     inverse: inv,
                     cube: c,
-                    flip: flip as u16,
-                    twist: twist as u16,
-                    slice: slice as u16,
+                    start,
                     corners: coord::corners(&c) as u16,
                     slice_sorted: coord::slice_sorted(&c) as u16,
-                    dist1: prune.phase1(mv, flip, twist, slice),
+                    dist1,
                 });
             }
         }
+        // At each phase-1 depth, frames whose distance is closest to that depth have the smallest
+        // trees: search those first.
+        frames.sort_by_key(|f| std::cmp::Reverse(f.dist1));
         Search {
             mv,
             prune,
@@ -148,6 +200,9 @@ impl<'a, P: Pruning> Search<'a, P> {
             frame: 0,
             path1: [0; MAX_DEPTH],
             path2: [0; MAX_DEPTH],
+            corner_stack: [0; MAX_DEPTH + 1],
+            sls_stack: [0; MAX_DEPTH + 1],
+            stack_valid: 0,
             bound: max_length.min(MAX_DEPTH - 1),
             improve,
             deadline,
@@ -167,8 +222,11 @@ impl<'a, P: Pruning> Search<'a, P> {
                 }
                 self.frame = f;
                 let fr = &self.frames[f];
-                let (flip, twist, slice) = (fr.flip as usize, fr.twist as usize, fr.slice as usize);
-                if self.phase1(flip, twist, slice, 0, togo1) {
+                let start = fr.start;
+                self.corner_stack[0] = fr.corners;
+                self.sls_stack[0] = fr.slice_sorted;
+                self.stack_valid = 0;
+                if self.phase1(start, 0, togo1) {
                     break 'outer;
                 }
                 if togo1 > self.bound {
@@ -176,10 +234,14 @@ impl<'a, P: Pruning> Search<'a, P> {
                 }
             }
             togo1 += 1;
+            if self.best.is_some() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
+                break;
+            }
         }
         Outcome {
             best: self.best,
             timed_out: self.timed_out,
+            nodes: self.nodes,
         }
     }
 
@@ -197,40 +259,37 @@ impl<'a, P: Pruning> Search<'a, P> {
     }
 
     /// Depth-first phase 1 with exactly `togo` more moves; `true` stops the whole search.
-    fn phase1(
-        &mut self,
-        flip: usize,
-        twist: usize,
-        slice: usize,
-        depth: usize,
-        togo: usize,
-    ) -> bool {
+    fn phase1(&mut self, state: P::Phase1, depth: usize, togo: usize) -> bool {
         if self.tick() {
             return true;
         }
         if togo == 0 {
             return self.phase1_done(depth);
         }
-        let prev = (depth > 0).then(|| Move::from_index(self.path1[depth - 1] as usize));
-        let mv = self.mv;
-        for m in 0..18 {
-            let mo = Move::from_index(m);
-            if !can_follow(prev, mo) {
+        let prev = if depth > 0 {
+            self.path1[depth - 1] as usize
+        } else {
+            18
+        };
+        let mut allowed = FOLLOW_MASK[prev];
+        // The last phase-1 move must leave G1: a quarter turn of R, L, F or B (a phase-1
+        // solution ending in a G1 move is covered by a shorter one).
+        if togo == 1 {
+            allowed &= QUARTER_TURNS_RLFB;
+        }
+        let mut kids = [(state, 0u8, 0u8); 18];
+        let n = if togo == 1 {
+            self.prune.phase1_goal_children(&state, allowed, &mut kids)
+        } else {
+            self.prune.phase1_children(&state, allowed, togo, &mut kids)
+        };
+        for &(kid, m, dist) in &kids[..n] {
+            if dist as usize >= togo {
                 continue;
             }
-            // The last phase-1 move must leave G1-preserving moves behind: a quarter turn of
-            // R, L, F or B.
-            if togo == 1 && (m / 3 == 0 || m / 3 == 3 || m % 3 == 1) {
-                continue;
-            }
-            let flip1 = mv.flip_move[flip * 18 + m] as usize;
-            let twist1 = mv.twist_move[twist * 18 + m] as usize;
-            let slice1 = mv.slice_move[slice * 18 + m] as usize;
-            if self.prune.phase1(mv, flip1, twist1, slice1) as usize >= togo {
-                continue;
-            }
-            self.path1[depth] = m as u8;
-            if self.phase1(flip1, twist1, slice1, depth + 1, togo - 1) {
+            self.path1[depth] = m;
+            self.stack_valid = self.stack_valid.min(depth);
+            if self.phase1(kid, depth + 1, togo - 1) {
                 return true;
             }
             if depth + togo > self.bound {
@@ -246,14 +305,19 @@ impl<'a, P: Pruning> Search<'a, P> {
         if depth1 > self.bound {
             return false;
         }
+        // Corners and slice edges are only needed here: extend the stack of their values along
+        // the path from the deepest entry still valid (siblings share their prefix).
+        let mv = self.mv;
+        for d in self.stack_valid..depth1 {
+            let m = self.path1[d] as usize;
+            self.corner_stack[d + 1] = mv.corner_move[self.corner_stack[d] as usize * 18 + m];
+            self.sls_stack[d + 1] = mv.slice_sorted_move[self.sls_stack[d] as usize * 18 + m];
+        }
+        self.stack_valid = depth1;
+        let corners = self.corner_stack[depth1] as usize;
+        let sls = self.sls_stack[depth1] as usize;
         let remaining = self.bound - depth1;
         let fr = &self.frames[self.frame];
-        let mv = self.mv;
-        let (mut corners, mut sls) = (fr.corners as usize, fr.slice_sorted as usize);
-        for &m in &self.path1[..depth1] {
-            corners = mv.corner_move[corners * 18 + m as usize] as usize;
-            sls = mv.slice_sorted_move[sls * 18 + m as usize] as usize;
-        }
         debug_assert!(sls < N_SLICE_PERM);
         if self.prune.phase2_precheck(corners, sls) as usize > remaining {
             return false;
@@ -267,7 +331,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             }
         }
         let ud = coord::ud_edges_of(&ep);
-        let d2 = self.prune.phase2(mv, corners, ud, sls) as usize;
+        let d2 = self.prune.phase2(corners, ud, sls) as usize;
         if d2 > remaining {
             return false;
         }
@@ -292,7 +356,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             phase2: to_moves(&self.path2[..depth2]),
         });
         let len = depth1 + depth2;
-        if !self.improve || len == 0 {
+        if len == 0 || (!self.improve && depth1 > SHORT_PHASE1_DEPTH) {
             return true;
         }
         self.bound = len - 1;
@@ -333,7 +397,7 @@ impl<'a, P: Pruning> Search<'a, P> {
                 continue;
             }
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
-            if self.prune.phase2(mv, c1, u1, s1) as usize >= togo {
+            if self.prune.phase2(c1, u1, s1) as usize >= togo {
                 continue;
             }
             self.path2[depth2] = m as u8;
@@ -345,5 +409,27 @@ impl<'a, P: Pruning> Search<'a, P> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The move masks are the shared move-sequence pruning, precomputed.
+    #[test]
+    fn follow_masks_match_can_follow() {
+        for p in 0..19 {
+            let prev = (p < 18).then(|| Move::from_index(p));
+            for m in 0..18 {
+                let allowed = FOLLOW_MASK[p] & (1 << m) != 0;
+                assert_eq!(allowed, can_follow(prev, Move::from_index(m)), "{p} {m}");
+            }
+        }
+        for m in 0..18 {
+            let mo = Move::from_index(m);
+            let ends_phase1 = QUARTER_TURNS_RLFB & (1 << m) != 0;
+            assert_eq!(ends_phase1, mo.face().axis() != 0 && mo.turns() != 2);
+        }
     }
 }

@@ -81,6 +81,30 @@ fn short_scrambles_get_short_solutions() {
     assert_eq!(check(&s, &one, &Limits::default()).len(), 1);
 }
 
+/// Lightly scrambled cubes get solutions no longer than their scramble: `R U R' U'` is undone in
+/// four moves, not in the ten a first-found two-phase solution would take.
+#[test]
+fn light_scrambles_are_undone_in_at_most_their_length() {
+    let s = solver();
+    let r = |i| Move::from_index(i);
+    let sexy_move = [r(3), r(0), r(5), r(2)]; // R U R' U'
+    let cube = CubieCube::from_moves(&sexy_move);
+    assert_eq!(check(&s, &cube, &Limits::default()).len(), 4);
+    let mut rng = rng_from_seed(77);
+    for n in 1..=7 {
+        for _ in 0..20 {
+            let scramble = rubik_cube::random::random_moves(&mut rng, n);
+            let cube = CubieCube::from_moves(&scramble);
+            let sol = check(&s, &cube, &Limits::default());
+            assert!(
+                sol.len() <= n,
+                "{n}-move scramble solved in {} moves",
+                sol.len()
+            );
+        }
+    }
+}
+
 #[test]
 fn too_short_a_limit_gives_no_solution() {
     let mut rng = rng_from_seed(5);
@@ -133,16 +157,27 @@ fn pruning_tables_are_consistent() {
     let Tables::Full(t) = &*s.tables else {
         panic!("full tables expected")
     };
-    let mv = &t.moves;
-    let h1 = |c: &CubieCube| t.phase1(mv, coord::flip(c), coord::twist(c), coord::slice(c));
+    let h1 = |c: &CubieCube| t.phase1_distance(coord::flip(c), coord::twist(c), coord::slice(c));
     let mut rng = rng_from_seed(9);
     for _ in 0..300 {
         let c = CubieCube::random(&mut rng);
         let in_g1 = coord::flip(&c) == 0 && coord::twist(&c) == 0 && coord::slice(&c) == 0;
         assert_eq!(h1(&c) == 0, in_g1);
-        for m in Move::ALL {
-            let d = h1(&c) as i32 - h1(&c.apply_move(m)) as i32;
-            assert!(d.abs() <= 1);
+        let (node, d0) = t.phase1_start(coord::flip(&c), coord::twist(&c), coord::slice(&c));
+        assert_eq!(d0, h1(&c));
+        let mut kids = [(node, 0u8, 0u8); 18];
+        assert_eq!(t.phase1_children(&node, (1 << 18) - 1, 99, &mut kids), 18);
+        for (m, &(kid, km, kd)) in Move::ALL.into_iter().zip(&kids) {
+            let child = c.apply_move(m);
+            let mut grandkids = [(kid, 0u8, 0u8); 18];
+            t.phase1_children(&kid, (1 << 18) - 1, 99, &mut grandkids);
+            for (m2, &(_, _, gd)) in Move::ALL.into_iter().zip(&grandkids) {
+                assert_eq!(gd, h1(&child.apply_move(m2)));
+            }
+            assert_eq!(km as usize, m.index());
+            // The symmetry-class walk agrees with the direct lookup.
+            assert_eq!(kd, h1(&child));
+            assert!((h1(&c) as i32 - h1(&child) as i32).abs() <= 1);
         }
     }
     // Phase 2: random G1 states from random G1 move sequences.
@@ -150,7 +185,7 @@ fn pruning_tables_are_consistent() {
         .iter()
         .map(|&m| Move::from_index(m))
         .collect();
-    let h2 = |c: &CubieCube| t.phase2(mv, coord::corners(c), coord::ud_edges(c), 0);
+    let h2 = |c: &CubieCube| t.phase2(coord::corners(c), coord::ud_edges(c), 0);
     let mut c = CubieCube::SOLVED;
     for i in 0..2000 {
         let m = g1[(i * 7 + i / 3) % g1.len()];
@@ -202,4 +237,38 @@ fn catalogue_has_the_step_messages() {
         let m = crate::i18n::lookup(key).expect(key);
         assert!(!m.fr_explanation.is_empty());
     }
+}
+
+#[test]
+fn scrambles_are_reproducible_random_states() {
+    let s = solver();
+    let a = crate::scramble::scrambles(&s, 42, 5).unwrap();
+    let b = crate::scramble::scrambles(&s, 42, 5).unwrap();
+    assert_eq!(a, b);
+    for sc in &a {
+        assert_eq!(CubieCube::from_moves(&sc.moves), sc.cube);
+        assert!(sc.moves.len() >= 2 && sc.moves.len() <= 20);
+    }
+    let c = crate::scramble::scrambles(&s, 43, 5).unwrap();
+    assert_ne!(a, c);
+}
+
+#[test]
+fn bench_runs_and_summarises() {
+    let cfg = crate::bench::BenchConfig {
+        method: Method::Twophase,
+        count: 20,
+        seed: 3,
+        limits: Limits::default(),
+        solver: config(false),
+    };
+    let report = crate::bench::run(&cfg, &crate::NoProgress).unwrap();
+    assert_eq!(report.cases.len(), 20);
+    assert_eq!(report.wrong(), 0);
+    assert_eq!(report.solved(), 20);
+    assert!(report.max_length().unwrap() <= 20);
+    assert_eq!(report.histogram().values().sum::<usize>(), 20);
+    assert!(report.median_time().unwrap() <= report.p99_time().unwrap());
+    let mean = report.mean_length().unwrap();
+    assert!((15.0..=20.0).contains(&mean));
 }

@@ -1,0 +1,90 @@
+//! Measures the two-phase search on a list of cubes, for side-by-side runs with other solvers
+//! on the same states: mean length, search nodes, CPU and wall time per cube.
+//!
+//! `twophase_nodes [--count N] [--max-length L] [--timeout-ms T] [--improve] [--compact]
+//! [--tables DIR] [--file FACELETS_FILE]` — without `--file`, seeded random states (seed 1).
+
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::CubieCube;
+use rubik_solve::method::twophase::TwophaseSolver;
+use rubik_solve::{Limits, SolverConfig};
+use std::time::{Duration, Instant};
+
+/// CPU time of this process in seconds (user + system, from /proc; 0 elsewhere): unlike wall
+/// time, it does not grow when other processes share the cores.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (tick(11) + tick(12)) / 100.0
+}
+
+fn main() {
+    let mut count = 200;
+    let mut limits = Limits::default();
+    let mut config = SolverConfig::default();
+    let mut file = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut val = || args.next().expect("missing value");
+        match a.as_str() {
+            "--count" => count = val().parse().expect("count"),
+            "--max-length" => limits.max_length = Some(val().parse().expect("length")),
+            "--timeout-ms" => {
+                limits.timeout = Some(Duration::from_millis(val().parse().expect("ms")))
+            }
+            "--improve" => limits.improve = true,
+            "--compact" => config.compact = true,
+            "--tables" => config.table_dir = Some(val().into()),
+            "--file" => file = Some(val()),
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    let cubes: Vec<CubieCube> = match file {
+        Some(f) => std::fs::read_to_string(f)
+            .expect("cube file")
+            .lines()
+            .take(count)
+            .map(|l| CubieCube::from_facelets(l.trim()).expect("facelets"))
+            .collect(),
+        None => {
+            let mut rng = rng_from_seed(1);
+            (0..count).map(|_| CubieCube::random(&mut rng)).collect()
+        }
+    };
+    let t = Instant::now();
+    let solver = TwophaseSolver::new(&config).expect("tables");
+    let load = t.elapsed();
+    let (mut nodes, mut len, mut solved) = (0u64, 0usize, 0usize);
+    let mut times = Vec::with_capacity(cubes.len());
+    let cpu = cpu_seconds();
+    let t = Instant::now();
+    for cube in &cubes {
+        let t1 = Instant::now();
+        let out = solver.search(cube, &limits);
+        times.push(t1.elapsed());
+        nodes += out.nodes;
+        if let Some(b) = out.best {
+            len += b.len();
+            solved += 1;
+        }
+    }
+    let wall = t.elapsed().as_secs_f64();
+    let secs = cpu_seconds() - cpu;
+    times.sort_unstable();
+    let n = cubes.len() as f64;
+    println!(
+        "{} cubes, {:?}, compact {}: table load {:.3} s; solved {solved}, mean length {:.3}; \
+         nodes/cube {:.0}; CPU ms/cube {:.4}; wall ms/cube mean {:.4} median {:.4}",
+        cubes.len(),
+        limits,
+        config.compact,
+        load.as_secs_f64(),
+        len as f64 / solved.max(1) as f64,
+        nodes as f64 / n,
+        secs * 1e3 / n,
+        wall * 1e3 / n,
+        times[times.len() / 2].as_secs_f64() * 1e3,
+    );
+}
