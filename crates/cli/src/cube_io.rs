@@ -2,71 +2,12 @@
 //! them back. Every command goes through these few functions, so the cube crate's API is used
 //! in one place.
 
-use rubik_cube::alg::ParseError;
 use rubik_cube::net::NetStyle;
-use rubik_cube::{Alg, CubeError, CubieCube, Move};
-use std::fmt;
+use rubik_cube::{Alg, CubieCube, Move};
 
 pub use rubik_cube::Cube;
 
-/// Why a piece of text is not a cube or an algorithm.
-#[derive(Debug)]
-pub enum InputError {
-    /// The text is not valid notation.
-    Notation(ParseError),
-    /// The text describes a cube that cannot exist.
-    Cube(CubeError),
-}
-
-impl InputError {
-    /// A machine-readable category (`"notation"`, or the cube fault's category).
-    pub fn category(&self) -> &'static str {
-        match self {
-            InputError::Notation(_) => "notation",
-            InputError::Cube(e) => e.category(),
-        }
-    }
-
-    /// The piece at fault, when the error names one.
-    pub fn piece(&self) -> Option<String> {
-        match self {
-            InputError::Notation(_) => None,
-            InputError::Cube(e) => e.piece(),
-        }
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputError::Notation(e) => write!(f, "bad notation: {e}"),
-            InputError::Cube(e) => write!(f, "invalid cube: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for InputError {}
-
-impl From<CubeError> for InputError {
-    fn from(e: CubeError) -> Self {
-        InputError::Cube(e)
-    }
-}
-
-impl From<ParseError> for InputError {
-    fn from(e: ParseError) -> Self {
-        InputError::Notation(e)
-    }
-}
-
-impl From<rubik_cube::InputError> for InputError {
-    fn from(e: rubik_cube::InputError) -> Self {
-        match e {
-            rubik_cube::InputError::Notation(e) => InputError::Notation(e),
-            rubik_cube::InputError::Cube(e) => InputError::Cube(e),
-        }
-    }
-}
+pub use rubik_cube::InputError;
 
 /// The solved cube.
 pub fn solved() -> Cube {
@@ -95,7 +36,7 @@ pub fn parse_facelets(text: &str) -> Result<Cube, InputError> {
 
 /// Reads either a facelet string or a move sequence (applied to the solved cube).
 pub fn parse_state(text: &str) -> Result<Cube, InputError> {
-    Ok(rubik_cube::input::parse_cube(text)?)
+    rubik_cube::input::parse_cube(text)
 }
 
 /// Reads a colour-net text file's contents (the format in DESIGN.md).

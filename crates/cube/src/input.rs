@@ -11,10 +11,10 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InputError {
     /// The text was read as moves and is not valid notation.
-    #[error("bad move sequence: {0}")]
+    #[error("bad notation: {0}")]
     Notation(#[from] ParseError),
     /// The text was read as a facelet string and is not a valid cube.
-    #[error("bad cube: {0}")]
+    #[error("invalid cube: {0}")]
     Cube(#[from] CubeError),
 }
 
