@@ -97,11 +97,23 @@ pub fn lookup(key: &str) -> Option<&'static Message> {
     catalogue().find(|m| m.key == key)
 }
 
-/// Fills `{name}` placeholders of `template` from `params`; unknown placeholders stay as written.
+/// Fills the placeholders of `template` from `params`: `{name}` becomes the value, and
+/// `{name|one|many}` becomes the value followed by `one` when it is 1, else by `many`
+/// (`{count|move|moves}` → "1 move", "7 moves"). Unknown placeholders stay as written.
 pub fn render(template: &str, params: &[(String, String)]) -> String {
     let mut out = template.to_string();
     for (k, v) in params {
         out = out.replace(&format!("{{{k}}}"), v);
+        let plural_open = format!("{{{k}|");
+        while let Some(start) = out.find(&plural_open) {
+            let Some(len) = out[start..].find('}') else {
+                break;
+            };
+            let inner = &out[start + plural_open.len()..start + len];
+            let (one, many) = inner.split_once('|').unwrap_or((inner, inner));
+            let word = if v == "1" { one } else { many };
+            out.replace_range(start..=start + len, &format!("{v} {word}"));
+        }
     }
     out
 }
@@ -138,6 +150,15 @@ mod tests {
     }
 
     #[test]
+    fn render_chooses_singular_or_plural() {
+        let one = vec![("count".to_string(), "1".to_string())];
+        let seven = vec![("count".to_string(), "7".to_string())];
+        let t = "({count|move|moves})";
+        assert_eq!(render(t, &one), "(1 move)");
+        assert_eq!(render(t, &seven), "(7 moves)");
+    }
+
+    #[test]
     fn keys_are_unique_and_placeholders_match() {
         let all: Vec<_> = catalogue().collect();
         for (i, m) in all.iter().enumerate() {
@@ -161,7 +182,7 @@ mod tests {
         let mut v: Vec<&str> = t
             .split('{')
             .skip(1)
-            .filter_map(|s| s.split('}').next())
+            .filter_map(|s| s.split(['}', '|']).next())
             .collect();
         v.sort_unstable();
         v

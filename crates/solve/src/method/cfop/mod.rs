@@ -48,10 +48,10 @@ pub struct CfopOptions {
 pub const MESSAGES: &[Message] = &[
     Message {
         key: "cfop.cross",
-        en_name: "Cross — {edges} edges ({count} moves)",
+        en_name: "Cross — {edges} edges ({count|move|moves})",
         en_explanation: "Builds the cross on the bottom, around the {colour} centre: its four \
                          edges go home, each matching its side centre.",
-        fr_name: "Croix — arêtes {edges} ({count} mouvements)",
+        fr_name: "Croix — arêtes {edges} ({count|mouvement|mouvements})",
         fr_explanation: "Construit la croix en bas, autour du centre {colour} : ses quatre \
                          arêtes rejoignent ce centre, chacune en face de son centre latéral.",
     },
@@ -60,11 +60,11 @@ pub const MESSAGES: &[Message] = &[
         en_name: "F2L {n} — {corner} corner with {edge} edge into the {slot} slot",
         en_explanation: "Pairs the {corner} corner with the {edge} edge and inserts them into \
                          the {slot} slot, keeping the cross and the pairs already solved \
-                         ({count} moves).",
+                         ({count|move|moves}).",
         fr_name: "F2L {n} — coin {corner} et arête {edge} dans l'emplacement {slot}",
         fr_explanation: "Associe le coin {corner} à l'arête {edge} et les insère dans \
                          l'emplacement {slot}, sans défaire la croix ni les paires déjà faites \
-                         ({count} mouvements).",
+                         ({count|mouvement|mouvements}).",
     },
     Message {
         key: "cfop.f2l_solved",
@@ -77,10 +77,10 @@ pub const MESSAGES: &[Message] = &[
         key: "cfop.oll",
         en_name: "OLL {number} — {case}",
         en_explanation: "Orients the last layer with the {case} algorithm {alg}: the top face \
-                         is now all {colour} ({count} moves).",
+                         is now all {colour} ({count|move|moves}).",
         fr_name: "OLL {number} — {case}",
         fr_explanation: "Oriente la dernière couche avec l'algorithme {case} {alg} : la face du \
-                         haut est maintenant d'une seule couleur ({colour}) ({count} mouvements).",
+                         haut est maintenant d'une seule couleur ({colour}) ({count|mouvement|mouvements}).",
     },
     Message {
         key: "cfop.oll_skip",
@@ -93,19 +93,19 @@ pub const MESSAGES: &[Message] = &[
         key: "cfop.pll",
         en_name: "PLL — {case}",
         en_explanation: "Permutes the last layer with the {case} algorithm {alg}, then turns U \
-                         into place ({count} moves).",
+                         into place ({count|move|moves}).",
         fr_name: "PLL — {case}",
         fr_explanation: "Permute la dernière couche avec l'algorithme {case} {alg}, puis tourne \
-                         U à sa place ({count} mouvements).",
+                         U à sa place ({count|mouvement|mouvements}).",
     },
     Message {
         key: "cfop.pll_skip",
         en_name: "PLL skip",
         en_explanation: "The last layer is already permuted; at most a final U turn is needed \
-                         ({count} moves).",
+                         ({count|move|moves}).",
         fr_name: "PLL sautée",
         fr_explanation: "La dernière couche est déjà permutée ; il suffit au plus d'un dernier \
-                         tour de U ({count} mouvements).",
+                         tour de U ({count|mouvement|mouvements}).",
     },
 ];
 

@@ -33,41 +33,41 @@ pub const MESSAGES: &[Message] = &[
         key: "thistlethwaite.phase1",
         en_name: "Phase 1 — all edges oriented",
         en_explanation: "Every edge is now oriented: F and B quarter turns are no longer needed; \
-                         the rest is solved with U, D, R, L and F2, B2 ({count} moves).",
+                         the rest is solved with U, D, R, L and F2, B2 ({count|move|moves}).",
         fr_name: "Phase 1 — toutes les arêtes orientées",
         fr_explanation: "Toutes les arêtes sont orientées : les quarts de tour de F et B ne sont \
                          plus nécessaires ; la suite se résout avec U, D, R, L et F2, B2 \
-                         ({count} mouvements).",
+                         ({count|mouvement|mouvements}).",
     },
     Message {
         key: "thistlethwaite.phase2",
         en_name: "Phase 2 — corners oriented, middle-layer edges in the middle layer",
         en_explanation: "Every corner shows its U or D colour on the U or D face and the four \
                          middle-layer edges are in the middle layer: R and L quarter turns are \
-                         no longer needed; the rest uses U, D and half turns ({count} moves).",
+                         no longer needed; the rest uses U, D and half turns ({count|move|moves}).",
         fr_name: "Phase 2 — coins orientés, arêtes de la couronne dans la couronne",
         fr_explanation: "Chaque coin montre sa couleur U ou D sur la face U ou D et les quatre \
                          arêtes de la couronne sont dans la couronne : les quarts de tour de R et \
                          L ne sont plus nécessaires ; la suite n'utilise que U, D et des demi-tours \
-                         ({count} mouvements).",
+                         ({count|mouvement|mouvements}).",
     },
     Message {
         key: "thistlethwaite.phase3",
         en_name: "Phase 3 — into the half-turn group",
         en_explanation: "Each corner is in its tetrad, each edge in its slice, and the corners \
                          are in a position half turns can solve: from here on only half turns \
-                         are needed ({count} moves).",
+                         are needed ({count|move|moves}).",
         fr_name: "Phase 3 — dans le groupe des demi-tours",
         fr_explanation: "Chaque coin est dans sa tétrade, chaque arête dans sa tranche, et les \
                          coins sont dans une position que des demi-tours savent résoudre : la \
-                         suite n'utilise que des demi-tours ({count} mouvements).",
+                         suite n'utilise que des demi-tours ({count|mouvement|mouvements}).",
     },
     Message {
         key: "thistlethwaite.phase4",
         en_name: "Phase 4 — solved with half turns",
-        en_explanation: "Half turns bring every piece home ({count} moves).",
+        en_explanation: "Half turns bring every piece home ({count|move|moves}).",
         fr_name: "Phase 4 — résolu par demi-tours",
-        fr_explanation: "Des demi-tours ramènent chaque pièce à sa place ({count} mouvements).",
+        fr_explanation: "Des demi-tours ramènent chaque pièce à sa place ({count|mouvement|mouvements}).",
     },
 ];
 
