@@ -24,8 +24,16 @@ pub async fn start() -> TestServer {
     start_with(ServerLimits::default()).await
 }
 
-/// Serves the app with `limits` on 127.0.0.1:0 in the current tokio runtime.
+/// Serves the app with `limits` on 127.0.0.1:0 in the current tokio runtime, once the two-phase
+/// tables are loaded (built on first use), so request time limits measure solving, not a cold
+/// table build on a busy machine.
 pub async fn start_with(limits: ServerLimits) -> TestServer {
+    tokio::task::spawn_blocking(|| {
+        rubik_solve::solver_for(rubik_solve::Method::Twophase, &SolverConfig::default())
+            .expect("two-phase tables")
+    })
+    .await
+    .expect("table loading thread");
     let state = AppState::new(SolverConfig::default(), limits);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
