@@ -3,6 +3,22 @@
 //! Layers: [`search`] (generic IDA* and move-sequence pruning, shared by every method) →
 //! `coord`/`tables` (coordinates, move and pruning tables, the on-disk cache) → [`method`]
 //! (two-phase, optimal, Thistlethwaite, CFOP), each returning a [`Solution`].
+//!
+//! ```no_run
+//! use rubik_cube::parse_cube;
+//! use rubik_solve::{solver_for, Limits, Method, SolverConfig};
+//!
+//! // A scramble (or a 54-letter facelet string), read into a cube held as the user holds it.
+//! let cube = parse_cube("R U R' U' F2 D L'").unwrap().to_cubie();
+//! // Tables are built on first use and cached under $RUBIK_TABLES or ~/.cache/rubik.
+//! let solver = solver_for(Method::Twophase, &SolverConfig::default()).unwrap();
+//! let solution = solver.solve(&cube, &Limits::default()).unwrap();
+//! assert!(solution.solves(&cube));
+//! println!("{solution} ({} moves)", solution.len());
+//! for step in &solution.steps {
+//!     println!("{}: {}", step.name, step.explanation);
+//! }
+//! ```
 
 pub mod bench;
 pub mod coord;
