@@ -1,16 +1,16 @@
 //! Time per CFOP solve of random states (cross on D, and colour neutral), against the cross
 //! alone as the baseline measured in the same run. Mean lengths are printed once.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion};
-use rubik_cube::random::rng_from_seed;
-use rubik_cube::{CubieCube, Face};
+use rubik_cube::Face;
 use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
-use rubik_solve::{Limits, Solver};
+use rubik_solve::Limits;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let mut rng = rng_from_seed(2024);
-    let cubes: Vec<CubieCube> = (0..512).map(|_| CubieCube::random(&mut rng)).collect();
+    let cubes = common::states(512);
     let limits = Limits::default();
     let mut group = c.benchmark_group("cfop");
     for (name, cross) in [
@@ -18,26 +18,7 @@ fn bench(c: &mut Criterion) {
         ("cross-any", CrossFace::Any),
     ] {
         let solver = Cfop::with_options(CfopOptions { cross });
-        let total: usize = cubes
-            .iter()
-            .map(|cube| {
-                let s = solver.solve(cube, &limits).expect("solvable");
-                assert!(s.solves(cube));
-                s.len()
-            })
-            .sum();
-        println!(
-            "cfop/{name}: mean length {:.2} over {} states",
-            total as f64 / cubes.len() as f64,
-            cubes.len()
-        );
-        let mut i = 0;
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                i = (i + 1) % cubes.len();
-                black_box(solver.solve(&cubes[i], &limits).expect("solvable"))
-            })
-        });
+        common::bench_solver(&mut group, "cfop", name, &solver, &cubes, &limits);
     }
     let mut i = 0;
     group.bench_function("baseline-cross-only", |b| {
