@@ -69,6 +69,31 @@ pub fn perm_rank(p: &[u8]) -> usize {
     rank
 }
 
+/// [`perm_rank`] of a permutation of `0..8`, with bit counts instead of nested scans.
+#[inline(always)]
+pub fn perm_rank8(p: &[u8; 8]) -> usize {
+    let mut seen = 1u32 << p[0];
+    let mut rank = 0;
+    for i in 1..8 {
+        // Earlier values greater than p[i].
+        rank += (seen >> p[i]).count_ones() as usize * FACTORIAL[i];
+        seen |= 1 << p[i];
+    }
+    rank
+}
+
+/// [`perm_rank`] of a permutation of `0..4`.
+#[inline(always)]
+pub fn perm_rank4(p: &[u8; 4]) -> usize {
+    let mut seen = 1u32 << p[0];
+    let mut rank = 0;
+    for i in 1..4 {
+        rank += (seen >> p[i]).count_ones() as usize * FACTORIAL[i];
+        seen |= 1 << p[i];
+    }
+    rank
+}
+
 /// The permutation of `0..n` with the given [`perm_rank`].
 pub fn perm_unrank(mut rank: usize, out: &mut [u8]) {
     let n = out.len();
@@ -237,6 +262,12 @@ mod tests {
         for r in 0..N_CORNERS {
             perm_unrank(r, &mut p);
             assert_eq!(perm_rank(&p), r);
+            assert_eq!(perm_rank8(&p), r);
+        }
+        let mut q = [0u8; 4];
+        for r in 0..N_SLICE_PERM {
+            perm_unrank(r, &mut q);
+            assert_eq!(perm_rank4(&q), r);
         }
         let mut c = CubieCube::SOLVED;
         for i in 0..N_SLICE_SORTED {

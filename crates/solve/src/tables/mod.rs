@@ -9,6 +9,7 @@
 //!
 //! The functions [`info`], [`build`] and [`verify`] back the `rubik tables` command.
 
+pub mod descent;
 pub mod file;
 pub mod moves;
 pub mod prune;

@@ -2,12 +2,15 @@
 //! the cache or built.
 //!
 //! Phase 1 prunes on (flip × slice class under the 16 U–D symmetries: 64430 classes) × twist
-//! (2187): 140,908,410 exact distances in 4 bits (70 MB). Phase 2 prunes on (corner permutation
-//! class: 2768) × U/D-edge permutation (40320): 111,605,760 distances (56 MB), plus the small
-//! corners × slice-permutation table (967,680 bytes) used as a precheck.
+//! (2187): 140,908,410 exact distances in 4 bits (70 MB), and for each of them a 3-byte descent
+//! code saying how every move changes the distance (423 MB, see [`super::descent`]): the search
+//! reads one code per node instead of a distance per child. Phase 2 prunes on (corner
+//! permutation class: 2768) × U/D-edge permutation (40320): 111,605,760 distances (56 MB), plus
+//! the small corners × slice-permutation table (967,680 bytes) used as a precheck.
 
 #![allow(clippy::needless_range_loop)] // loops index several parallel piece tables
 
+use super::descent::{self, DescentDecoder, DescentSpace};
 use super::file::{load_or_build, quiet, Table, TableSpec};
 use super::moves::{self, is_phase2_move};
 use super::prune::{build_plain_prune, build_sym_prune, SymSpace};
@@ -43,10 +46,9 @@ pub fn specs() -> Vec<TableSpec> {
         TableSpec::of::<u32>("sym-flipslice", N_FLIPSLICE),
         TableSpec::of::<u32>("sym-corners", N_CORNERS),
         TableSpec::of::<u32>("move-flipslice-class", N_FLIPSLICE_CLASS * 18),
-        TableSpec::of::<u8>("prune-flipslice-class", N_FLIPSLICE_CLASS),
-        TableSpec::of::<u8>("prune-twist-slice", N_TWIST * N_SLICE),
         TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
         TableSpec::of::<u8>("prune-twophase1", N_PHASE1.div_ceil(2)),
+        TableSpec::of::<u8>("descent-twophase1", N_PHASE1 * descent::ENTRY_BYTES + 1),
         TableSpec::of::<u8>("prune-twophase2", N_PHASE2.div_ceil(2)),
     ]
 }
@@ -109,12 +111,6 @@ pub struct TwophaseTables {
     /// `[class * 18 + m]`: the flip-slice class and symmetry (`class << 4 | sym`) reached by
     /// move `m` from the class representative.
     pub flipslice_class_move: Table<u32>,
-    /// `[class]`: phase-1 distance ignoring the twist (a lower bound), per flip-slice class.
-    pub flipslice_dist: Table<u8>,
-    /// `[twist * 495 + slice]`: phase-1 distance ignoring the flip (a lower bound).
-    pub twist_slice_dist: Table<u8>,
-    /// `[twist]`: phase-1 distance ignoring flip and slice (a lower bound).
-    pub twist_dist: Vec<u8>,
     /// `[s][m]`: the index of the move `s · m · s⁻¹`.
     pub conj_move: [[u8; 18]; N_SYM_UD],
     /// `[a][b]`: the symmetry `a · b`.
@@ -123,6 +119,13 @@ pub struct TwophaseTables {
     pub corner_slice_prune: Table<u8>,
     /// Phase 1: nibbles `[class * 2187 + conjugated twist]`.
     pub phase1_prune: Table<u8>,
+    /// Phase 1: 3-byte descent codes, same index (see [`descent`]).
+    pub phase1_descent: Table<u8>,
+    /// Reads descent codes through the node's symmetry.
+    pub descent: DescentDecoder,
+    /// `[twist]`: the moves (bit m = move m) that finish phase 1 from a state at phase-1
+    /// distance 1 with this twist (see [`finishing_moves`]).
+    pub finishing_moves: Vec<u32>,
     /// Phase 2: nibbles `[corner class * 40320 + conjugated U/D edges]`.
     pub phase2_prune: Table<u8>,
 }
@@ -187,6 +190,25 @@ fn reps_and_self_sym(
     (reps, self_sym)
 }
 
+/// `[twist]` → the moves reaching G1 from a state at phase-1 distance 1 with that twist.
+///
+/// A state g·q (g in G1, q any move) has q's flip, twist and slice coordinates, because g
+/// moves nothing out of the slice and orients nothing. So the states at distance 1 are those
+/// of the quarter turns of R, L, F and B — and X and X′ give the same coordinates. From there
+/// exactly X and X′ reach G1 (X·X = X2 and X·X′ = 1 lie in G1). The four faces twist different
+/// corners, so the twist alone tells the face.
+pub fn finishing_moves() -> Vec<u32> {
+    let mut out = vec![0u32; N_TWIST];
+    for m in 0..18 {
+        let mv = rubik_cube::Move::from_index(m);
+        if mv.face().axis() != 0 && mv.turns() != 2 {
+            let t = coord::twist(&CubieCube::from_moves(&[mv]));
+            out[t] |= 1 << m;
+        }
+    }
+    out
+}
+
 fn set_flipslice(c: &mut CubieCube, fs: usize) {
     coord::set_slice_sorted(c, (fs / N_FLIP) * N_SLICE_PERM);
     coord::set_flip(c, fs % N_FLIP);
@@ -231,19 +253,7 @@ impl TwophaseTables {
             }
             out
         });
-        let flipslice_dist = load_or_build(&s[10], dir, q, |_| {
-            // Phase-1 distance ignoring the corners, per flip-slice class (its representative's).
-            let raw = build_plain_prune(N_SLICE, N_FLIP, &ALL_MOVES, slice_move, flip_move);
-            class_reps(&flipslice_sym, N_FLIPSLICE_CLASS)
-                .iter()
-                .map(|&rep| raw[rep as usize])
-                .collect()
-        });
-        let twist_slice_dist = load_or_build(&s[11], dir, q, |_| {
-            build_plain_prune(N_TWIST, N_SLICE, &ALL_MOVES, twist_move, slice_move)
-        });
-        let twist_dist = build_plain_prune(N_TWIST, 1, &ALL_MOVES, twist_move, &[0u16; 18]);
-        let corner_slice_prune = load_or_build(&s[12], dir, q, |_| {
+        let corner_slice_prune = load_or_build(&s[10], dir, q, |_| {
             // Inside G1 the slice-sorted coordinate is the slice permutation (0..24).
             build_plain_prune(
                 N_CORNERS,
@@ -253,7 +263,7 @@ impl TwophaseTables {
                 slice_sorted_move,
             )
         });
-        let phase1_prune = load_or_build(&s[13], dir, progress, |p| {
+        let phase1_prune = load_or_build(&s[11], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &flipslice_sym,
                 N_FLIPSLICE_CLASS,
@@ -276,7 +286,20 @@ impl TwophaseTables {
                 p,
             )
         });
-        let phase2_prune = load_or_build(&s[14], dir, progress, |p| {
+        let phase1_descent = load_or_build(&s[12], dir, progress, |p| {
+            descent::build(
+                &DescentSpace {
+                    n_class: N_FLIPSLICE_CLASS,
+                    n_twist: N_TWIST,
+                    class_move: &flipslice_class_move,
+                    twist_move,
+                    twist_conj: &twist_conj,
+                    prune: &phase1_prune,
+                },
+                p,
+            )
+        });
+        let phase2_prune = load_or_build(&s[13], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &corner_sym,
                 N_CORNER_CLASS,
@@ -308,9 +331,6 @@ impl TwophaseTables {
             flipslice_sym,
             corner_sym,
             flipslice_class_move,
-            flipslice_dist,
-            twist_slice_dist,
-            twist_dist,
             conj_move: {
                 let syms = symmetries();
                 let mut t = [[0u8; 18]; N_SYM_UD];
@@ -324,6 +344,9 @@ impl TwophaseTables {
             sym_multiply: symmetries().multiply,
             corner_slice_prune,
             phase1_prune,
+            phase1_descent,
+            descent: DescentDecoder::new(),
+            finishing_moves: finishing_moves(),
             phase2_prune,
         }
     }

@@ -1,6 +1,7 @@
 //! Distance bounds for the two-phase search, from the full or the compact table set.
 
 use crate::coord::{N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::tables::descent;
 use crate::tables::prune::nibble;
 use crate::tables::twophase::{MoveTables, TwophaseTables};
 use crate::tables::twophase_compact::CompactTables;
@@ -31,6 +32,8 @@ pub trait Pruning: Send + Sync {
         allowed: u32,
         out: &mut [(Self::Phase1, u8, u8); 18],
     ) -> usize;
+    /// Asks the processor to start loading the entry [`Pruning::phase2_precheck`] will read.
+    fn prefetch_precheck(&self, corners: usize, slice_perm: usize);
     /// A cheap phase-2 bound from the corners and the slice permutation.
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8;
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
@@ -39,14 +42,14 @@ pub trait Pruning: Send + Sync {
 
 /// Asks the processor to start loading the cache line holding `table[i]`.
 #[inline(always)]
-fn prefetch(table: &[u8], i: usize) {
+fn prefetch<T>(table: &[T], i: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(p) = table.get(i) {
         // SAFETY: prefetching is a hint with no effect on memory; the address is in bounds.
         #[allow(unused_unsafe)]
         unsafe {
             std::arch::x86_64::_mm_prefetch(
-                p as *const u8 as *const i8,
+                p as *const T as *const i8,
                 std::arch::x86_64::_MM_HINT_T0,
             );
         }
@@ -56,21 +59,36 @@ fn prefetch(table: &[u8], i: usize) {
 }
 
 /// A phase-1 node of the full tables: the flip-slice symmetry class, the symmetry taking the
-/// node to its class representative, and the raw twist.
+/// node to its class representative, the raw twist, the index of its pruning entry and its
+/// distance to G1.
 #[derive(Clone, Copy, Debug)]
 pub struct SymNode {
-    class: u32,
+    class: u16,
     sym: u8,
+    dist: u8,
     twist: u16,
-    slice: u16,
+    entry: u32,
 }
 
 impl TwophaseTables {
-    /// The phase-1 distance of (flip, twist, slice), read directly.
-    pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
+    /// The pruning-table index of (flip, twist, slice), with the symmetry to its representative.
+    fn phase1_entry(&self, flip: usize, twist: usize, slice: usize) -> (usize, usize) {
         let fs = self.flipslice_sym[slice * N_FLIP + flip] as usize;
         let twist_c = self.twist_conj[twist * 16 + (fs & 15)] as usize;
-        nibble(&self.phase1_prune, (fs >> 4) * N_TWIST + twist_c)
+        ((fs >> 4) * N_TWIST + twist_c, fs & 15)
+    }
+
+    /// The phase-1 distance of (flip, twist, slice), read directly.
+    pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
+        nibble(&self.phase1_prune, self.phase1_entry(flip, twist, slice).0)
+    }
+
+    /// The node's moves that lower its distance, and those that do not raise it (bit m = move m),
+    /// from its descent code.
+    #[inline(always)]
+    fn descent_moves(&self, node: &SymNode) -> (u32, u32) {
+        let code = descent::code(&self.phase1_descent, node.entry as usize);
+        self.descent.moves(code, node.sym as usize)
     }
 }
 
@@ -82,14 +100,16 @@ impl Pruning for TwophaseTables {
     }
 
     fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (SymNode, u8) {
-        let fs = self.flipslice_sym[slice * N_FLIP + flip];
+        let (entry, sym) = self.phase1_entry(flip, twist, slice);
+        let dist = nibble(&self.phase1_prune, entry);
         let node = SymNode {
-            class: fs >> 4,
-            sym: (fs & 15) as u8,
+            class: (entry / N_TWIST) as u16,
+            sym: sym as u8,
+            dist,
             twist: twist as u16,
-            slice: slice as u16,
+            entry: entry as u32,
         };
-        (node, self.phase1_distance(flip, twist, slice))
+        (node, dist)
     }
 
     #[inline(always)]
@@ -100,60 +120,79 @@ impl Pruning for TwophaseTables {
         togo: usize,
         out: &mut [(SymNode, u8, u8); 18],
     ) -> usize {
+        // A child is h − 1, h or h + 1 away (h = the node's distance) and must be below `togo`:
+        // the descent code says which moves qualify, so no child is looked up to be rejected.
+        let h = node.dist as usize;
+        let (down, level) = self.descent_moves(node);
+        let mut bits = if togo > h + 1 {
+            allowed
+        } else if togo == h + 1 {
+            allowed & level
+        } else {
+            allowed & down
+        };
         // Moving the node by m moves its representative by s·m·s⁻¹ (s = node.sym); the class
         // table gives the new class and the symmetry s1 to its representative, so the child's
         // symmetry is s1 · s.
+        let twist_move = &self.moves.twist_move[node.twist as usize * 18..][..18];
+        let mut n = 0;
+        if togo == 2 {
+            // The children will have one move left, so only those at distance 1 can finish, and
+            // only their distance and twist are read then (see `phase1_goal_children`).
+            // Children at distance 1 of a node at distance 1 are skipped too: such a path
+            // x·m·f (m in G1, f a quarter turn) equals x·f′·m with f′ = m·f·m⁻¹, so the
+            // phase-1 solution x·f′, one move shorter, already leads to the same solutions.
+            bits &= down;
+            while bits != 0 {
+                let m = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let kid = SymNode {
+                    dist: 1,
+                    twist: twist_move[m],
+                    ..*node
+                };
+                out[n] = (kid, m as u8, 1);
+                n += 1;
+            }
+            return n;
+        }
         let row = &self.flipslice_class_move[node.class as usize * 18..][..18];
         let conj = &self.conj_move[node.sym as usize];
         let mult = &self.sym_multiply;
-        let twist_move = &self.moves.twist_move[node.twist as usize * 18..][..18];
-        let mut idx = [0usize; 18];
-        let mut n = 0;
-        let mut bits = allowed;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            // Cheap bounds from small, cache-resident tables first: the twist alone and the
-            // flip-slice class alone.
-            let twist = twist_move[m];
-            if self.twist_dist[twist as usize] as usize >= togo {
-                continue;
-            }
             let e = row[conj[m] as usize];
             let class = e >> 4;
-            if self.flipslice_dist[class as usize] as usize >= togo {
-                continue;
-            }
-            let slice = self.moves.slice_move[node.slice as usize * 18 + m];
-            if self.twist_slice_dist[twist as usize * N_SLICE + slice as usize] as usize >= togo {
-                continue;
-            }
+            let twist = twist_move[m];
             let sym = mult[(e & 15) as usize][node.sym as usize];
-            let i = class as usize * N_TWIST
+            let entry = class as usize * N_TWIST
                 + self.twist_conj[twist as usize * 16 + sym as usize] as usize;
-            prefetch(&self.phase1_prune, i >> 1);
-            idx[n] = i;
+            prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
+            // The child reads its class's row of moves first: 72 bytes, up to two lines.
+            prefetch(&self.flipslice_class_move, class as usize * 18);
+            prefetch(&self.flipslice_class_move, class as usize * 18 + 17);
+            let dist = if down >> m & 1 == 1 {
+                h - 1
+            } else if level >> m & 1 == 1 {
+                h
+            } else {
+                h + 1
+            } as u8;
             out[n] = (
                 SymNode {
-                    class,
+                    class: class as u16,
                     sym,
+                    dist,
                     twist,
-                    slice,
+                    entry: entry as u32,
                 },
                 m as u8,
-                0,
+                dist,
             );
             n += 1;
         }
-        let mut kept = 0;
-        for k in 0..n {
-            let d = nibble(&self.phase1_prune, idx[k]);
-            if (d as usize) < togo {
-                out[kept] = (out[k].0, out[k].1, d);
-                kept += 1;
-            }
-        }
-        kept
+        n
     }
 
     #[inline(always)]
@@ -163,35 +202,28 @@ impl Pruning for TwophaseTables {
         allowed: u32,
         out: &mut [(SymNode, u8, u8); 18],
     ) -> usize {
-        // G1 is flip-slice class 0 (the solved flip and slice, fixed by every symmetry) with
-        // twist 0 (also fixed by every symmetry), so the raw twist must be 0 too.
-        let row = &self.flipslice_class_move[node.class as usize * 18..][..18];
-        let conj = &self.conj_move[node.sym as usize];
-        let twist_move = &self.moves.twist_move[node.twist as usize * 18..][..18];
+        // G1 is distance 0: one move away only from distance 1, where the twist alone tells
+        // which moves finish (see `TwophaseTables::finishing_moves`).
+        if node.dist != 1 {
+            return 0;
+        }
+        let mut bits = allowed & self.finishing_moves[node.twist as usize];
         let mut n = 0;
-        let mut bits = allowed;
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if twist_move[m] != 0 {
-                continue;
-            }
-            let e = row[conj[m] as usize];
-            if e >> 4 == 0 {
-                out[n] = (
-                    SymNode {
-                        class: 0,
-                        sym: 0,
-                        twist: 0,
-                        slice: 0,
-                    },
-                    m as u8,
-                    0,
-                );
-                n += 1;
-            }
+            out[n] = (*node, m as u8, 0);
+            n += 1;
         }
         n
+    }
+
+    #[inline(always)]
+    fn prefetch_precheck(&self, corners: usize, slice_perm: usize) {
+        prefetch(
+            &self.corner_slice_prune,
+            corners * N_SLICE_PERM + slice_perm,
+        );
     }
 
     #[inline(always)]
@@ -299,6 +331,11 @@ impl Pruning for CompactTables {
             }
         }
         n
+    }
+
+    #[inline(always)]
+    fn prefetch_precheck(&self, corners: usize, slice_perm: usize) {
+        prefetch(&self.corner_slice, corners * N_SLICE_PERM + slice_perm);
     }
 
     #[inline(always)]

@@ -67,6 +67,47 @@ const QUARTER_TURNS_RLFB: u32 = {
     out
 };
 
+/// The corner and edge permutations of a cube (orientations are not needed in phase 2).
+#[derive(Clone, Copy, Default)]
+struct Perms {
+    cp: [u8; 8],
+    ep: [u8; 12],
+}
+
+impl Perms {
+    /// The permutations after move `m`.
+    #[inline(always)]
+    fn moved(&self, m: usize) -> Perms {
+        let mc = &MOVE_CUBES[m];
+        Perms {
+            cp: std::array::from_fn(|i| self.cp[mc.cp[i] as usize]),
+            ep: std::array::from_fn(|i| self.ep[mc.ep[i] as usize]),
+        }
+    }
+
+    /// The corner coordinate ([`coord::corners`]).
+    #[inline(always)]
+    fn corners(&self) -> usize {
+        coord::perm_rank8(&self.cp)
+    }
+
+    /// The slice-permutation coordinate ([`coord::slice_perm`]); meaningful in G1 only.
+    #[inline(always)]
+    fn slice_perm(&self) -> usize {
+        let e = &self.ep;
+        coord::perm_rank4(&[e[8] - 8, e[9] - 8, e[10] - 8, e[11] - 8])
+    }
+
+    /// The U/D-edge coordinate ([`coord::ud_edges`]); meaningful in G1 only.
+    #[inline(always)]
+    fn ud_edges(&self) -> usize {
+        coord::perm_rank8(&[
+            self.ep[0], self.ep[1], self.ep[2], self.ep[3], self.ep[4], self.ep[5], self.ep[6],
+            self.ep[7],
+        ])
+    }
+}
+
 /// One of the six frames a cube is searched in.
 #[derive(Clone)]
 struct Frame<S> {
@@ -76,8 +117,6 @@ struct Frame<S> {
     inverse: bool,
     cube: CubieCube,
     start: S,
-    corners: u16,
-    slice_sorted: u16,
     dist1: u8,
 }
 
@@ -144,10 +183,9 @@ pub struct Search<'a, P: Pruning> {
     frame: usize,
     path1: [u8; MAX_DEPTH],
     path2: [u8; MAX_DEPTH],
-    /// Corner coordinate after the first `d` phase-1 moves, valid for `d <= stack_valid`.
-    corner_stack: [u16; MAX_DEPTH + 1],
-    /// Slice-sorted coordinate after the first `d` phase-1 moves, likewise.
-    sls_stack: [u16; MAX_DEPTH + 1],
+    /// Corner and edge permutations after the first `d` phase-1 moves, valid for
+    /// `d <= stack_valid`.
+    perm_stack: [Perms; MAX_DEPTH + 1],
     stack_valid: usize,
     /// Solutions must have at most this many moves.
     bound: usize,
@@ -184,8 +222,6 @@ impl<'a, P: Pruning> Search<'a, P> {
                     inverse: inv,
                     cube: c,
                     start,
-                    corners: coord::corners(&c) as u16,
-                    slice_sorted: coord::slice_sorted(&c) as u16,
                     dist1,
                 });
             }
@@ -200,8 +236,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             frame: 0,
             path1: [0; MAX_DEPTH],
             path2: [0; MAX_DEPTH],
-            corner_stack: [0; MAX_DEPTH + 1],
-            sls_stack: [0; MAX_DEPTH + 1],
+            perm_stack: [Perms::default(); MAX_DEPTH + 1],
             stack_valid: 0,
             bound: max_length.min(MAX_DEPTH - 1),
             improve,
@@ -223,8 +258,10 @@ impl<'a, P: Pruning> Search<'a, P> {
                 self.frame = f;
                 let fr = &self.frames[f];
                 let start = fr.start;
-                self.corner_stack[0] = fr.corners;
-                self.sls_stack[0] = fr.slice_sorted;
+                self.perm_stack[0] = Perms {
+                    cp: fr.cube.cp,
+                    ep: fr.cube.ep,
+                };
                 self.stack_valid = 0;
                 if self.phase1(start, 0, togo1) {
                     break 'outer;
@@ -264,7 +301,9 @@ impl<'a, P: Pruning> Search<'a, P> {
             return true;
         }
         if togo == 0 {
-            return self.phase1_done(depth);
+            // Only a cube already in G1 starts here.
+            let perms = self.perms_at(depth);
+            return self.try_phase2(depth, &perms);
         }
         let prev = if depth > 0 {
             self.path1[depth - 1] as usize
@@ -278,11 +317,11 @@ impl<'a, P: Pruning> Search<'a, P> {
             allowed &= QUARTER_TURNS_RLFB;
         }
         let mut kids = [(state, 0u8, 0u8); 18];
-        let n = if togo == 1 {
-            self.prune.phase1_goal_children(&state, allowed, &mut kids)
-        } else {
-            self.prune.phase1_children(&state, allowed, togo, &mut kids)
-        };
+        if togo == 1 {
+            let n = self.prune.phase1_goal_children(&state, allowed, &mut kids);
+            return self.phase1_leaves(depth, &kids[..n]);
+        }
+        let n = self.prune.phase1_children(&state, allowed, togo, &mut kids);
         for &(kid, m, dist) in &kids[..n] {
             if dist as usize >= togo {
                 continue;
@@ -300,37 +339,59 @@ impl<'a, P: Pruning> Search<'a, P> {
         false
     }
 
-    /// The cube is in G1 after `depth1` phase-1 moves: try phase 2.
-    fn phase1_done(&mut self, depth1: usize) -> bool {
+    /// The permutations after the first `depth` phase-1 moves, extending their stack from the
+    /// deepest entry still valid (siblings share their prefix). Permuting a few bytes costs less
+    /// than the cache misses of chained coordinate move-table reads.
+    fn perms_at(&mut self, depth: usize) -> Perms {
+        for d in self.stack_valid..depth {
+            self.perm_stack[d + 1] = self.perm_stack[d].moved(self.path1[d] as usize);
+        }
+        self.stack_valid = depth;
+        self.perm_stack[depth]
+    }
+
+    /// The node at `depth` is one move from G1 by each move of `kids`. The phase-2 start
+    /// bounds of all of them are requested from memory together, then each is tried.
+    fn phase1_leaves(&mut self, depth: usize, kids: &[(P::Phase1, u8, u8)]) -> bool {
+        if kids.is_empty() || depth + 1 > self.bound {
+            return false;
+        }
+        let parent = self.perms_at(depth);
+        let mut leaves = [Perms::default(); 18];
+        for (leaf, &(_, m, _)) in leaves.iter_mut().zip(kids) {
+            *leaf = parent.moved(m as usize);
+            self.prune
+                .prefetch_precheck(leaf.corners(), leaf.slice_perm());
+        }
+        for (leaf, &(_, m, _)) in leaves.iter().zip(kids) {
+            if self.tick() {
+                return true;
+            }
+            if depth + 1 > self.bound {
+                // A solution was found and the bound shrank below this length.
+                return false;
+            }
+            self.path1[depth] = m;
+            self.stack_valid = self.stack_valid.min(depth);
+            if self.try_phase2(depth + 1, leaf) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cube is in G1 after `depth1` phase-1 moves, with permutations `perms`: try phase 2.
+    fn try_phase2(&mut self, depth1: usize, perms: &Perms) -> bool {
         if depth1 > self.bound {
             return false;
         }
-        // Corners and slice edges are only needed here: extend the stack of their values along
-        // the path from the deepest entry still valid (siblings share their prefix).
-        let mv = self.mv;
-        for d in self.stack_valid..depth1 {
-            let m = self.path1[d] as usize;
-            self.corner_stack[d + 1] = mv.corner_move[self.corner_stack[d] as usize * 18 + m];
-            self.sls_stack[d + 1] = mv.slice_sorted_move[self.sls_stack[d] as usize * 18 + m];
-        }
-        self.stack_valid = depth1;
-        let corners = self.corner_stack[depth1] as usize;
-        let sls = self.sls_stack[depth1] as usize;
+        let (corners, sls) = (perms.corners(), perms.slice_perm());
         let remaining = self.bound - depth1;
-        let fr = &self.frames[self.frame];
         debug_assert!(sls < N_SLICE_PERM);
         if self.prune.phase2_precheck(corners, sls) as usize > remaining {
             return false;
         }
-        let mut ep = fr.cube.ep;
-        for &m in &self.path1[..depth1] {
-            let me = &MOVE_CUBES[m as usize].ep;
-            let old = ep;
-            for i in 0..12 {
-                ep[i] = old[me[i] as usize];
-            }
-        }
-        let ud = coord::ud_edges_of(&ep);
+        let ud = perms.ud_edges();
         let d2 = self.prune.phase2(corners, ud, sls) as usize;
         if d2 > remaining {
             return false;

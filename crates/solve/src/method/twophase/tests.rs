@@ -195,6 +195,69 @@ fn pruning_tables_are_consistent() {
     }
 }
 
+/// With a depth budget, the descent codes hand out exactly the children whose distance is below
+/// it, in every symmetry frame; from distance 1, the finishing moves are exactly those into G1.
+#[test]
+fn descent_codes_pick_exactly_the_short_enough_children() {
+    let s = solver();
+    let Tables::Full(t) = &*s.tables else {
+        panic!("full tables expected")
+    };
+    let h1 = |c: &CubieCube| t.phase1_distance(coord::flip(c), coord::twist(c), coord::slice(c));
+    let mut rng = rng_from_seed(31);
+    let all = (1u32 << 18) - 1;
+    let (mut near_goal, mut checked, mut one_away) = (0, 0, 0);
+    for i in 0..400 {
+        // Random states, and states a few random moves from G1 (where distances 1–3 live).
+        let c = if i % 2 == 0 {
+            CubieCube::random(&mut rng)
+        } else {
+            use rand::Rng;
+            let g1: Vec<Move> = (0..15)
+                .map(|_| {
+                    let k = rng.gen_range(0..tables::twophase::PHASE2_MOVES.len());
+                    Move::from_index(tables::twophase::PHASE2_MOVES[k])
+                })
+                .collect();
+            let away = rubik_cube::random::random_moves(&mut rng, 1 + i % 4);
+            CubieCube::from_moves(&g1).apply_moves(&away)
+        };
+        let (node, h) = t.phase1_start(coord::flip(&c), coord::twist(&c), coord::slice(&c));
+        assert_eq!(h, h1(&c));
+        let h = h as usize;
+        if h <= 3 {
+            near_goal += 1;
+        }
+        for togo in [h.max(3), h + 1, h + 2] {
+            if togo < 3 {
+                continue;
+            }
+            let mut kids = [(node, 0u8, 0u8); 18];
+            let n = t.phase1_children(&node, all, togo, &mut kids);
+            let got: Vec<usize> = kids[..n].iter().map(|k| k.1 as usize).collect();
+            let want: Vec<usize> = (0..18)
+                .filter(|&m| (h1(&c.apply_move(Move::from_index(m))) as usize) < togo)
+                .collect();
+            assert_eq!(got, want, "distance {h}, {togo} to go");
+            checked += 1;
+        }
+        if h == 1 {
+            one_away += 1;
+            let mut kids = [(node, 0u8, 0u8); 18];
+            let n = t.phase1_goal_children(&node, all, &mut kids);
+            let got: Vec<usize> = kids[..n].iter().map(|k| k.1 as usize).collect();
+            let want: Vec<usize> = (0..18)
+                .filter(|&m| h1(&c.apply_move(Move::from_index(m))) == 0)
+                .collect();
+            assert_eq!(got, want);
+        }
+    }
+    assert!(
+        near_goal > 50 && one_away > 10 && checked > 600,
+        "{near_goal} near G1, {one_away} at distance 1, {checked} checks"
+    );
+}
+
 #[test]
 fn compact_mode_solves_in_twenty_one() {
     let s = TwophaseSolver::new(&config(true)).expect("compact tables");

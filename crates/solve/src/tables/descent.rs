@@ -1,0 +1,262 @@
+//! Descent codes: for every phase-1 pruning entry, how each of the 18 moves changes the
+//! distance to G1, so the search learns which children can lie on a short enough path from
+//! one read of the parent's entry, without computing or looking up the children.
+//!
+//! A move changes the distance by −1, 0 or +1. The three turns of one face (X, X2, X′) lead to
+//! states one move apart from each other, so their distances differ by at most one: the three
+//! changes are all in {−1, 0} or all in {0, +1}. Four bits per face hold them: bit 0 says which
+//! pair ("up": {0, +1}), bits 1–3 say, for X, X2 and X′, whether the change is the pair's larger
+//! value. Six faces make a 24-bit code, stored in 3 bytes per entry.
+//!
+//! The codes describe moves applied to a flip-slice class's representative. A search node is
+//! its representative conjugated by a symmetry, which maps faces to faces and, for the mirror
+//! symmetries, quarter turns to their inverses; [`DescentDecoder`] undoes that per node.
+
+use crate::coord::symmetry::{symmetries, N_SYM_UD};
+use crate::Progress;
+use rayon::prelude::*;
+
+/// Bytes per entry.
+pub const ENTRY_BYTES: usize = 3;
+
+/// The 4-bit code of one face from its three distance changes (X, X2, X′), each −1, 0 or +1.
+///
+/// Panics when the changes mix −1 and +1, which no pruning table of exact distances allows.
+pub fn encode_face(changes: [i8; 3]) -> u8 {
+    let up = changes.contains(&1);
+    assert!(
+        !(up && changes.contains(&-1)),
+        "distance changes {changes:?} of one face span more than one"
+    );
+    let high = if up { 1 } else { 0 };
+    let mut code = up as u8;
+    for (k, &c) in changes.iter().enumerate() {
+        if c == high {
+            code |= 2 << k;
+        }
+    }
+    code
+}
+
+/// The moves, as three bits (X, X2, X′), whose change is −1 in a face code.
+const fn descending(code: u8) -> u8 {
+    if code & 1 == 1 {
+        0
+    } else {
+        !(code >> 1) & 7
+    }
+}
+
+/// The moves, as three bits, whose change is at most 0 in a face code.
+const fn not_ascending(code: u8) -> u8 {
+    if code & 1 == 1 {
+        !(code >> 1) & 7
+    } else {
+        7
+    }
+}
+
+/// Swaps the X and X′ bits of a 3-bit move set.
+const fn mirror(bits: u8) -> u8 {
+    (bits & 2) | (bits >> 2 & 1) | (bits & 1) << 2
+}
+
+/// Reads the 24-bit code of entry `i`.
+#[inline(always)]
+pub fn code(table: &[u8], i: usize) -> u32 {
+    let b = &table[i * ENTRY_BYTES..i * ENTRY_BYTES + ENTRY_BYTES];
+    b[0] as u32 | (b[1] as u32) << 8 | (b[2] as u32) << 16
+}
+
+/// Turns an entry's code into the move sets of a node, for each of the 16 U–D symmetries.
+pub struct DescentDecoder {
+    /// `[s][f]`: the representative's face whose code describes the node's face `f`.
+    source_face: [[u8; 6]; N_SYM_UD],
+    /// `[s][code]`: (descending, not ascending) 3-bit sets for a face code seen through `s`.
+    face_sets: [[(u8, u8); 16]; N_SYM_UD],
+}
+
+impl Default for DescentDecoder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl DescentDecoder {
+    /// Derives the face maps of the 16 U–D symmetries.
+    pub fn new() -> DescentDecoder {
+        let syms = symmetries();
+        let mut source_face = [[0u8; 6]; N_SYM_UD];
+        let mut face_sets = [[(0u8, 0u8); 16]; N_SYM_UD];
+        for s in 0..N_SYM_UD {
+            let mut mirrored = false;
+            for (f, source) in source_face[s].iter_mut().enumerate() {
+                // Move m on the node is move conj_move[s][m] on the representative.
+                let image = syms.conj_move[s][3 * f];
+                *source = image.face() as u8;
+                mirrored = image.turns() == 3;
+            }
+            for c in 0..16u8 {
+                let (d, n) = (descending(c), not_ascending(c));
+                face_sets[s][c as usize] = if mirrored {
+                    (mirror(d), mirror(n))
+                } else {
+                    (d, n)
+                };
+            }
+        }
+        DescentDecoder {
+            source_face,
+            face_sets,
+        }
+    }
+
+    /// The node's moves (bit m = move index m) that lower its distance, and those that do not
+    /// raise it, from its entry's `code` and the symmetry `sym` taking it to its representative.
+    #[inline(always)]
+    pub fn moves(&self, code: u32, sym: usize) -> (u32, u32) {
+        let src = &self.source_face[sym];
+        let sets = &self.face_sets[sym];
+        let (mut down, mut level) = (0u32, 0u32);
+        for f in 0..6 {
+            let (d, n) = sets[(code >> (4 * src[f] as u32) & 15) as usize];
+            down |= (d as u32) << (3 * f);
+            level |= (n as u32) << (3 * f);
+        }
+        (down, level)
+    }
+}
+
+/// What the build reads: the phase-1 table's layout and its distances.
+pub struct DescentSpace<'a> {
+    /// Number of flip-slice classes.
+    pub n_class: usize,
+    /// Number of (conjugated) twists per class.
+    pub n_twist: usize,
+    /// `[class * 18 + m]` → `class << 4 | sym` of the representative moved by `m`.
+    pub class_move: &'a [u32],
+    /// `[twist * 18 + m]`.
+    pub twist_move: &'a [u16],
+    /// `[twist * 16 + s]`.
+    pub twist_conj: &'a [u16],
+    /// The distances, as nibbles `[class * n_twist + twist]`.
+    pub prune: &'a [u8],
+}
+
+/// `FACE_CODE[9·(a+1) + 3·(b+1) + (c+1)]`: the code of changes (a, b, c); mixed −1/+1 triples,
+/// which never occur, map to 0xFF.
+fn face_code_table() -> [u8; 27] {
+    let mut table = [0xFF; 27];
+    for (i, slot) in table.iter_mut().enumerate() {
+        let ch = [(i / 9) as i8 - 1, (i / 3 % 3) as i8 - 1, (i % 3) as i8 - 1];
+        if !(ch.contains(&-1) && ch.contains(&1)) {
+            *slot = encode_face(ch);
+        }
+    }
+    table
+}
+
+/// Builds the codes of every entry (`n_class · n_twist · 3` bytes, plus one byte of padding).
+pub fn build(space: &DescentSpace, progress: &dyn Progress) -> Vec<u8> {
+    let n_twist = space.n_twist;
+    let nib = |i: usize| (space.prune[i >> 1] >> ((i & 1) << 2)) & 15;
+    // Row-major copies so that the inner loop reads short contiguous rows: `[m][twist]` and
+    // `[s][twist]`.
+    let moved: Vec<u16> = (0..18 * n_twist)
+        .map(|i| space.twist_move[(i % n_twist) * 18 + i / n_twist])
+        .collect();
+    let conj: Vec<u16> = (0..16 * n_twist)
+        .map(|i| space.twist_conj[(i % n_twist) * 16 + i / n_twist])
+        .collect();
+    let face_code = face_code_table();
+    let mut out = vec![0u8; space.n_class * n_twist * ENTRY_BYTES + 1];
+    progress.start("two-phase descent codes, phase 1", space.n_class as u64);
+    const CLASSES_PER_CHUNK: usize = 64;
+    out[..space.n_class * n_twist * ENTRY_BYTES]
+        .par_chunks_mut(CLASSES_PER_CHUNK * n_twist * ENTRY_BYTES)
+        .enumerate()
+        .for_each(|(chunk, bytes)| {
+            // `lifted[t][m]`: the child's distance minus the node's, plus one (0, 1 or 2).
+            let mut lifted = vec![[0u8; 18]; n_twist];
+            let mut here = vec![0u8; n_twist];
+            for (k, class_bytes) in bytes.chunks_mut(n_twist * ENTRY_BYTES).enumerate() {
+                let base = (chunk * CLASSES_PER_CHUNK + k) * n_twist;
+                for (t, d) in here.iter_mut().enumerate() {
+                    *d = nib(base + t);
+                }
+                let class = base / n_twist;
+                for m in 0..18 {
+                    let e = space.class_move[class * 18 + m];
+                    let to = (e >> 4) as usize * n_twist;
+                    let conj_row = &conj[(e & 15) as usize * n_twist..][..n_twist];
+                    let moved_row = &moved[m * n_twist..][..n_twist];
+                    for t in 0..n_twist {
+                        let t1 = conj_row[moved_row[t] as usize] as usize;
+                        lifted[t][m] = nib(to + t1) + 1 - here[t];
+                    }
+                }
+                for (t, l) in lifted.iter().enumerate() {
+                    let mut code = 0u32;
+                    for f in 0..6 {
+                        let i = 9 * l[3 * f] + 3 * l[3 * f + 1] + l[3 * f + 2];
+                        let c = face_code[i as usize];
+                        assert!(c != 0xFF, "distance changes of one face span more than one");
+                        code |= (c as u32) << (4 * f);
+                    }
+                    class_bytes[t * ENTRY_BYTES..(t + 1) * ENTRY_BYTES]
+                        .copy_from_slice(&code.to_le_bytes()[..ENTRY_BYTES]);
+                }
+            }
+            progress.advance(bytes.len() as u64 / (n_twist * ENTRY_BYTES) as u64);
+        });
+    progress.finish();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every possible triple of changes survives encoding and decoding.
+    #[test]
+    fn face_codes_round_trip() {
+        for a in -1i8..=1 {
+            for b in -1i8..=1 {
+                for c in -1i8..=1 {
+                    let ch = [a, b, c];
+                    if ch.contains(&-1) && ch.contains(&1) {
+                        continue;
+                    }
+                    let code = encode_face(ch);
+                    for k in 0..3 {
+                        assert_eq!(descending(code) >> k & 1 == 1, ch[k] == -1, "{ch:?}");
+                        assert_eq!(not_ascending(code) >> k & 1 == 1, ch[k] <= 0, "{ch:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "span more than one")]
+    fn mixed_changes_are_rejected() {
+        encode_face([-1, 0, 1]);
+    }
+
+    #[test]
+    fn the_code_table_agrees_with_encode_face() {
+        let table = face_code_table();
+        assert_eq!(table.iter().filter(|&&c| c == 0xFF).count(), 27 - 8 - 8 + 1);
+        assert_eq!(table[13], encode_face([0, 0, 0]));
+        assert_eq!(table[0], encode_face([-1, -1, -1]));
+        assert_eq!(table[26], encode_face([1, 1, 1]));
+    }
+
+    #[test]
+    fn mirror_swaps_quarter_turns() {
+        assert_eq!(mirror(0b001), 0b100);
+        assert_eq!(mirror(0b100), 0b001);
+        assert_eq!(mirror(0b010), 0b010);
+        assert_eq!(mirror(0b011), 0b110);
+    }
+}
