@@ -213,6 +213,62 @@ pub fn build(space: &DescentSpace, progress: &dyn Progress) -> Vec<u8> {
     out
 }
 
+/// Entries at most this far from G1 also go into the near table ([`build_near`]): 74,743 of
+/// them, which every search node with at most this many moves to go reads.
+pub const NEAR_MAX_DIST: u8 = 6;
+/// Slots of the near table (a power of two, at most 3/4 full).
+pub const NEAR_SLOTS: usize = 1 << 17;
+const NEAR_EMPTY: u64 = u64::MAX;
+
+/// The near table's first slot for entry `key`.
+#[inline(always)]
+pub fn near_slot(key: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B1) >> (32 - NEAR_SLOTS.trailing_zeros())) as usize
+}
+
+/// The codes of the entries within [`NEAR_MAX_DIST`] of G1, in an open-addressing hash table
+/// of `key << 32 | code` slots: 1 MiB that stays in cache, where the full table is 423 MB of
+/// memory misses. Half of a search's nodes are that close to G1.
+pub fn build_near(prune: &[u8], codes: &[u8]) -> Vec<u64> {
+    let mut table = vec![NEAR_EMPTY; NEAR_SLOTS];
+    let mut filled = 0;
+    for (i, &byte) in prune.iter().enumerate() {
+        for half in 0..2 {
+            if (byte >> (4 * half)) & 15 > NEAR_MAX_DIST {
+                continue;
+            }
+            let key = 2 * i + half;
+            if key * ENTRY_BYTES + ENTRY_BYTES > codes.len() {
+                continue; // the padding nibble past the last entry
+            }
+            let mut slot = near_slot(key as u32);
+            while table[slot] != NEAR_EMPTY {
+                slot = (slot + 1) % NEAR_SLOTS;
+            }
+            table[slot] = (key as u64) << 32 | code(codes, key) as u64;
+            filled += 1;
+            assert!(filled * 4 <= NEAR_SLOTS * 3, "near table too full");
+        }
+    }
+    table
+}
+
+/// The code of entry `key` from the near table, if it is there.
+#[inline(always)]
+pub fn near_code(table: &[u64], key: u32) -> Option<u32> {
+    let mut slot = near_slot(key);
+    loop {
+        let v = table[slot];
+        if v >> 32 == key as u64 {
+            return Some(v as u32);
+        }
+        if v == NEAR_EMPTY {
+            return None;
+        }
+        slot = (slot + 1) % NEAR_SLOTS;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

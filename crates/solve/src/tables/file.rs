@@ -222,9 +222,10 @@ pub fn save<T: Pod>(spec: &TableSpec, dir: &Path, data: &[T]) -> Result<(), Solv
         .tempfile_in(dir)
         .map_err(|e| io("cannot create a temporary file for", e))?;
     let sum = xxhash_rust::xxh3::xxh3_64(bytes);
+    // No fsync: a file cut short or left with stale blocks by a crash fails its size or
+    // checksum check on the next load and is rebuilt, so waiting for the disk buys nothing.
     tmp.write_all(&header(spec, sum))
         .and_then(|_| tmp.write_all(bytes))
-        .and_then(|_| tmp.as_file().sync_all())
         .map_err(|e| io("cannot write", e))?;
     tmp.persist(spec.path(dir))
         .map_err(|e| io("cannot rename into", e.error))?;

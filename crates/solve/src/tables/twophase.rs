@@ -49,6 +49,7 @@ pub fn specs() -> Vec<TableSpec> {
         TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
         TableSpec::of::<u8>("prune-twophase1", N_PHASE1.div_ceil(2)),
         TableSpec::of::<u8>("descent-twophase1", N_PHASE1 * descent::ENTRY_BYTES + 1),
+        TableSpec::of::<u64>("descent-near-twophase1", descent::NEAR_SLOTS),
         TableSpec::of::<u8>("prune-twophase2", N_PHASE2.div_ceil(2)),
     ]
 }
@@ -121,6 +122,8 @@ pub struct TwophaseTables {
     pub phase1_prune: Table<u8>,
     /// Phase 1: 3-byte descent codes, same index (see [`descent`]).
     pub phase1_descent: Table<u8>,
+    /// The descent codes of the entries near G1, hashed (see [`descent::build_near`]).
+    pub phase1_near: Table<u64>,
     /// Reads descent codes through the node's symmetry.
     pub descent: DescentDecoder,
     /// `[twist]`: the moves (bit m = move m) that finish phase 1 from a state at phase-1
@@ -299,7 +302,10 @@ impl TwophaseTables {
                 p,
             )
         });
-        let phase2_prune = load_or_build(&s[13], dir, progress, |p| {
+        let phase1_near = load_or_build(&s[13], dir, q, |_| {
+            descent::build_near(&phase1_prune, &phase1_descent)
+        });
+        let phase2_prune = load_or_build(&s[14], dir, progress, |p| {
             let (reps, self_sym) = reps_and_self_sym(
                 &corner_sym,
                 N_CORNER_CLASS,
@@ -345,6 +351,7 @@ impl TwophaseTables {
             corner_slice_prune,
             phase1_prune,
             phase1_descent,
+            phase1_near,
             descent: DescentDecoder::new(),
             finishing_moves: finishing_moves(),
             phase2_prune,

@@ -87,7 +87,12 @@ impl TwophaseTables {
     /// from its descent code.
     #[inline(always)]
     fn descent_moves(&self, node: &SymNode) -> (u32, u32) {
-        let code = descent::code(&self.phase1_descent, node.entry as usize);
+        let near = if node.dist <= descent::NEAR_MAX_DIST {
+            descent::near_code(&self.phase1_near, node.entry)
+        } else {
+            None
+        };
+        let code = near.unwrap_or_else(|| descent::code(&self.phase1_descent, node.entry as usize));
         self.descent.moves(code, node.sym as usize)
     }
 }
@@ -168,10 +173,6 @@ impl Pruning for TwophaseTables {
             let sym = mult[(e & 15) as usize][node.sym as usize];
             let entry = class as usize * N_TWIST
                 + self.twist_conj[twist as usize * 16 + sym as usize] as usize;
-            prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
-            // The child reads its class's row of moves first: 72 bytes, up to two lines.
-            prefetch(&self.flipslice_class_move, class as usize * 18);
-            prefetch(&self.flipslice_class_move, class as usize * 18 + 17);
             let dist = if down >> m & 1 == 1 {
                 h - 1
             } else if level >> m & 1 == 1 {
@@ -179,6 +180,14 @@ impl Pruning for TwophaseTables {
             } else {
                 h + 1
             } as u8;
+            if dist <= descent::NEAR_MAX_DIST {
+                prefetch(&self.phase1_near, descent::near_slot(entry as u32));
+            } else {
+                prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
+            }
+            // The child reads its class's row of moves first: 72 bytes, up to two lines.
+            prefetch(&self.flipslice_class_move, class as usize * 18);
+            prefetch(&self.flipslice_class_move, class as usize * 18 + 17);
             out[n] = (
                 SymNode {
                     class: class as u16,
