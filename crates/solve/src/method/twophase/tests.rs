@@ -258,6 +258,31 @@ fn descent_codes_pick_exactly_the_short_enough_children() {
     );
 }
 
+/// The near table holds exactly the entries within its distance of G1, with their full codes.
+#[test]
+fn near_table_matches_the_full_codes() {
+    use crate::tables::descent::{self, NEAR_MAX_DIST};
+    use crate::tables::prune::nibble;
+    let s = solver();
+    let Tables::Full(t) = &*s.tables else {
+        panic!("full tables expected")
+    };
+    let n = crate::tables::twophase::N_PHASE1;
+    let mut near = 0;
+    for i in 0..n {
+        let d = nibble(&t.phase1_prune, i);
+        let found = descent::near_code(&t.phase1_near, i as u32);
+        if d <= NEAR_MAX_DIST {
+            assert_eq!(found, Some(descent::code(&t.phase1_descent, i)), "entry {i}");
+            near += 1;
+        } else if i % 97 == 0 {
+            assert_eq!(found, None, "entry {i} at distance {d}");
+        }
+    }
+    // The phase-1 distance distribution up to 6: 1, 1, 5, 44, 487, 5841, 68364.
+    assert_eq!(near, 74_743);
+}
+
 #[test]
 fn compact_mode_solves_in_twenty_one() {
     let s = TwophaseSolver::new(&config(true)).expect("compact tables");
