@@ -32,6 +32,8 @@ pub const N_CORNERS: usize = 40320;
 pub const N_UD_EDGES: usize = 40320;
 /// Phase-1 edge coordinate: slice position × flip. `495 · 2048 = 1,013,760`.
 pub const N_FLIPSLICE: usize = N_SLICE * N_FLIP;
+/// Corner combination coordinate: which 4 of the 8 positions hold the U-layer corners.
+pub const N_CORNER_COMB: usize = 70;
 
 const FACTORIAL: [usize; 13] = {
     let mut f = [1usize; 13];
@@ -208,6 +210,20 @@ pub fn corners(c: &CubieCube) -> usize {
     perm_rank(&c.cp)
 }
 
+/// The corner-combination coordinate (0..70) of a corner permutation: the positions holding
+/// the U-layer corners, ranked in the combinatorial number system (solved = 0).
+pub fn corner_comb(cp: &[u8; 8]) -> usize {
+    let mut comb = 0;
+    let mut k = 0;
+    for (pos, &c) in cp.iter().enumerate() {
+        if c < 4 {
+            k += 1;
+            comb += binomial(pos, k);
+        }
+    }
+    comb
+}
+
 /// Sets the corner permutation.
 pub fn set_corners(c: &mut CubieCube, idx: usize) {
     perm_unrank(idx, &mut c.cp);
@@ -264,6 +280,15 @@ mod tests {
             assert_eq!(perm_rank(&p), r);
             assert_eq!(perm_rank8(&p), r);
         }
+        let mut combs = std::collections::HashSet::new();
+        for r in 0..N_CORNERS {
+            perm_unrank(r, &mut p);
+            let comb = corner_comb(&p);
+            assert!(comb < N_CORNER_COMB);
+            combs.insert(comb);
+        }
+        assert_eq!(combs.len(), N_CORNER_COMB);
+        assert_eq!(corner_comb(&[0, 1, 2, 3, 4, 5, 6, 7]), 0);
         let mut q = [0u8; 4];
         for r in 0..N_SLICE_PERM {
             perm_unrank(r, &mut q);

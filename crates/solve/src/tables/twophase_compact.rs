@@ -3,7 +3,8 @@
 //!
 //! Phase 1: twist × slice (1,082,565 bytes), flip × slice (1,013,760 bytes) and twist × flip
 //! (4,478,976 bytes). Phase 2: corners × slice permutation and U/D edges × slice permutation
-//! (967,680 bytes each).
+//! (967,680 bytes each), and U/D edges × corner combination (2,822,400 bytes: the edges with
+//! where the U-layer corners are, a much stronger bound than the edges with the slice).
 
 use super::file::{load_or_build, quiet, Table, TableSpec};
 use super::prune::build_plain_prune;
@@ -22,6 +23,7 @@ pub fn specs() -> Vec<TableSpec> {
         TableSpec::of::<u8>("prune-twist-flip", N_TWIST * N_FLIP),
         TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
         TableSpec::of::<u8>("prune-ud-edge-slice", N_UD_EDGES * N_SLICE_PERM),
+        TableSpec::of::<u8>("prune-ud-edge-ccomb", N_UD_EDGES * N_CORNER_COMB),
     ]);
     s
 }
@@ -40,6 +42,10 @@ pub struct CompactTables {
     pub corner_slice: Table<u8>,
     /// `[ud_edges * 24 + slice_perm]`.
     pub ud_edge_slice: Table<u8>,
+    /// `[ud_edges * 70 + corner comb]`.
+    pub ud_edge_comb: Table<u8>,
+    /// `[corners]` → corner combination.
+    pub corner_comb: Vec<u8>,
 }
 
 impl CompactTables {
@@ -76,6 +82,30 @@ impl CompactTables {
                 &m.slice_sorted_move,
             )
         });
+        let corner_comb: Vec<u8> = (0..N_CORNERS)
+            .map(|r| {
+                let mut cp = [0u8; 8];
+                perm_unrank(r, &mut cp);
+                corner_comb(&cp) as u8
+            })
+            .collect();
+        let ud_edge_comb = load_or_build(&s[10], dir, q, |_| {
+            // The combination after each G1 move, from any permutation with that combination.
+            let mut comb_move = vec![0u16; N_CORNER_COMB * 18];
+            for (r, &comb) in corner_comb.iter().enumerate() {
+                for &mv in &PHASE2_MOVES {
+                    let moved = m.corner_move[r * 18 + mv] as usize;
+                    comb_move[comb as usize * 18 + mv] = corner_comb[moved] as u16;
+                }
+            }
+            build_plain_prune(
+                N_UD_EDGES,
+                N_CORNER_COMB,
+                &PHASE2_MOVES,
+                &m.ud_edge_move,
+                &comb_move,
+            )
+        });
         CompactTables {
             moves,
             twist_slice,
@@ -83,6 +113,8 @@ impl CompactTables {
             twist_flip,
             corner_slice,
             ud_edge_slice,
+            ud_edge_comb,
+            corner_comb,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Distance bounds for the two-phase search, from the full or the compact table set.
 
-use crate::coord::{N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::coord::{N_CORNER_COMB, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
 use crate::tables::descent;
 use crate::tables::prune::nibble;
 use crate::tables::twophase::{MoveTables, TwophaseTables};
@@ -36,6 +36,8 @@ pub trait Pruning: Send + Sync {
     fn prefetch_precheck(&self, corners: usize, slice_perm: usize);
     /// A cheap phase-2 bound from the corners and the slice permutation.
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8;
+    /// Asks the processor to start loading the entries [`Pruning::phase2`] will read.
+    fn prefetch_phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize);
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
 }
@@ -81,6 +83,14 @@ impl TwophaseTables {
     /// The phase-1 distance of (flip, twist, slice), read directly.
     pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
         nibble(&self.phase1_prune, self.phase1_entry(flip, twist, slice).0)
+    }
+
+    /// The phase-2 pruning index of (corners, U/D edges): corner class × conjugated edges.
+    #[inline(always)]
+    fn phase2_index(&self, corners: usize, ud_edges: usize) -> usize {
+        let cs = self.corner_sym[corners] as usize;
+        let ud_c = self.ud_edge_conj[ud_edges * 16 + (cs & 15)] as usize;
+        (cs >> 4) * N_UD_EDGES + ud_c
     }
 
     /// The node's moves that lower its distance, and those that do not raise it (bit m = move m),
@@ -241,10 +251,16 @@ impl Pruning for TwophaseTables {
     }
 
     #[inline(always)]
+    fn prefetch_phase2(&self, corners: usize, ud_edges: usize, _sp: usize) {
+        prefetch(
+            &self.phase2_prune,
+            self.phase2_index(corners, ud_edges) >> 1,
+        );
+    }
+
+    #[inline(always)]
     fn phase2(&self, corners: usize, ud_edges: usize, _sp: usize) -> u8 {
-        let cs = self.corner_sym[corners] as usize;
-        let ud_c = self.ud_edge_conj[ud_edges * 16 + (cs & 15)] as usize;
-        nibble(&self.phase2_prune, (cs >> 4) * N_UD_EDGES + ud_c)
+        nibble(&self.phase2_prune, self.phase2_index(corners, ud_edges))
     }
 }
 
@@ -290,7 +306,10 @@ impl Pruning for CompactTables {
         togo: usize,
         out: &mut [(RawNode, u8, u8); 18],
     ) -> usize {
+        // The twist × slice bound first (1 MB, mostly cached), with the largest table's entry
+        // requested for the survivors; then the other two bounds.
         let mv = &self.moves;
+        let mut a = [0u8; 18];
         let mut n = 0;
         let mut bits = allowed;
         while bits != 0 {
@@ -301,17 +320,31 @@ impl Pruning for CompactTables {
                 twist: mv.twist_move[node.twist as usize * 18 + m],
                 slice: mv.slice_move[node.slice as usize * 18 + m],
             };
+            let d = self.twist_slice[kid.twist as usize * N_SLICE + kid.slice as usize];
+            if d as usize >= togo {
+                continue;
+            }
+            prefetch(
+                &self.twist_flip,
+                kid.twist as usize * N_FLIP + kid.flip as usize,
+            );
             out[n] = (kid, m as u8, 0);
+            a[n] = d;
             n += 1;
         }
         let mut kept = 0;
         for k in 0..n {
             let (kid, m, _) = out[k];
-            let d = self.phase1_distance(kid.flip as usize, kid.twist as usize, kid.slice as usize);
-            if (d as usize) < togo {
-                out[kept] = (kid, m, d);
-                kept += 1;
+            let b = self.flip_slice[kid.flip as usize * N_SLICE + kid.slice as usize];
+            if b as usize >= togo {
+                continue;
             }
+            let c = self.twist_flip[kid.twist as usize * N_FLIP + kid.flip as usize];
+            if c as usize >= togo {
+                continue;
+            }
+            out[kept] = (kid, m, a[k].max(b).max(c));
+            kept += 1;
         }
         kept
     }
@@ -353,7 +386,17 @@ impl Pruning for CompactTables {
     }
 
     #[inline(always)]
-    fn phase2(&self, _corners: usize, ud_edges: usize, sp: usize) -> u8 {
-        self.ud_edge_slice[ud_edges * N_SLICE_PERM + sp]
+    fn prefetch_phase2(&self, corners: usize, ud_edges: usize, sp: usize) {
+        let comb = self.corner_comb[corners] as usize;
+        prefetch(&self.ud_edge_slice, ud_edges * N_SLICE_PERM + sp);
+        prefetch(&self.ud_edge_comb, ud_edges * N_CORNER_COMB + comb);
+    }
+
+    #[inline(always)]
+    fn phase2(&self, corners: usize, ud_edges: usize, sp: usize) -> u8 {
+        let comb = self.corner_comb[corners] as usize;
+        let a = self.ud_edge_slice[ud_edges * N_SLICE_PERM + sp];
+        let b = self.ud_edge_comb[ud_edges * N_CORNER_COMB + comb];
+        a.max(b)
     }
 }

@@ -447,17 +447,33 @@ impl<'a, P: Pruning> Search<'a, P> {
         } else {
             None
         };
+        // Children in three passes, so that the memory reads of all of them overlap: compute
+        // and request the prechecks, keep those that pass and request their main bounds, then
+        // descend into those within bounds.
         let mv = self.mv;
+        let mut kids = [(0usize, 0usize, 0usize, 0usize); 10];
+        let mut n = 0;
         for &m in &PHASE2_MOVES {
             if !can_follow(prev, Move::from_index(m)) {
                 continue;
             }
             let c1 = mv.corner_move[corners * 18 + m] as usize;
             let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
-            if self.prune.phase2_precheck(c1, s1) as usize >= togo {
-                continue;
-            }
+            self.prune.prefetch_precheck(c1, s1);
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
+            kids[n] = (c1, u1, s1, m);
+            n += 1;
+        }
+        let mut kept = 0;
+        for k in 0..n {
+            let (c1, u1, s1, _) = kids[k];
+            if (self.prune.phase2_precheck(c1, s1) as usize) < togo {
+                self.prune.prefetch_phase2(c1, u1, s1);
+                kids[kept] = kids[k];
+                kept += 1;
+            }
+        }
+        for &(c1, u1, s1, m) in &kids[..kept] {
             if self.prune.phase2(c1, u1, s1) as usize >= togo {
                 continue;
             }

@@ -273,7 +273,11 @@ fn near_table_matches_the_full_codes() {
         let d = nibble(&t.phase1_prune, i);
         let found = descent::near_code(&t.phase1_near, i as u32);
         if d <= NEAR_MAX_DIST {
-            assert_eq!(found, Some(descent::code(&t.phase1_descent, i)), "entry {i}");
+            assert_eq!(
+                found,
+                Some(descent::code(&t.phase1_descent, i)),
+                "entry {i}"
+            );
             near += 1;
         } else if i % 97 == 0 {
             assert_eq!(found, None, "entry {i} at distance {d}");
