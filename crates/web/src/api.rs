@@ -39,6 +39,9 @@ pub struct SolveRequest {
     pub max_length: Option<usize>,
     /// Time budget in milliseconds.
     pub timeout_ms: Option<u64>,
+    /// Keep searching for shorter solutions until the time budget is spent (two-phase), and
+    /// answer with the shortest found.
+    pub improve: Option<bool>,
     /// Language of the step texts: `en` (default) or `fr`.
     pub lang: Option<String>,
 }
@@ -117,7 +120,7 @@ pub async fn solve(
     let limits = Limits {
         max_length: req.max_length,
         timeout: Some(timeout),
-        improve: false,
+        improve: req.improve.unwrap_or(false),
     };
     let (solution, elapsed) = run_solve(&state, method, cube, limits, timeout).await?;
     Ok(Json(SolveResponse {

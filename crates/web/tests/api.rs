@@ -265,6 +265,33 @@ async fn solve_refuses_invalid_cubes_naming_the_piece() {
 }
 
 #[tokio::test]
+async fn improve_spends_the_budget_on_a_solution_no_longer_than_the_first() {
+    let server = common::start().await;
+    let scramble = "D2 F' L2 B U2 R' D L' F2 U B2 R2 D' L2 F R U' B' D2 L";
+    let (status, first) = post(&server, "/api/solve", json!({ "scramble": scramble })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, better) = post(
+        &server,
+        "/api/solve",
+        json!({ "scramble": scramble, "improve": true, "timeout_ms": 300 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{better}");
+    assert_solves(&after(scramble), better["solution"].as_str().unwrap());
+    assert!(better["length"].as_u64() <= first["length"].as_u64());
+    // Improving runs until the budget is spent (unless it proves nothing shorter exists).
+    assert!(better["millis"].as_f64().unwrap() >= 250.0 || better["length"].as_u64() < Some(17));
+    let (status, body) = post(
+        &server,
+        "/api/solve",
+        json!({ "scramble": scramble, "improve": "yes" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error_category(&body), "wrong_type");
+}
+
+#[tokio::test]
 async fn huge_bodies_are_refused_with_413() {
     let server = common::start().await;
     let huge = format!("{{\"scramble\": \"{}\"}}", "R U ".repeat(100_000));
