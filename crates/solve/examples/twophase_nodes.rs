@@ -1,5 +1,6 @@
 //! Measures the two-phase search on a list of cubes, for side-by-side runs with other solvers
-//! on the same states: mean length, search nodes, CPU and wall time per cube.
+//! on the same states: mean length, search nodes, CPU and wall time per cube. Every solution is
+//! applied to its cube and checked after the timed loop.
 //!
 //! `twophase_nodes [--count N] [--max-length L] [--timeout-ms T] [--improve] [--compact]
 //! [--tables DIR] [--file FACELETS_FILE]` — without `--file`, seeded random states (seed 1).
@@ -58,6 +59,7 @@ fn main() {
     let load = t.elapsed();
     let (mut nodes, mut len, mut solved) = (0u64, 0usize, 0usize);
     let mut times = Vec::with_capacity(cubes.len());
+    let mut found = Vec::with_capacity(cubes.len());
     let cpu = cpu_seconds();
     let t = Instant::now();
     for cube in &cubes {
@@ -68,14 +70,22 @@ fn main() {
         if let Some(b) = out.best {
             len += b.len();
             solved += 1;
+            found.push((cube, b));
         }
     }
     let wall = t.elapsed().as_secs_f64();
     let secs = cpu_seconds() - cpu;
+    for (cube, sol) in &found {
+        let moves = sol.moves().0;
+        assert!(
+            cube.apply_moves(&moves).is_solved(),
+            "a solution does not solve its cube"
+        );
+    }
     times.sort_unstable();
     let n = cubes.len() as f64;
     println!(
-        "{} cubes, {:?}, compact {}: table load {:.3} s; solved {solved}, mean length {:.3}; \
+        "{} cubes, {:?}, compact {}: table load {:.3} s; solved and verified {solved}, mean length {:.3}; \
          nodes/cube {:.0}; CPU ms/cube {:.4}; wall ms/cube mean {:.4} median {:.4}",
         cubes.len(),
         limits,
