@@ -189,8 +189,8 @@ pub struct LimitArgs {
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
 
-    /// Keep searching for shorter solutions until the timeout.
-    #[arg(long)]
+    /// Keep searching for shorter solutions until the timeout (which it therefore needs).
+    #[arg(long, requires = "timeout")]
     pub improve: bool,
 }
 

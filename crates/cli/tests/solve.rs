@@ -306,6 +306,27 @@ fn a_timeout_without_a_solution_exits_1() {
 }
 
 #[test]
+fn improve_spends_its_timeout_and_needs_one() {
+    let scramble = "D2 F' L2 B U2 R' D L' F2 U B2 R2 D' L2 F R U' B' D2 L";
+    let start = std::time::Instant::now();
+    let out = rubik_with_tables()
+        .args(["solve", "--timeout", "300ms", "--improve", "-l", scramble])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (moves, _) = text.trim().rsplit_once(' ').unwrap();
+    assert_solves(scramble, moves);
+    assert!(start.elapsed() >= std::time::Duration::from_millis(300));
+    // Without a timeout it would search for a very long time: refused as bad usage.
+    rubik()
+        .args(["solve", "--improve", scramble])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--timeout"));
+}
+
+#[test]
 fn scrambles_with_rotations_wide_turns_and_slices() {
     for scramble in ["x R U M y'", "r U r' U' (R U)2", "S2 E Rw2 z"] {
         let out = solve_ok(&[scramble]);
