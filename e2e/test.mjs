@@ -197,16 +197,19 @@ test("scramble, solve, play to the end: the cube is solved", { timeout: 180_000 
   await context.close();
 });
 
-test("Thistlethwaite and CFOP solutions play to solved, step by step", { timeout: 180_000 }, async () => {
+test("Thistlethwaite, CFOP and improved two-phase solutions play to solved, step by step", { timeout: 180_000 }, async () => {
   const { page, context, problems } = await openPage({ width: 1280, height: 820 });
-  for (const method of ["thistlethwaite", "cfop"]) {
+  for (const method of ["thistlethwaite", "cfop", "twophase-improve"]) {
     await page.click("#scramble");
     await page.waitForFunction((s) => window.rubik.facelets() !== s && window.rubik.idle(), SOLVED, { timeout: 30_000 });
     await page.selectOption("#method", method);
     await page.click("#solve");
     await page.waitForFunction(() => window.rubik.length() > 0, null, { timeout: 60_000 });
     const steps = await page.locator("#move-list .step-label").allTextContents();
-    assert.ok(steps.length >= 3, `${method}: ${steps.length} named steps`);
+    assert.ok(steps.length >= (method === "twophase-improve" ? 2 : 3), `${method}: ${steps.length} named steps`);
+    if (method === "twophase-improve") {
+      assert.ok(await page.evaluate(() => window.rubik.length()) <= 20, "improved two-phase: at most 20 moves");
+    }
     assert.ok(steps.every((s) => s.trim() !== ""), `${method}: every step is named`);
     if (method === "cfop") {
       assert.ok(steps.some((s) => /cross/i.test(s)), `CFOP has a cross step: ${steps}`);

@@ -530,7 +530,10 @@
   async function solve() {
     pause();
     const start = app.state.slice();
-    const method = $("method").value;
+    // "twophase-improve" is two-phase spending a second on finding shorter solutions.
+    const choice = $("method").value;
+    const improve = choice === "twophase-improve";
+    const method = improve ? "twophase" : choice;
     showMessage(t("solving"));
     $("solve").disabled = true;
     try {
@@ -538,7 +541,8 @@
         facelets: start.join(""),
         method,
         lang: app.lang,
-        timeout_ms: method === "optimal" ? 60000 : 10000,
+        timeout_ms: method === "optimal" ? 60000 : improve ? 1000 : 10000,
+        improve,
       });
       await queue; // let turns in flight finish before taking over the display
       if (app.state.join("") !== start.join("")) { showMessage(""); return; } // the cube changed meanwhile
