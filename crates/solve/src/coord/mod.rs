@@ -71,25 +71,14 @@ pub fn perm_rank(p: &[u8]) -> usize {
     rank
 }
 
-/// [`perm_rank`] of a permutation of `0..8`, with bit counts instead of nested scans.
+/// [`perm_rank`] of a permutation of `0..N` (N ≤ 12) held in an array, with bit counts
+/// instead of nested scans: the hot-path form.
 #[inline(always)]
-pub fn perm_rank8(p: &[u8; 8]) -> usize {
+pub fn perm_rank_of<const N: usize>(p: &[u8; N]) -> usize {
     let mut seen = 1u32 << p[0];
     let mut rank = 0;
-    for i in 1..8 {
+    for i in 1..N {
         // Earlier values greater than p[i].
-        rank += (seen >> p[i]).count_ones() as usize * FACTORIAL[i];
-        seen |= 1 << p[i];
-    }
-    rank
-}
-
-/// [`perm_rank`] of a permutation of `0..4`.
-#[inline(always)]
-pub fn perm_rank4(p: &[u8; 4]) -> usize {
-    let mut seen = 1u32 << p[0];
-    let mut rank = 0;
-    for i in 1..4 {
         rank += (seen >> p[i]).count_ones() as usize * FACTORIAL[i];
         seen |= 1 << p[i];
     }
@@ -278,7 +267,7 @@ mod tests {
         for r in 0..N_CORNERS {
             perm_unrank(r, &mut p);
             assert_eq!(perm_rank(&p), r);
-            assert_eq!(perm_rank8(&p), r);
+            assert_eq!(perm_rank_of(&p), r);
         }
         let mut combs = std::collections::HashSet::new();
         for r in 0..N_CORNERS {
@@ -292,7 +281,7 @@ mod tests {
         let mut q = [0u8; 4];
         for r in 0..N_SLICE_PERM {
             perm_unrank(r, &mut q);
-            assert_eq!(perm_rank4(&q), r);
+            assert_eq!(perm_rank_of(&q), r);
         }
         let mut c = CubieCube::SOLVED;
         for i in 0..N_SLICE_SORTED {

@@ -88,20 +88,20 @@ impl Perms {
     /// The corner coordinate ([`coord::corners`]).
     #[inline(always)]
     fn corners(&self) -> usize {
-        coord::perm_rank8(&self.cp)
+        coord::perm_rank_of(&self.cp)
     }
 
     /// The slice-permutation coordinate ([`coord::slice_perm`]); meaningful in G1 only.
     #[inline(always)]
     fn slice_perm(&self) -> usize {
         let e = &self.ep;
-        coord::perm_rank4(&[e[8] - 8, e[9] - 8, e[10] - 8, e[11] - 8])
+        coord::perm_rank_of(&[e[8] - 8, e[9] - 8, e[10] - 8, e[11] - 8])
     }
 
     /// The U/D-edge coordinate ([`coord::ud_edges`]); meaningful in G1 only.
     #[inline(always)]
     fn ud_edges(&self) -> usize {
-        coord::perm_rank8(&[
+        coord::perm_rank_of(&[
             self.ep[0], self.ep[1], self.ep[2], self.ep[3], self.ep[4], self.ep[5], self.ep[6],
             self.ep[7],
         ])
