@@ -5,7 +5,8 @@
 //! inside G1. The cube is searched in six frames at once — its three axes each playing U–D, for
 //! the cube and for its inverse — with phase-1 depths raised together, so the frame where the
 //! cube is easiest decides the time. Phase-1 solutions whose last move lies in G1 are skipped
-//! (a shorter phase-1 solution covers them).
+//! (a shorter phase-1 solution covers them). Deep phase-1 iterations are searched by several
+//! walkers in turns ([`walk`]) so that their memory reads overlap.
 
 #![allow(clippy::needless_range_loop)] // loops index several parallel piece tables
 
@@ -17,6 +18,9 @@ use crate::tables::twophase::{MoveTables, PHASE2_MOVES};
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
 use std::time::Instant;
+use walk::Walker;
+
+mod walk;
 
 const MAX_DEPTH: usize = 32;
 /// How many nodes between two looks at the clock.
@@ -250,7 +254,23 @@ impl<'a, P: Pruning> Search<'a, P> {
     /// Runs the search.
     pub fn run(mut self) -> Outcome {
         let mut togo1 = 0;
+        let mut walkers: Vec<Walker<P::Phase1>> = Vec::new();
         'outer: while togo1 <= self.bound {
+            if togo1 >= walk::MIN_DEPTH {
+                if walkers.is_empty() {
+                    walkers = (0..walk::WALKERS)
+                        .map(|_| Walker::new(self.frames[0].start))
+                        .collect();
+                }
+                if self.phase1_walked(togo1, &mut walkers) || togo1 > self.bound {
+                    break 'outer;
+                }
+                togo1 += 1;
+                if self.best.is_some() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
+                    break;
+                }
+                continue;
+            }
             for f in 0..self.frames.len() {
                 if self.frames[f].dist1 as usize > togo1 {
                     continue;
@@ -357,6 +377,16 @@ impl<'a, P: Pruning> Search<'a, P> {
             return false;
         }
         let parent = self.perms_at(depth);
+        self.leaves_after(depth, &parent, kids)
+    }
+
+    /// Tries phase 2 after each move of `kids` from the node at `depth` (whose path is in
+    /// `path1`), which has permutations `parent`. The phase-2 start bounds of all of them are
+    /// requested from memory together, then each is tried.
+    fn leaves_after(&mut self, depth: usize, parent: &Perms, kids: &[(P::Phase1, u8, u8)]) -> bool {
+        if kids.is_empty() || depth + 1 > self.bound {
+            return false;
+        }
         let mut leaves = [Perms::default(); 18];
         for (leaf, &(_, m, _)) in leaves.iter_mut().zip(kids) {
             *leaf = parent.moved(m as usize);

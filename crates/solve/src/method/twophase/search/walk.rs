@@ -1,0 +1,225 @@
+//! Phase 1 as several depth-first walks taken in turns.
+//!
+//! A phase-1 node's children are known only once its descent code is read, and that read is
+//! mostly a cache miss, so a single depth-first search waits for memory at nearly every node.
+//! Here each deep iteration's tree is cut into subtrees (the children of each frame's root, in
+//! frame order), and a few walkers search different subtrees with explicit stacks, one node
+//! each in turn: while the code one walker needs next is on its way from memory, the others
+//! compute. The same nodes are visited as by the recursive search, in another order.
+
+use super::{Perms, Search, FOLLOW_MASK, MAX_DEPTH, QUARTER_TURNS_RLFB};
+use crate::method::twophase::pruning::Pruning;
+
+/// How many subtrees are searched in turns (interleaved A/B on 1000 states at ≤ 20, CPU ms per
+/// cube: 1 walker 0.60, 3–4 walkers 0.52–0.57, 6 walkers 0.49–0.52, 8 walkers 0.49–0.52).
+pub const WALKERS: usize = 6;
+/// Iterations at least this deep are walked; shallower trees are too small to gain.
+pub const MIN_DEPTH: usize = 3;
+
+/// A child: node, move index, distance bound.
+type Kid<S> = (S, u8, u8);
+
+/// The children of one node on a walker's path, and the next one to visit.
+#[derive(Clone, Copy)]
+struct Level<S> {
+    kids: [Kid<S>; 18],
+    len: u8,
+    next: u8,
+}
+
+/// One depth-first walk of a subtree.
+pub struct Walker<S> {
+    busy: bool,
+    frame: usize,
+    /// The level being walked: `levels[d]` holds the children of the node at depth `d`
+    /// (`levels[0]` holds the subtree's root alone).
+    depth: usize,
+    levels: [Level<S>; MAX_DEPTH],
+    path1: [u8; MAX_DEPTH],
+    /// Permutations after the first `d` moves of `path1`, valid for `d <= stack_valid`.
+    perm_stack: [Perms; MAX_DEPTH + 1],
+    stack_valid: usize,
+}
+
+/// What a walker's turn ended with.
+enum Turn {
+    /// More to do.
+    Going,
+    /// The subtree is done.
+    Done,
+    /// The whole search must stop (solution found for good, or time is up).
+    Stop,
+}
+
+impl<S: Copy> Walker<S> {
+    /// An idle walker; `filler` only initialises its arrays.
+    pub fn new(filler: S) -> Walker<S> {
+        Walker {
+            busy: false,
+            frame: 0,
+            depth: 0,
+            levels: [Level {
+                kids: [(filler, 0, 0); 18],
+                len: 0,
+                next: 0,
+            }; MAX_DEPTH],
+            path1: [0; MAX_DEPTH],
+            perm_stack: [Perms::default(); MAX_DEPTH + 1],
+            stack_valid: 0,
+        }
+    }
+
+    /// Starts on the subtree below `root` (a child of frame `frame`'s start, whose permutations
+    /// are `start`).
+    fn start(&mut self, frame: usize, start: Perms, root: Kid<S>) {
+        self.busy = true;
+        self.frame = frame;
+        self.depth = 0;
+        self.levels[0].kids[0] = root;
+        self.levels[0].len = 1;
+        self.levels[0].next = 0;
+        self.perm_stack[0] = start;
+        self.stack_valid = 0;
+    }
+
+    /// The permutations after the first `depth` moves of the path.
+    fn perms_at(&mut self, depth: usize) -> Perms {
+        for d in self.stack_valid..depth {
+            self.perm_stack[d + 1] = self.perm_stack[d].moved(self.path1[d] as usize);
+        }
+        self.stack_valid = depth;
+        self.perm_stack[depth]
+    }
+}
+
+/// Where the next subtrees come from: each frame's root children, frame after frame.
+struct Subtrees<S> {
+    frame: usize,
+    roots: [Kid<S>; 18],
+    len: usize,
+    next: usize,
+}
+
+impl<'a, P: Pruning> Search<'a, P> {
+    /// Searches phase 1 to depth `togo1` in every frame close enough, with `walkers` taking
+    /// turns; `true` stops the whole search.
+    pub(super) fn phase1_walked(
+        &mut self,
+        togo1: usize,
+        walkers: &mut [Walker<P::Phase1>],
+    ) -> bool {
+        let mut source = Subtrees {
+            frame: 0,
+            roots: [(self.frames[0].start, 0, 0); 18],
+            len: 0,
+            next: 0,
+        };
+        for w in walkers.iter_mut() {
+            w.busy = false;
+        }
+        loop {
+            let mut busy = false;
+            for w in walkers.iter_mut() {
+                if !w.busy && !self.next_subtree(togo1, &mut source, w) {
+                    continue;
+                }
+                busy = true;
+                match self.walk_turn(w, togo1) {
+                    Turn::Going => {}
+                    Turn::Done => w.busy = false,
+                    Turn::Stop => return true,
+                }
+                if togo1 > self.bound {
+                    // A solution was found and the bound shrank below this depth.
+                    return false;
+                }
+            }
+            if !busy {
+                return false;
+            }
+        }
+    }
+
+    /// Gives `walker` the next subtree, if any is left.
+    fn next_subtree(
+        &self,
+        togo1: usize,
+        source: &mut Subtrees<P::Phase1>,
+        walker: &mut Walker<P::Phase1>,
+    ) -> bool {
+        while source.next == source.len {
+            if source.frame == self.frames.len() {
+                return false;
+            }
+            let fr = &self.frames[source.frame];
+            source.frame += 1;
+            source.next = 0;
+            source.len = if fr.dist1 as usize > togo1 {
+                0
+            } else {
+                self.prune
+                    .phase1_children(&fr.start, FOLLOW_MASK[18], togo1, &mut source.roots)
+            };
+        }
+        let f = source.frame - 1;
+        let fr = &self.frames[f];
+        let start = Perms {
+            cp: fr.cube.cp,
+            ep: fr.cube.ep,
+        };
+        walker.start(f, start, source.roots[source.next]);
+        source.next += 1;
+        true
+    }
+
+    /// Advances `w` by one node expansion (or one batch of phase-1 endings).
+    fn walk_turn(&mut self, w: &mut Walker<P::Phase1>, togo1: usize) -> Turn {
+        loop {
+            let d = w.depth;
+            let level = &mut w.levels[d];
+            if level.next == level.len {
+                if d == 0 {
+                    return Turn::Done;
+                }
+                w.depth -= 1;
+                continue;
+            }
+            let (kid, m, dist) = level.kids[level.next as usize];
+            level.next += 1;
+            let depth = d + 1;
+            let togo = togo1 - depth;
+            if dist as usize > togo {
+                continue;
+            }
+            w.path1[d] = m;
+            w.stack_valid = w.stack_valid.min(d);
+            if self.tick() {
+                return Turn::Stop;
+            }
+            let allowed = FOLLOW_MASK[m as usize];
+            if togo == 1 {
+                let mut ends = [(kid, 0u8, 0u8); 18];
+                let n =
+                    self.prune
+                        .phase1_goal_children(&kid, allowed & QUARTER_TURNS_RLFB, &mut ends);
+                if n == 0 {
+                    continue;
+                }
+                let parent = w.perms_at(depth);
+                self.frame = w.frame;
+                self.path1[..depth].copy_from_slice(&w.path1[..depth]);
+                if self.leaves_after(depth, &parent, &ends[..n]) {
+                    return Turn::Stop;
+                }
+                return Turn::Going;
+            }
+            let next = &mut w.levels[depth];
+            next.len = self
+                .prune
+                .phase1_children(&kid, allowed, togo, &mut next.kids) as u8;
+            next.next = 0;
+            w.depth = depth;
+            return Turn::Going;
+        }
+    }
+}
