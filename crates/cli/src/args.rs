@@ -169,7 +169,7 @@ pub enum CrossChoice {
 /// Which tables the solvers use.
 #[derive(Debug, Args, Clone, Default)]
 pub struct TableArgs {
-    /// Use the compact two-phase tables (15 MB instead of 565 MB; searches about 3× slower).
+    /// Use the compact two-phase tables (15 MB instead of 565 MB; about 1 ms per cube for ≤ 21 moves, 20 ms for ≤ 20).
     #[arg(long)]
     pub compact: bool,
 

@@ -20,6 +20,15 @@ pub fn nibble(table: &[u8], i: usize) -> u8 {
     (table[i >> 1] >> ((i & 1) << 2)) & 0xF
 }
 
+/// Packs one-byte distances two to a byte (low nibble first, as [`nibble`] reads them); a
+/// distance above 15 is stored as 15, still a lower bound.
+pub fn to_nibbles(bytes: &[u8]) -> Vec<u8> {
+    bytes
+        .chunks(2)
+        .map(|p| p[0].min(15) | p.get(1).map_or(0, |&b| b.min(15)) << 4)
+        .collect()
+}
+
 struct Nibbles(Vec<AtomicU64>);
 
 impl Nibbles {

@@ -3,11 +3,12 @@
 //!
 //! Phase 1: twist × slice (1,082,565 bytes), flip × slice (1,013,760 bytes) and twist × flip
 //! (4,478,976 bytes). Phase 2: corners × slice permutation and U/D edges × slice permutation
-//! (967,680 bytes each), and U/D edges × corner combination (2,822,400 bytes: the edges with
-//! where the U-layer corners are, a much stronger bound than the edges with the slice).
+//! (967,680 bytes each), and, in 4 bits an entry, U/D edges × corner combination and corners ×
+//! U/D-edge combination (1,411,200 bytes each: each permutation with where the other kind's
+//! U-layer pieces are, much stronger bounds than the permutations with the slice).
 
 use super::file::{load_or_build, quiet, Table, TableSpec};
-use super::prune::build_plain_prune;
+use super::prune::{build_plain_prune, to_nibbles};
 use super::twophase::{specs as full_specs, MoveTables, PHASE2_MOVES};
 use crate::coord::*;
 use std::path::Path;
@@ -23,7 +24,14 @@ pub fn specs() -> Vec<TableSpec> {
         TableSpec::of::<u8>("prune-twist-flip", N_TWIST * N_FLIP),
         TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM),
         TableSpec::of::<u8>("prune-ud-edge-slice", N_UD_EDGES * N_SLICE_PERM),
-        TableSpec::of::<u8>("prune-ud-edge-ccomb", N_UD_EDGES * N_CORNER_COMB),
+        TableSpec::of::<u8>(
+            "prune-ud-edge-ccomb4",
+            (N_UD_EDGES * N_CORNER_COMB).div_ceil(2),
+        ),
+        TableSpec::of::<u8>(
+            "prune-corner-ecomb4",
+            (N_CORNERS * N_CORNER_COMB).div_ceil(2),
+        ),
     ]);
     s
 }
@@ -42,10 +50,13 @@ pub struct CompactTables {
     pub corner_slice: Table<u8>,
     /// `[ud_edges * 24 + slice_perm]`.
     pub ud_edge_slice: Table<u8>,
-    /// `[ud_edges * 70 + corner comb]`.
+    /// Nibbles `[ud_edges * 70 + corner comb]`.
     pub ud_edge_comb: Table<u8>,
-    /// `[corners]` → corner combination.
-    pub corner_comb: Vec<u8>,
+    /// Nibbles `[corners * 70 + U/D-edge comb]`.
+    pub corner_edge_comb: Table<u8>,
+    /// `[perm]` → combination: where the values 0..4 of a permutation of 8 (coordinate
+    /// [`perm_rank`]) are; for corners and U/D edges alike, the U-layer pieces.
+    pub comb_of: Vec<u8>,
 }
 
 impl CompactTables {
@@ -82,29 +93,43 @@ impl CompactTables {
                 &m.slice_sorted_move,
             )
         });
-        let corner_comb: Vec<u8> = (0..N_CORNERS)
+        let comb_of: Vec<u8> = (0..N_CORNERS)
             .map(|r| {
-                let mut cp = [0u8; 8];
-                perm_unrank(r, &mut cp);
-                corner_comb(&cp) as u8
+                let mut p = [0u8; 8];
+                perm_unrank(r, &mut p);
+                corner_comb(&p) as u8
             })
             .collect();
-        let ud_edge_comb = load_or_build(&s[10], dir, q, |_| {
-            // The combination after each G1 move, from any permutation with that combination.
-            let mut comb_move = vec![0u16; N_CORNER_COMB * 18];
-            for (r, &comb) in corner_comb.iter().enumerate() {
+        // The combination after each G1 move, from any permutation with that combination.
+        let comb_moves = |perm_move: &[u16]| {
+            let mut out = vec![0u16; N_CORNER_COMB * 18];
+            for (r, &comb) in comb_of.iter().enumerate() {
                 for &mv in &PHASE2_MOVES {
-                    let moved = m.corner_move[r * 18 + mv] as usize;
-                    comb_move[comb as usize * 18 + mv] = corner_comb[moved] as u16;
+                    let moved = perm_move[r * 18 + mv] as usize;
+                    out[comb as usize * 18 + mv] = comb_of[moved] as u16;
                 }
             }
-            build_plain_prune(
+            out
+        };
+        let ud_edge_comb = load_or_build(&s[10], dir, q, |_| {
+            let comb_move = comb_moves(&m.corner_move);
+            to_nibbles(&build_plain_prune(
                 N_UD_EDGES,
                 N_CORNER_COMB,
                 &PHASE2_MOVES,
                 &m.ud_edge_move,
                 &comb_move,
-            )
+            ))
+        });
+        let corner_edge_comb = load_or_build(&s[11], dir, q, |_| {
+            let comb_move = comb_moves(&m.ud_edge_move);
+            to_nibbles(&build_plain_prune(
+                N_CORNERS,
+                N_CORNER_COMB,
+                &PHASE2_MOVES,
+                &m.corner_move,
+                &comb_move,
+            ))
         });
         CompactTables {
             moves,
@@ -114,7 +139,8 @@ impl CompactTables {
             corner_slice,
             ud_edge_slice,
             ud_edge_comb,
-            corner_comb,
+            corner_edge_comb,
+            comb_of,
         }
     }
 }

@@ -387,16 +387,24 @@ impl Pruning for CompactTables {
 
     #[inline(always)]
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, sp: usize) {
-        let comb = self.corner_comb[corners] as usize;
+        let (cc, ec) = (
+            self.comb_of[corners] as usize,
+            self.comb_of[ud_edges] as usize,
+        );
         prefetch(&self.ud_edge_slice, ud_edges * N_SLICE_PERM + sp);
-        prefetch(&self.ud_edge_comb, ud_edges * N_CORNER_COMB + comb);
+        prefetch(&self.ud_edge_comb, (ud_edges * N_CORNER_COMB + cc) >> 1);
+        prefetch(&self.corner_edge_comb, (corners * N_CORNER_COMB + ec) >> 1);
     }
 
     #[inline(always)]
     fn phase2(&self, corners: usize, ud_edges: usize, sp: usize) -> u8 {
-        let comb = self.corner_comb[corners] as usize;
+        let (cc, ec) = (
+            self.comb_of[corners] as usize,
+            self.comb_of[ud_edges] as usize,
+        );
         let a = self.ud_edge_slice[ud_edges * N_SLICE_PERM + sp];
-        let b = self.ud_edge_comb[ud_edges * N_CORNER_COMB + comb];
-        a.max(b)
+        let b = nibble(&self.ud_edge_comb, ud_edges * N_CORNER_COMB + cc);
+        let c = nibble(&self.corner_edge_comb, corners * N_CORNER_COMB + ec);
+        a.max(b).max(c)
     }
 }
