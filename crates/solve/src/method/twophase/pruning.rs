@@ -306,10 +306,8 @@ impl Pruning for CompactTables {
         togo: usize,
         out: &mut [(RawNode, u8, u8); 18],
     ) -> usize {
-        // The twist × slice bound first (1 MB, mostly cached), with the largest table's entry
-        // requested for the survivors; then the other two bounds.
+        // Every child's three entries are requested first, then read: their misses overlap.
         let mv = &self.moves;
-        let mut a = [0u8; 18];
         let mut n = 0;
         let mut bits = allowed;
         while bits != 0 {
@@ -320,30 +318,25 @@ impl Pruning for CompactTables {
                 twist: mv.twist_move[node.twist as usize * 18 + m],
                 slice: mv.slice_move[node.slice as usize * 18 + m],
             };
-            let d = self.twist_slice[kid.twist as usize * N_SLICE + kid.slice as usize];
-            if d as usize >= togo {
-                continue;
-            }
-            prefetch(
-                &self.twist_flip,
-                kid.twist as usize * N_FLIP + kid.flip as usize,
-            );
+            let (t, f, s) = (kid.twist as usize, kid.flip as usize, kid.slice as usize);
+            prefetch(&self.twist_slice, t * N_SLICE + s);
+            prefetch(&self.flip_slice, f * N_SLICE + s);
+            prefetch(&self.twist_flip, t * N_FLIP + f);
             out[n] = (kid, m as u8, 0);
-            a[n] = d;
             n += 1;
         }
         let mut kept = 0;
         for k in 0..n {
             let (kid, m, _) = out[k];
-            let b = self.flip_slice[kid.flip as usize * N_SLICE + kid.slice as usize];
-            if b as usize >= togo {
+            let (t, f, s) = (kid.twist as usize, kid.flip as usize, kid.slice as usize);
+            let a = self.twist_slice[t * N_SLICE + s];
+            let b = self.flip_slice[f * N_SLICE + s];
+            let c = self.twist_flip[t * N_FLIP + f];
+            let d = a.max(b).max(c);
+            if d as usize >= togo {
                 continue;
             }
-            let c = self.twist_flip[kid.twist as usize * N_FLIP + kid.flip as usize];
-            if c as usize >= togo {
-                continue;
-            }
-            out[kept] = (kid, m, a[k].max(b).max(c));
+            out[kept] = (kid, m, d);
             kept += 1;
         }
         kept
