@@ -2,7 +2,7 @@
 //!
 //! Layers, one module each: [`symmetry`] (the 16 U–D symmetries and the axis turn) →
 //! [`coord`] (flip, slice, twist and their move tables) → [`flipslice`] (symmetry classes) →
-//! [`corners`] (the small corner table) →
+//! [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
 //! [`prune`] (the pruning table and its build) → [`persist`] (the on-disk cache) → [`tables`]
 //! (everything loaded and shared) → [`search`] (parallel IDA*).
 
@@ -12,6 +12,7 @@
 pub mod coord;
 pub mod corners;
 pub mod flipslice;
+pub mod inverse;
 pub mod persist;
 pub mod prune;
 pub mod search;

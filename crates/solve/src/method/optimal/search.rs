@@ -1,7 +1,8 @@
 //! Iterative-deepening A* for the shortest solution, on both cores.
 //!
 //! A node carries the flip, slice and twist of the cube seen on each of the three axes (updated
-//! by move tables) and the inverse cube seen on each axis (updated on the cubie level). Its
+//! by move tables) and the inverse cube seen on each axis (packed one byte per piece and
+//! updated by table reads, see [`super::inverse`]). Its
 //! lower bound is the largest of six table lookups — three axes × the cube and its inverse
 //! (whose distance is the same) — taken lazily, the cheap forward ones first. Each deepening
 //! step splits the tree into the nodes three moves down and shares them among threads; the
@@ -9,11 +10,11 @@
 //! thread timing.
 
 use super::corners::corner_perm;
+use super::inverse::PackedCube;
 use super::prune::value;
 use super::tables::{coords, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
-use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -54,8 +55,8 @@ pub struct Stats {
 struct Node {
     /// Flip, slice, twist and corner split of the cube seen on each axis.
     axes: [[u16; 4]; 3],
-    /// The inverse cube seen on each axis.
-    inv: [CubieCube; 3],
+    /// The inverse cube seen on each axis, packed.
+    inv: [PackedCube; 3],
     /// Corner permutation coordinate (U–D axis).
     corner: u16,
 }
@@ -63,11 +64,11 @@ struct Node {
 impl Node {
     fn root(t: &Tables, cube: &CubieCube) -> Node {
         let mut axes = [[0; 4]; 3];
-        let mut inv = [CubieCube::SOLVED; 3];
+        let mut inv = [PackedCube::SOLVED; 3];
         for k in 0..3 {
             let c = t.syms.on_axis(cube, k);
             axes[k] = coords(&c);
-            inv[k] = c.inverse();
+            inv[k] = PackedCube::pack(&c.inverse());
         }
         Node {
             axes,
@@ -77,7 +78,7 @@ impl Node {
     }
 
     fn is_solved(&self) -> bool {
-        self.inv[0] == CubieCube::SOLVED
+        self.inv[0] == PackedCube::SOLVED
     }
 }
 
@@ -87,7 +88,7 @@ fn heuristic(t: &Tables, node: &Node) -> usize {
     let mut h = value(&t.corner_prune, corner);
     for k in 0..3 {
         h = h.max(t.lookup(node.axes[k]));
-        h = h.max(t.lookup_cube(&node.inv[k]));
+        h = h.max(t.lookup(t.inverse.coords(&node.inv[k])));
     }
     h as usize
 }
@@ -110,11 +111,12 @@ fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
         }
         axes[k] = a;
     }
-    let mut inv = [CubieCube::SOLVED; 3];
+    let mut inv = [PackedCube::SOLVED; 3];
     for k in 0..3 {
-        let mk = t.syms.move_conj[k][m.index()];
-        inv[k] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[k]);
-        if togo > 0 && t.lookup_cube(&inv[k]) as usize > togo {
+        inv[k] = t
+            .inverse
+            .left_move(t.syms.inverse_move_conj[k][m.index()], &node.inv[k]);
+        if togo > 0 && t.lookup(t.inverse.coords(&inv[k])) as usize > togo {
             return None;
         }
     }
@@ -224,21 +226,23 @@ impl Worker<'_> {
                 continue;
             }
             let m = moves[i];
-            let mut inv = [CubieCube::SOLVED; 3];
+            let mut inv = [PackedCube::SOLVED; 3];
             if left > 0 {
                 let mut inv_idx = [0usize; 3];
                 for k in 0..3 {
-                    let mk = t.syms.move_conj[k][m.index()];
-                    inv[k] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[k]);
-                    inv_idx[k] = t.index(coords(&inv[k]));
+                    inv[k] = t
+                        .inverse
+                        .left_move(t.syms.inverse_move_conj[k][m.index()], &node.inv[k]);
+                    inv_idx[k] = t.index(t.inverse.coords(&inv[k]));
                     prefetch(&t.prune, inv_idx[k]);
                 }
                 if inv_idx.iter().any(|&x| value(&t.prune, x) as usize > left) {
                     continue;
                 }
             } else {
-                let mk = t.syms.move_conj[0][m.index()];
-                inv[0] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[0]);
+                inv[0] = t
+                    .inverse
+                    .left_move(t.syms.inverse_move_conj[0][m.index()], &node.inv[0]);
             }
             let c = Node {
                 axes: axes[i],
