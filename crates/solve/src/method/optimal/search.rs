@@ -12,6 +12,7 @@
 use super::corners::corner_perm;
 use super::inverse::PackedCube;
 use super::prune::value;
+use super::root_symmetry::{self, TaskRole};
 use super::tables::{coords, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
@@ -142,6 +143,11 @@ struct Worker<'a> {
     mode: Mode,
     task: usize,
     path: Vec<Move>,
+    /// Length of the task's prefix in `path`.
+    prefix_len: usize,
+    /// Whether the first move after the prefix may break the canonical order with the
+    /// prefix's last move (for a task whose solutions are mapped onto symmetric tasks).
+    relax_join: bool,
     found: Vec<Vec<Move>>,
     nodes: u64,
     calls: u64,
@@ -185,7 +191,11 @@ impl Worker<'_> {
             return true;
         }
         let t = self.t;
-        let prev = self.path.last().copied();
+        let prev = if self.relax_join && self.path.len() == self.prefix_len {
+            None
+        } else {
+            self.path.last().copied()
+        };
         // Forward coordinates and table indices of every child on the three axes, fetched
         // from memory together before any is read.
         let mut moves = [Move::ALL[0]; 18];
@@ -296,6 +306,51 @@ fn split(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>,
     level
 }
 
+/// Turns the solutions of tasks searched for their symmetric images (`lends`, found with the
+/// join rule relaxed) into the solutions of every task: each keeps those that follow its own
+/// prefix canonically, and its images get their mapped copies.
+fn lend_solutions(
+    paths: &[&[Move]],
+    roles: &[TaskRole],
+    lends: &[bool],
+    results: Vec<(usize, Vec<Vec<Move>>)>,
+) -> Vec<(usize, Vec<Vec<Move>>)> {
+    let mut suffixes: Vec<Vec<Vec<Move>>> = vec![Vec::new(); paths.len()];
+    let mut out = Vec::new();
+    for (i, found) in results {
+        if lends[i] {
+            suffixes[i] = found.iter().map(|s| s[paths[i].len()..].to_vec()).collect();
+        } else {
+            out.push((i, found));
+        }
+    }
+    let joins = |prefix: &[Move], suffix: &[Move]| {
+        suffix
+            .first()
+            .is_none_or(|&m| can_follow(prefix.last().copied(), m))
+    };
+    for (i, role) in roles.iter().enumerate() {
+        let (source, sym) = match *role {
+            TaskRole::Search if lends[i] => (i, None),
+            TaskRole::Image { of, sym } => (of, Some(sym)),
+            TaskRole::Search => continue,
+        };
+        let found: Vec<Vec<Move>> = suffixes[source]
+            .iter()
+            .map(|s| match sym {
+                Some(sym) => root_symmetry::image(sym, s),
+                None => s.clone(),
+            })
+            .filter(|s| joins(paths[i], s))
+            .map(|s| [paths[i], &s].concat())
+            .collect();
+        if !found.is_empty() {
+            out.push((i, found));
+        }
+    }
+    out
+}
+
 /// Searches lengths from the table's bound up to `max_length`.
 pub fn search(
     t: &Tables,
@@ -306,6 +361,7 @@ pub fn search(
 ) -> (Outcome, Stats) {
     let root = Node::root(t, cube);
     let start = heuristic(t, &root);
+    let stabiliser = root_symmetry::stabiliser(cube);
     let mut stats = Stats::default();
     for bound in start..=max_length {
         let ctl = Control {
@@ -315,14 +371,31 @@ pub fn search(
             nodes: AtomicU64::new(0),
         };
         let tasks = split(t, &root, bound.min(3), bound);
+        let paths: Vec<&[Move]> = tasks.iter().map(|(p, _)| p.as_slice()).collect();
+        let roles = root_symmetry::classify(cube, &paths, &stabiliser);
+        // In All mode a searched task whose state has symmetric images elsewhere lends them its
+        // solutions, found without the join rule (it differs from task to task).
+        let mut lends = vec![false; tasks.len()];
+        if mode == Mode::All {
+            for role in &roles {
+                if let TaskRole::Image { of, .. } = *role {
+                    lends[of] = true;
+                }
+            }
+        }
         let results = Mutex::new(Vec::new());
         tasks.par_iter().enumerate().for_each(|(i, (path, node))| {
+            if roles[i] != TaskRole::Search {
+                return;
+            }
             let mut w = Worker {
                 t,
                 ctl: &ctl,
                 mode,
                 task: i,
                 path: path.clone(),
+                prefix_len: path.len(),
+                relax_join: lends[i],
                 found: Vec::new(),
                 nodes: 0,
                 calls: 0,
@@ -340,6 +413,9 @@ pub fn search(
         });
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
         let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        if mode == Mode::All {
+            results = lend_solutions(&paths, &roles, &lends, results);
+        }
         results.sort_by_key(|(i, _)| *i);
         if !results.is_empty() {
             let all: Vec<Vec<Move>> = results.into_iter().flat_map(|(_, f)| f).collect();
