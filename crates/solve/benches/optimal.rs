@@ -6,7 +6,8 @@
 //! Loads (or builds, timed) the pruning table, then solves `count` uniformly random states of
 //! the seeded generator and prints each length, time and node count, then the mean and median;
 //! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead;
-//! `--compare SIZE` solves each state again with another table size and checks the lengths agree.
+//! `--compare SIZE` solves each state again with another table size and checks the lengths agree;
+//! `--skip K` generates the first K states but does not solve them (to time a few chosen ones).
 
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
@@ -25,6 +26,7 @@ struct Args {
     timeout: Option<Duration>,
     moves: Option<usize>,
     compare: Option<String>,
+    skip: usize,
 }
 
 fn args() -> Args {
@@ -36,6 +38,7 @@ fn args() -> Args {
         timeout: None,
         moves: None,
         compare: None,
+        skip: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -46,6 +49,7 @@ fn args() -> Args {
             "--superflip" => a.superflip = true,
             "--moves" => a.moves = value().parse().ok(),
             "--compare" => a.compare = Some(value()),
+            "--skip" => a.skip = value().parse().unwrap_or(0),
             "--table" => a.table = Some(value()),
             "--timeout" => a.timeout = value().parse().ok().map(Duration::from_secs_f64),
             "--threads" => {
@@ -173,6 +177,9 @@ fn main() {
             ),
             None => CubieCube::random(&mut rng),
         };
+        if i < a.skip {
+            continue;
+        }
         if let Some((s, len)) = solve(&solver, &format!("random #{i}"), &cube, &limits) {
             times.push(s);
             if let Some(other) = &other {
@@ -190,7 +197,7 @@ fn main() {
         println!(
             "{} of {} random states solved: mean {mean:.2} s, median {median:.2} s, total {:.1} s",
             times.len(),
-            a.count,
+            a.count.saturating_sub(a.skip),
             times.iter().sum::<f64>()
         );
     }

@@ -187,6 +187,72 @@ fn all_optimal_solutions_match_brute_force_enumeration() {
     }
 }
 
+/// The number of canonical move sequences of exactly `d ≤ 8` moves that solve `cube`: a
+/// depth-first walk that, within four moves of the end, only goes on where the breadth-first
+/// ball says the rest can still be solved in time.
+fn brute_count(cube: &CubieCube, d: usize) -> usize {
+    fn walk(c: &CubieCube, left: usize, prev: Option<Move>) -> usize {
+        if left <= 4 {
+            match ball4().get(c) {
+                Some(&dist) if dist as usize <= left => {}
+                _ => return 0,
+            }
+        }
+        if left == 0 {
+            return 1;
+        }
+        Move::ALL
+            .iter()
+            .filter(|&&m| can_follow(prev, m))
+            .map(|&m| walk(&c.apply_move(m), left - 1, Some(m)))
+            .sum()
+    }
+    assert!(d <= 8);
+    walk(cube, d, None)
+}
+
+/// Symmetric positions, whose symmetric first moves the search skips: lengths and the full
+/// lists of optimal solutions are those of brute force.
+#[test]
+fn symmetric_positions_keep_their_lengths_and_every_solution() {
+    for scramble in [
+        "U2",
+        "U D'",
+        "R2 L2",
+        "U D' R L'",
+        "U2 D2 R2 L2 F2 B2",     // checkerboard: 6
+        "U D' R L' F B' U D'",   // six-spot: 8
+        "F2 B2 U D' R2 L2 U D'", // four-spot: 8
+    ] {
+        let moves = rubik_cube::Alg::parse(scramble)
+            .expect("valid")
+            .face_turns()
+            .expect("face turns");
+        let cube = CubieCube::from_moves(&moves);
+        let d = brute_distance(&cube).expect("within 8 moves");
+        let first = solver().solve(&cube, &Limits::default()).expect("solvable");
+        assert!(first.solves(&cube), "{scramble}");
+        assert_eq!(first.len(), d, "{scramble}");
+        let all = solver()
+            .solve_all(&cube, &Limits::default())
+            .expect("solvable");
+        assert!(
+            all.iter().all(|s| s.len() == d && s.solves(&cube)),
+            "{scramble}"
+        );
+        let mut seqs: Vec<_> = all.iter().map(|s| s.moves.clone()).collect();
+        seqs.sort();
+        seqs.dedup();
+        assert_eq!(seqs.len(), all.len(), "duplicates for {scramble}");
+        assert!(
+            seqs.iter()
+                .all(|s| s.windows(2).all(|w| can_follow(Some(w[0]), w[1]))),
+            "non-canonical solution for {scramble}"
+        );
+        assert_eq!(all.len(), brute_count(&cube, d), "{scramble}");
+    }
+}
+
 #[test]
 fn timeout_reports_the_lower_bound_reached() {
     let cube = CubieCube::random(&mut rng_from_seed(14));

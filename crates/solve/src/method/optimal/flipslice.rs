@@ -16,6 +16,8 @@ pub struct FlipSliceClasses {
     pub class: Vec<u16>,
     /// `sym[fs]`: a symmetry `s` with `s · fs · s⁻¹ = rep[class[fs]]`.
     pub sym: Vec<u8>,
+    /// `class_sym[fs] = class[fs] << 4 | sym[fs]`: both in one read (the search's hot path).
+    pub class_sym: Vec<u32>,
     /// `rep[c]`: the raw value representing class `c` (the least of its members).
     pub rep: Vec<u32>,
     /// `stabiliser[c]`: bit `s` set when symmetry `s` fixes `rep[c]`.
@@ -69,7 +71,13 @@ impl FlipSliceClasses {
                 split_conj[k * N_SYM_UD + s] = corner_split(&syms.conjugate(&cube, s));
             }
         }
+        let class_sym = class
+            .iter()
+            .zip(&sym)
+            .map(|(&c, &s)| u32::from(c) << 4 | u32::from(s))
+            .collect();
         FlipSliceClasses {
+            class_sym,
             split_conj,
             class,
             sym,
@@ -99,6 +107,10 @@ mod tests {
             let conj = syms.conjugate(&c, chosen);
             let fs2 = slice(&conj) as usize * 2048 + flip(&conj) as usize;
             assert_eq!(fs2 as u32, fsc.rep[fsc.class[fs] as usize]);
+            assert_eq!(
+                fsc.class_sym[fs],
+                u32::from(fsc.class[fs]) << 4 | u32::from(fsc.sym[fs])
+            );
             // Twist and corner split conjugate on their own, under every symmetry.
             for s in 0..N_SYM_UD {
                 let conj = syms.conjugate(&c, s);

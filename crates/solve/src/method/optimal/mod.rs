@@ -2,9 +2,10 @@
 //!
 //! Layers, one module each: [`symmetry`] (the 16 U–D symmetries and the axis turn) →
 //! [`coord`] (flip, slice, twist and their move tables) → [`flipslice`] (symmetry classes) →
-//! [`corners`] (the small corner table) →
+//! [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
 //! [`prune`] (the pruning table and its build) → [`persist`] (the on-disk cache) → [`tables`]
-//! (everything loaded and shared) → [`search`] (parallel IDA*).
+//! (everything loaded and shared) → [`root_symmetry`] (symmetric subtrees skipped) → [`search`]
+//! (parallel IDA*).
 
 // Pieces, axes and coordinates are indexed in parallel arrays throughout.
 #![allow(clippy::needless_range_loop)]
@@ -12,8 +13,10 @@
 pub mod coord;
 pub mod corners;
 pub mod flipslice;
+pub mod inverse;
 pub mod persist;
 pub mod prune;
+pub mod root_symmetry;
 pub mod search;
 pub mod symmetry;
 pub mod tables;

@@ -92,9 +92,8 @@ impl Layout {
         twist: u16,
         split: u16,
     ) -> usize {
-        let fs = slice as usize * N_FLIP + flip as usize;
-        let class = fsc.class[fs] as usize;
-        let sym = fsc.sym[fs] as usize;
+        let class_sym = fsc.class_sym[slice as usize * N_FLIP + flip as usize] as usize;
+        let (class, sym) = (class_sym >> 4, class_sym & 0xF);
         let t = fsc.twist_conj[twist as usize * N_SYM_UD + sym] as usize;
         if self.corner_split {
             let k = fsc.split_conj[split as usize * N_SYM_UD + sym] as usize;

@@ -1,7 +1,8 @@
 //! Iterative-deepening A* for the shortest solution, on both cores.
 //!
 //! A node carries the flip, slice and twist of the cube seen on each of the three axes (updated
-//! by move tables) and the inverse cube seen on each axis (updated on the cubie level). Its
+//! by move tables) and the inverse cube seen on each axis (packed one byte per piece and
+//! updated by table reads, see [`super::inverse`]). Its
 //! lower bound is the largest of six table lookups — three axes × the cube and its inverse
 //! (whose distance is the same) — taken lazily, the cheap forward ones first. Each deepening
 //! step splits the tree into the nodes three moves down and shares them among threads; the
@@ -9,11 +10,12 @@
 //! thread timing.
 
 use super::corners::corner_perm;
+use super::inverse::PackedCube;
 use super::prune::value;
+use super::root_symmetry::{self, TaskRole};
 use super::tables::{coords, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
-use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -54,8 +56,8 @@ pub struct Stats {
 struct Node {
     /// Flip, slice, twist and corner split of the cube seen on each axis.
     axes: [[u16; 4]; 3],
-    /// The inverse cube seen on each axis.
-    inv: [CubieCube; 3],
+    /// The inverse cube seen on each axis, packed.
+    inv: [PackedCube; 3],
     /// Corner permutation coordinate (U–D axis).
     corner: u16,
 }
@@ -63,11 +65,11 @@ struct Node {
 impl Node {
     fn root(t: &Tables, cube: &CubieCube) -> Node {
         let mut axes = [[0; 4]; 3];
-        let mut inv = [CubieCube::SOLVED; 3];
+        let mut inv = [PackedCube::SOLVED; 3];
         for k in 0..3 {
             let c = t.syms.on_axis(cube, k);
             axes[k] = coords(&c);
-            inv[k] = c.inverse();
+            inv[k] = PackedCube::pack(&c.inverse());
         }
         Node {
             axes,
@@ -77,7 +79,7 @@ impl Node {
     }
 
     fn is_solved(&self) -> bool {
-        self.inv[0] == CubieCube::SOLVED
+        self.inv[0] == PackedCube::SOLVED
     }
 }
 
@@ -87,7 +89,7 @@ fn heuristic(t: &Tables, node: &Node) -> usize {
     let mut h = value(&t.corner_prune, corner);
     for k in 0..3 {
         h = h.max(t.lookup(node.axes[k]));
-        h = h.max(t.lookup_cube(&node.inv[k]));
+        h = h.max(t.lookup(t.inverse.coords(&node.inv[k])));
     }
     h as usize
 }
@@ -110,11 +112,12 @@ fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
         }
         axes[k] = a;
     }
-    let mut inv = [CubieCube::SOLVED; 3];
+    let mut inv = [PackedCube::SOLVED; 3];
     for k in 0..3 {
-        let mk = t.syms.move_conj[k][m.index()];
-        inv[k] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[k]);
-        if togo > 0 && t.lookup_cube(&inv[k]) as usize > togo {
+        inv[k] = t
+            .inverse
+            .left_move(t.syms.inverse_move_conj[k][m.index()], &node.inv[k]);
+        if togo > 0 && t.lookup(t.inverse.coords(&inv[k])) as usize > togo {
             return None;
         }
     }
@@ -140,6 +143,11 @@ struct Worker<'a> {
     mode: Mode,
     task: usize,
     path: Vec<Move>,
+    /// Length of the task's prefix in `path`.
+    prefix_len: usize,
+    /// Whether the first move after the prefix may break the canonical order with the
+    /// prefix's last move (for a task whose solutions are mapped onto symmetric tasks).
+    relax_join: bool,
     found: Vec<Vec<Move>>,
     nodes: u64,
     calls: u64,
@@ -183,9 +191,15 @@ impl Worker<'_> {
             return true;
         }
         let t = self.t;
-        let prev = self.path.last().copied();
-        // Forward coordinates and table indices of every child on the three axes, fetched
-        // from memory together before any is read.
+        let prev = if self.relax_join && self.path.len() == self.prefix_len {
+            None
+        } else {
+            self.path.last().copied()
+        };
+        // The bounds are read in three rounds, each fetching its table entries together before
+        // any is read, and each only for the children the earlier rounds let through: the U–D
+        // axis (with the corner table), then the two other axes, then the inverse on all three.
+        // The first round alone prunes about half of the children.
         let mut moves = [Move::ALL[0]; 18];
         let mut axes = [[[0u16; 4]; 3]; 18];
         let mut idx = [[0usize; 3]; 18];
@@ -198,16 +212,15 @@ impl Worker<'_> {
             for k in 0..3 {
                 let mk = t.syms.move_conj[k][m.index()].index();
                 let [f, s, w, c] = node.axes[k];
-                let a = [
+                axes[n][k] = [
                     t.moves.flip[f as usize * 18 + mk],
                     t.moves.slice[s as usize * 18 + mk],
                     t.moves.twist[w as usize * 18 + mk],
                     t.moves.corner_split[c as usize * 18 + mk],
                 ];
-                axes[n][k] = a;
-                idx[n][k] = t.index(a);
-                prefetch(&t.prune, idx[n][k]);
             }
+            idx[n][0] = t.index(axes[n][0]);
+            prefetch(&t.prune, idx[n][0]);
             let cp = t.corners.perm_move[node.corner as usize * 18 + m.index()];
             let ci = t.corner_index(cp, axes[n][0][2]);
             prefetch(&t.corner_prune, ci);
@@ -217,32 +230,60 @@ impl Worker<'_> {
         }
         self.nodes += n as u64;
         let left = togo - 1;
+        let mut alive = [0u8; 18];
+        let mut n_alive = 0;
         for i in 0..n {
-            if idx[i].iter().any(|&x| value(&t.prune, x) as usize > left)
+            if value(&t.prune, idx[i][0]) as usize > left
                 || value(&t.corner_prune, corner[i].1) as usize > left
             {
                 continue;
             }
-            let m = moves[i];
-            let mut inv = [CubieCube::SOLVED; 3];
-            if left > 0 {
-                let mut inv_idx = [0usize; 3];
-                for k in 0..3 {
-                    let mk = t.syms.move_conj[k][m.index()];
-                    inv[k] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[k]);
-                    inv_idx[k] = t.index(coords(&inv[k]));
-                    prefetch(&t.prune, inv_idx[k]);
-                }
-                if inv_idx.iter().any(|&x| value(&t.prune, x) as usize > left) {
-                    continue;
-                }
-            } else {
-                let mk = t.syms.move_conj[0][m.index()];
-                inv[0] = MOVE_CUBES[mk.inverse().index()].multiply(&node.inv[0]);
+            for k in 1..3 {
+                idx[i][k] = t.index(axes[i][k]);
+                prefetch(&t.prune, idx[i][k]);
             }
+            alive[n_alive] = i as u8;
+            n_alive += 1;
+        }
+        // The last move needs no inverse bound: the child is either solved or not.
+        let mut inv = [[PackedCube::SOLVED; 3]; 18];
+        let mut inv_idx = [[0usize; 3]; 18];
+        let mut n_next = 0;
+        for a in 0..n_alive {
+            let i = alive[a] as usize;
+            if value(&t.prune, idx[i][1]) as usize > left
+                || value(&t.prune, idx[i][2]) as usize > left
+            {
+                continue;
+            }
+            let m = moves[i].index();
+            let axes_needed = if left > 0 { 3 } else { 1 };
+            for k in 0..axes_needed {
+                inv[i][k] = t
+                    .inverse
+                    .left_move(t.syms.inverse_move_conj[k][m], &node.inv[k]);
+                if left > 0 {
+                    inv_idx[i][k] = t.index(t.inverse.coords(&inv[i][k]));
+                    prefetch(&t.prune, inv_idx[i][k]);
+                }
+            }
+            alive[n_next] = i as u8;
+            n_next += 1;
+        }
+        let n_alive = n_next;
+        for &i in &alive[..n_alive] {
+            let i = i as usize;
+            if left > 0
+                && inv_idx[i]
+                    .iter()
+                    .any(|&x| value(&t.prune, x) as usize > left)
+            {
+                continue;
+            }
+            let m = moves[i];
             let c = Node {
                 axes: axes[i],
-                inv,
+                inv: inv[i],
                 corner: corner[i].0,
             };
             self.path.push(m);
@@ -292,6 +333,51 @@ fn split(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>,
     level
 }
 
+/// Turns the solutions of tasks searched for their symmetric images (`lends`, found with the
+/// join rule relaxed) into the solutions of every task: each keeps those that follow its own
+/// prefix canonically, and its images get their mapped copies.
+fn lend_solutions(
+    paths: &[&[Move]],
+    roles: &[TaskRole],
+    lends: &[bool],
+    results: Vec<(usize, Vec<Vec<Move>>)>,
+) -> Vec<(usize, Vec<Vec<Move>>)> {
+    let mut suffixes: Vec<Vec<Vec<Move>>> = vec![Vec::new(); paths.len()];
+    let mut out = Vec::new();
+    for (i, found) in results {
+        if lends[i] {
+            suffixes[i] = found.iter().map(|s| s[paths[i].len()..].to_vec()).collect();
+        } else {
+            out.push((i, found));
+        }
+    }
+    let joins = |prefix: &[Move], suffix: &[Move]| {
+        suffix
+            .first()
+            .is_none_or(|&m| can_follow(prefix.last().copied(), m))
+    };
+    for (i, role) in roles.iter().enumerate() {
+        let (source, sym) = match *role {
+            TaskRole::Search if lends[i] => (i, None),
+            TaskRole::Image { of, sym } => (of, Some(sym)),
+            TaskRole::Search => continue,
+        };
+        let found: Vec<Vec<Move>> = suffixes[source]
+            .iter()
+            .map(|s| match sym {
+                Some(sym) => root_symmetry::image(sym, s),
+                None => s.clone(),
+            })
+            .filter(|s| joins(paths[i], s))
+            .map(|s| [paths[i], &s].concat())
+            .collect();
+        if !found.is_empty() {
+            out.push((i, found));
+        }
+    }
+    out
+}
+
 /// Searches lengths from the table's bound up to `max_length`.
 pub fn search(
     t: &Tables,
@@ -302,6 +388,7 @@ pub fn search(
 ) -> (Outcome, Stats) {
     let root = Node::root(t, cube);
     let start = heuristic(t, &root);
+    let stabiliser = root_symmetry::stabiliser(cube);
     let mut stats = Stats::default();
     for bound in start..=max_length {
         let ctl = Control {
@@ -311,14 +398,31 @@ pub fn search(
             nodes: AtomicU64::new(0),
         };
         let tasks = split(t, &root, bound.min(3), bound);
+        let paths: Vec<&[Move]> = tasks.iter().map(|(p, _)| p.as_slice()).collect();
+        let roles = root_symmetry::classify(cube, &paths, &stabiliser);
+        // In All mode a searched task whose state has symmetric images elsewhere lends them its
+        // solutions, found without the join rule (it differs from task to task).
+        let mut lends = vec![false; tasks.len()];
+        if mode == Mode::All {
+            for role in &roles {
+                if let TaskRole::Image { of, .. } = *role {
+                    lends[of] = true;
+                }
+            }
+        }
         let results = Mutex::new(Vec::new());
         tasks.par_iter().enumerate().for_each(|(i, (path, node))| {
+            if roles[i] != TaskRole::Search {
+                return;
+            }
             let mut w = Worker {
                 t,
                 ctl: &ctl,
                 mode,
                 task: i,
                 path: path.clone(),
+                prefix_len: path.len(),
+                relax_join: lends[i],
                 found: Vec::new(),
                 nodes: 0,
                 calls: 0,
@@ -336,6 +440,9 @@ pub fn search(
         });
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
         let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        if mode == Mode::All {
+            results = lend_solutions(&paths, &roles, &lends, results);
+        }
         results.sort_by_key(|(i, _)| *i);
         if !results.is_empty() {
             let all: Vec<Vec<Move>> = results.into_iter().flat_map(|(_, f)| f).collect();

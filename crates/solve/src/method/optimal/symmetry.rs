@@ -21,18 +21,23 @@ pub struct Symmetries {
     pub inverse: [usize; N_SYM_UD],
     /// `move_conj[k][m]`: the move `uᵏ · m · u⁻ᵏ` (the move `m` seen on axis `k`).
     pub move_conj: [[Move; 18]; 3],
+    /// `inverse_move_conj[k][m]`: the index of `(uᵏ · m · u⁻ᵏ)⁻¹`, the move the inverse cube
+    /// seen on axis `k` takes (on its left) when the cube takes `m`.
+    pub inverse_move_conj: [[usize; 18]; 3],
 }
 
 impl Symmetries {
     /// The tables.
     pub fn new() -> Symmetries {
         let all = cube_sym::symmetries();
+        let move_conj: [[Move; 18]; 3] = std::array::from_fn(|k| {
+            all.conj_move[URF3_POWERS[k]].map(|m| Move::from_index(m as usize))
+        });
         Symmetries {
+            inverse_move_conj: move_conj.map(|row| row.map(|m| m.inverse().index())),
+            move_conj,
             cubes: std::array::from_fn(|s| all.cubes[s]),
             inverse: std::array::from_fn(|s| all.inverse[s] as usize),
-            move_conj: std::array::from_fn(|k| {
-                all.conj_move[URF3_POWERS[k]].map(|m| Move::from_index(m as usize))
-            }),
         }
     }
 

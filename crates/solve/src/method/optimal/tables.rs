@@ -3,6 +3,7 @@
 use super::coord::{corner_split, flip, slice, twist, MoveTables};
 use super::corners::{self, CornerTables};
 use super::flipslice::FlipSliceClasses;
+use super::inverse::InverseTables;
 use super::persist;
 use super::prune;
 use super::prune::Layout;
@@ -85,6 +86,8 @@ pub struct Tables {
     pub corner_prune: Mmap,
     /// Its coordinates.
     pub layout: Layout,
+    /// Left-move and coordinate tables of the packed inverse cube.
+    pub inverse: InverseTables,
 }
 
 impl Tables {
@@ -115,6 +118,7 @@ impl Tables {
             classes,
             prune,
             layout,
+            inverse: InverseTables::new(),
         })
     }
 

@@ -1,0 +1,217 @@
+//! The inverse cube as the search carries it: one byte per piece, updated by table reads.
+//!
+//! When the search appends a move `m` to the cube `c`, the inverse changes from `c⁻¹` to
+//! `m⁻¹ · c⁻¹`: a move applied on the *left*. On the cubie level that is
+//! `(A · X).ep[i] = A.ep[X.ep[i]]`, `(A · X).eo[i] = A.eo[X.ep[i]] + X.eo[i]`: every slot `i`
+//! of `X` is transformed on its own, by a function of its own (piece, orientation) pair. So a
+//! slot is packed into one byte (`piece | orientation << 4`) and the left move becomes one read
+//! per slot in a 64-byte table, with no arithmetic. The pruning coordinates (flip, slice,
+//! twist, corner split) then come from bit masks of the bytes and a few cache-resident tables.
+
+use super::coord::{corner_split, flip, slice, twist, N_FLIP, N_TWIST};
+use rubik_cube::cubie::MOVE_CUBES;
+use rubik_cube::CubieCube;
+
+/// Number of corners.
+const N_CORNERS: usize = 8;
+/// Number of edges.
+const N_EDGES: usize = 12;
+/// Table rows cover every byte `piece | orientation << 4` with orientation < 3 (at most 0x2B),
+/// rounded up to a power of two so that masking the index proves it in bounds.
+const N_SLOT_BYTES: usize = 64;
+
+/// A cube packed one byte per slot: `piece | orientation << 4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedCube {
+    /// Edge slots UR..BR.
+    pub edges: [u8; N_EDGES],
+    /// Corner slots URF..DRB.
+    pub corners: [u8; N_CORNERS],
+}
+
+impl PackedCube {
+    /// The solved cube.
+    pub const SOLVED: PackedCube = PackedCube::pack(&CubieCube::SOLVED);
+
+    /// Packs a cube.
+    pub const fn pack(c: &CubieCube) -> PackedCube {
+        let mut edges = [0u8; N_EDGES];
+        let mut i = 0;
+        while i < N_EDGES {
+            edges[i] = c.ep[i] | c.eo[i] << 4;
+            i += 1;
+        }
+        let mut corners = [0u8; N_CORNERS];
+        let mut i = 0;
+        while i < N_CORNERS {
+            corners[i] = c.cp[i] | c.co[i] << 4;
+            i += 1;
+        }
+        PackedCube { edges, corners }
+    }
+
+    /// Unpacks into a cubie cube.
+    pub fn unpack(&self) -> CubieCube {
+        let mut c = CubieCube::SOLVED;
+        for i in 0..N_EDGES {
+            c.ep[i] = self.edges[i] & 0xF;
+            c.eo[i] = self.edges[i] >> 4;
+        }
+        for i in 0..N_CORNERS {
+            c.cp[i] = self.corners[i] & 0xF;
+            c.co[i] = self.corners[i] >> 4;
+        }
+        c
+    }
+}
+
+/// Tables for left moves on packed cubes and for reading their coordinates.
+pub struct InverseTables {
+    /// `edge_left[m][b]`: the edge byte `b` after move `m` is applied on the left.
+    edge_left: [[u8; N_SLOT_BYTES]; 18],
+    /// `corner_left[m][b]`: the corner byte `b` after move `m` is applied on the left.
+    corner_left: [[u8; N_SLOT_BYTES]; 18],
+    /// `flip_of_mask[mask]`: the flip coordinate whose orientation bits, slot `i` in bit `i`
+    /// (slots 0..11), are `mask`.
+    flip_of_mask: Vec<u16>,
+    /// `slice_of_mask[mask]`: the slice coordinate of the slice edges sitting at the slots of
+    /// the 12-bit `mask`.
+    slice_of_mask: Vec<u16>,
+    /// `twist_of_mask[mask]`: the sum of `3^(6-i)` over the bits `i` of a 7-bit mask.
+    twist_of_mask: [u16; 128],
+    /// `split_of_mask[mask]`: the corner split of the D corners sitting at the slots of `mask`.
+    split_of_mask: [u16; 256],
+}
+
+impl InverseTables {
+    /// Builds the tables (microseconds).
+    pub fn new() -> InverseTables {
+        let mut edge_left = [[0u8; N_SLOT_BYTES]; 18];
+        let mut corner_left = [[0u8; N_SLOT_BYTES]; 18];
+        for (m, a) in MOVE_CUBES.iter().enumerate() {
+            for b in 0..N_SLOT_BYTES {
+                let (p, o) = (b & 0xF, (b >> 4) as u8);
+                if p < N_EDGES && o < 2 {
+                    edge_left[m][b] = a.ep[p] | ((a.eo[p] ^ o) << 4);
+                }
+                if p < N_CORNERS {
+                    corner_left[m][b] = a.cp[p] | (((a.co[p] + o) % 3) << 4);
+                }
+            }
+        }
+        // The coordinate functions of the cube crate's layout, applied to cubes built from masks.
+        let flip_of_mask = (0..1u32 << N_EDGES)
+            .map(|mask| {
+                let mut c = CubieCube::SOLVED;
+                for i in 0..N_EDGES {
+                    c.eo[i] = ((mask >> i) & 1) as u8;
+                }
+                flip(&c)
+            })
+            .collect();
+        let slice_of_mask = (0..1u32 << N_EDGES)
+            .map(|mask| {
+                let mut c = CubieCube::SOLVED;
+                for i in 0..N_EDGES {
+                    c.ep[i] = if (mask >> i) & 1 == 1 { 8 } else { 0 };
+                }
+                slice(&c)
+            })
+            .collect();
+        let twist_of_mask = std::array::from_fn(|mask| {
+            let mut c = CubieCube::SOLVED;
+            for i in 0..7 {
+                c.co[i] = ((mask >> i) & 1) as u8;
+            }
+            twist(&c)
+        });
+        let split_of_mask = std::array::from_fn(|mask| {
+            let mut c = CubieCube::SOLVED;
+            for i in 0..N_CORNERS {
+                c.cp[i] = if (mask >> i) & 1 == 1 { 4 } else { 0 };
+            }
+            corner_split(&c)
+        });
+        InverseTables {
+            edge_left,
+            corner_left,
+            flip_of_mask,
+            slice_of_mask,
+            twist_of_mask,
+            split_of_mask,
+        }
+    }
+
+    /// `MOVE_CUBES[m] · x`: the packed cube `x` with move `m` applied on the left.
+    #[inline(always)]
+    pub fn left_move(&self, m: usize, x: &PackedCube) -> PackedCube {
+        let (e, c) = (&self.edge_left[m], &self.corner_left[m]);
+        PackedCube {
+            edges: x.edges.map(|b| e[b as usize & (N_SLOT_BYTES - 1)]),
+            corners: x.corners.map(|b| c[b as usize & (N_SLOT_BYTES - 1)]),
+        }
+    }
+
+    /// Flip, slice, twist and corner split of a packed cube (the layout of
+    /// [`super::tables::coords`]).
+    #[inline(always)]
+    pub fn coords(&self, x: &PackedCube) -> [u16; 4] {
+        let mut flip_mask = 0usize;
+        let mut slice_mask = 0usize;
+        for i in 0..N_EDGES {
+            let b = x.edges[i] as usize;
+            flip_mask |= (b >> 4) << i;
+            slice_mask |= usize::from(b & 0xF >= 8) << i;
+        }
+        let mut once = 0usize;
+        let mut twice = 0usize;
+        let mut split_mask = 0usize;
+        for i in 0..N_CORNERS {
+            let b = x.corners[i] as usize;
+            once |= ((b >> 4) & 1) << i;
+            twice |= (b >> 5) << i;
+            split_mask |= usize::from(b & 0xF >= 4) << i;
+        }
+        let twist = self.twist_of_mask[once & 0x7F] + 2 * self.twist_of_mask[twice & 0x7F];
+        debug_assert!((twist as usize) < N_TWIST);
+        [
+            self.flip_of_mask[flip_mask & (2 * N_FLIP - 1)],
+            self.slice_of_mask[slice_mask & ((1 << N_EDGES) - 1)],
+            twist,
+            self.split_of_mask[split_mask & 0xFF],
+        ]
+    }
+}
+
+impl Default for InverseTables {
+    fn default() -> Self {
+        InverseTables::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::method::optimal::tables::coords;
+    use rubik_cube::random::rng_from_seed;
+    use rubik_cube::Move;
+
+    #[test]
+    fn left_moves_and_coordinates_agree_with_cubies() {
+        let t = InverseTables::new();
+        let mut rng = rng_from_seed(21);
+        for _ in 0..50 {
+            let x = CubieCube::random(&mut rng);
+            let packed = PackedCube::pack(&x);
+            assert_eq!(packed.unpack(), x);
+            assert_eq!(t.coords(&packed), coords(&x));
+            for m in Move::ALL {
+                let left = MOVE_CUBES[m.index()].multiply(&x);
+                let moved = t.left_move(m.index(), &packed);
+                assert_eq!(moved, PackedCube::pack(&left), "{m:?}");
+                assert_eq!(t.coords(&moved), coords(&left), "{m:?}");
+            }
+        }
+        assert_eq!(PackedCube::SOLVED.unpack(), CubieCube::SOLVED);
+    }
+}
