@@ -111,25 +111,22 @@ impl CompactTables {
             }
             out
         };
-        let ud_edge_comb = load_or_build(&s[10], dir, q, |_| {
-            let comb_move = comb_moves(&m.corner_move);
+        // A permutation (moved by `perm_move`; corners and U/D edges both have 8! values) with
+        // the other kind's combination (moved by `other_move`).
+        let comb_table = |perm_move: &[u16], other_move: &[u16]| {
             to_nibbles(&build_plain_prune(
                 N_UD_EDGES,
                 N_CORNER_COMB,
                 &PHASE2_MOVES,
-                &m.ud_edge_move,
-                &comb_move,
+                perm_move,
+                &comb_moves(other_move),
             ))
+        };
+        let ud_edge_comb = load_or_build(&s[10], dir, q, |_| {
+            comb_table(&m.ud_edge_move, &m.corner_move)
         });
         let corner_edge_comb = load_or_build(&s[11], dir, q, |_| {
-            let comb_move = comb_moves(&m.ud_edge_move);
-            to_nibbles(&build_plain_prune(
-                N_CORNERS,
-                N_CORNER_COMB,
-                &PHASE2_MOVES,
-                &m.corner_move,
-                &comb_move,
-            ))
+            comb_table(&m.corner_move, &m.ud_edge_move)
         });
         CompactTables {
             moves,

@@ -27,6 +27,15 @@ fn solver() -> TwophaseSolver {
     TwophaseSolver::new(&config(false)).expect("tables")
 }
 
+/// The full tables of `s`, and the phase-1 distance of a cube read directly from them.
+fn full_tables(s: &TwophaseSolver) -> (&TwophaseTables, impl Fn(&CubieCube) -> u8 + '_) {
+    let Tables::Full(t) = &*s.tables else {
+        panic!("full tables expected")
+    };
+    let h1 = |c: &CubieCube| t.phase1_distance(coord::flip(c), coord::twist(c), coord::slice(c));
+    (&**t, h1)
+}
+
 fn check(solver: &TwophaseSolver, cube: &CubieCube, limits: &Limits) -> Solution {
     let sol = solver.solve(cube, limits).expect("solution");
     assert!(sol.solves(cube), "{sol} does not solve the cube");
@@ -154,10 +163,7 @@ fn invalid_cube_is_rejected() {
 #[test]
 fn pruning_tables_are_consistent() {
     let s = solver();
-    let Tables::Full(t) = &*s.tables else {
-        panic!("full tables expected")
-    };
-    let h1 = |c: &CubieCube| t.phase1_distance(coord::flip(c), coord::twist(c), coord::slice(c));
+    let (t, h1) = full_tables(&s);
     let mut rng = rng_from_seed(9);
     for _ in 0..300 {
         let c = CubieCube::random(&mut rng);
@@ -200,10 +206,7 @@ fn pruning_tables_are_consistent() {
 #[test]
 fn descent_codes_pick_exactly_the_short_enough_children() {
     let s = solver();
-    let Tables::Full(t) = &*s.tables else {
-        panic!("full tables expected")
-    };
-    let h1 = |c: &CubieCube| t.phase1_distance(coord::flip(c), coord::twist(c), coord::slice(c));
+    let (t, h1) = full_tables(&s);
     let mut rng = rng_from_seed(31);
     let all = (1u32 << 18) - 1;
     let (mut near_goal, mut checked, mut one_away) = (0, 0, 0);
@@ -264,9 +267,7 @@ fn near_table_matches_the_full_codes() {
     use crate::tables::descent::{self, NEAR_MAX_DIST};
     use crate::tables::prune::nibble;
     let s = solver();
-    let Tables::Full(t) = &*s.tables else {
-        panic!("full tables expected")
-    };
+    let (t, _) = full_tables(&s);
     let n = crate::tables::twophase::N_PHASE1;
     let mut near = 0;
     for i in 0..n {
