@@ -329,7 +329,8 @@ pub struct ScrambleArgs {
 Examples:
   rubik bench --count 1000 --seed 1
   rubik bench --method thistlethwaite --plot thistle.svg
-  rubik bench --max-length 19 --timeout 1s --count 20")]
+  rubik bench --max-length 19 --timeout 1s --count 20
+  rubik bench --file bench.cubes --count 1000 --max-length 20   # another solver's state list")]
 pub struct BenchArgs {
     /// Method and tables.
     #[command(flatten)]
@@ -339,13 +340,19 @@ pub struct BenchArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
 
-    /// Number of random states.
-    #[arg(long, short = 'n', default_value_t = 100)]
-    pub count: usize,
+    /// Number of random states (default 100), or of lines taken from --file (default all).
+    #[arg(long, short = 'n')]
+    pub count: Option<usize>,
 
     /// Seed of the random states.
-    #[arg(long, short = 's', default_value_t = 1)]
+    #[arg(long, short = 's', default_value_t = 1, conflicts_with = "file")]
     pub seed: u64,
+
+    /// Solve the states listed in FILE instead of random ones: one facelet string or scramble
+    /// a line, blank lines and lines starting with // skipped (e.g. another solver's
+    /// benchmark list, to compare on the same states).
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
 
     /// Write an SVG of the length and time distributions.
     #[arg(long, value_name = "FILE.svg")]

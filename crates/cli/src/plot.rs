@@ -20,11 +20,11 @@ pub fn bench_svg(report: &BenchReport) -> String {
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         svg,
-        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">rubik bench — {} on {} random states (seed {})</text>"#,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="15">rubik bench — {} on {} states ({})</text>"#,
         width / 2.0,
         escape(&report.method),
         report.count,
-        report.seed
+        escape(&report.source())
     );
     let lengths: Vec<(String, usize)> = report
         .length_histogram

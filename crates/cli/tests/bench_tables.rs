@@ -45,6 +45,40 @@ fn bench_json() {
 }
 
 #[test]
+fn bench_on_states_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("states.txt");
+    let scrambled = rubik_cube::Cube::solved()
+        .apply(&rubik_cube::Alg::parse("F R U' L2 D B'").unwrap())
+        .to_facelets();
+    std::fs::write(
+        &list,
+        format!("// a peer's list\nR U R' U'\n\n{scrambled}\nD2 B\n"),
+    )
+    .unwrap();
+    let out = rubik_with_tables()
+        .args(["bench", "--json", "--count", "2", "--file"])
+        .arg(&list)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["count"], 2, "the first two states only: {v}");
+    assert_eq!(v["solved"], 2);
+    assert_eq!(v["seed"], serde_json::Value::Null);
+    assert!(v["file"].as_str().unwrap().ends_with("states.txt"));
+    assert!(v["max_length"].as_u64().unwrap() <= 6);
+    // A line that is not a cube is bad input, named by file and line.
+    std::fs::write(&list, "R U\nR U X\n").unwrap();
+    rubik_with_tables()
+        .args(["bench", "--file"])
+        .arg(&list)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("states.txt:2"));
+}
+
+#[test]
 fn tables_build_then_info_and_verify() {
     rubik_with_tables()
         .args(["tables", "info"])

@@ -65,15 +65,25 @@ pub fn peak_memory() -> Option<u64> {
 /// Progress reports one unit per cube. Fails only when the solver cannot be created; cubes
 /// without a solution within the limits are recorded with `length: None`.
 pub fn run(config: &BenchConfig, progress: &dyn Progress) -> Result<BenchReport, SolveError> {
-    let start = Instant::now();
-    let solver = solver_for(config.method, &config.solver)?;
-    let load_time = start.elapsed();
     let mut rng = rng_from_seed(config.seed);
     let cubes: Vec<CubieCube> = (0..config.count)
         .map(|_| CubieCube::random(&mut rng))
         .collect();
-    progress.start("solving random states", config.count as u64);
-    let mut cases = Vec::with_capacity(config.count);
+    run_states(config, cubes, progress)
+}
+
+/// Like [`run`], on given states (e.g. another solver's benchmark list) instead of random
+/// ones; `config.count` and `config.seed` are not used.
+pub fn run_states(
+    config: &BenchConfig,
+    cubes: Vec<CubieCube>,
+    progress: &dyn Progress,
+) -> Result<BenchReport, SolveError> {
+    let start = Instant::now();
+    let solver = solver_for(config.method, &config.solver)?;
+    let load_time = start.elapsed();
+    progress.start("solving states", cubes.len() as u64);
+    let mut cases = Vec::with_capacity(cubes.len());
     for cube in cubes {
         let t = Instant::now();
         let result = solver.solve(&cube, &config.limits);

@@ -2,6 +2,7 @@
 //! memory, every solution verified; optionally an SVG of the distributions.
 
 use crate::args::BenchArgs;
+use crate::cube_io;
 use crate::error::{CliError, CliResult, EXIT_FAILURE};
 use crate::output;
 use crate::plot;
@@ -23,10 +24,12 @@ use std::time::Instant;
 pub struct BenchReport {
     /// The method.
     pub method: String,
-    /// Random states tried.
+    /// States tried.
     pub count: usize,
-    /// The seed of the states.
-    pub seed: u64,
+    /// The seed of the random states (absent for states from a file).
+    pub seed: Option<u64>,
+    /// The file the states came from (absent for random states).
+    pub file: Option<String>,
     /// States solved within the limits (each verified).
     pub solved: usize,
     /// States without a solution within the limits.
@@ -58,16 +61,13 @@ pub struct BenchReport {
 /// [`solve_all`].
 pub fn run(args: &BenchArgs) -> CliResult {
     let limits = solving::limits(&args.limits);
+    let states = states(args)?;
     let (method, table_load_millis, results) = if args.jobs <= 1 {
-        single_threaded(args, limits)?
+        single_threaded(args, limits, states)?
     } else {
         let started = Instant::now();
         let solver = solving::solver(&args.method)?;
         let table_load_millis = started.elapsed().as_secs_f64() * 1000.0;
-        let mut rng = rng_from_seed(args.seed);
-        let states: Vec<CubieCube> = (0..args.count)
-            .map(|_| CubieCube::random(&mut rng))
-            .collect();
         let results = solve_all(solver.as_ref(), &states, &limits, usize::from(args.jobs))?;
         (solver.name().to_string(), table_load_millis, results)
     };
@@ -86,20 +86,54 @@ pub fn run(args: &BenchArgs) -> CliResult {
     Ok(())
 }
 
+/// The states to solve: `--count` (default 100) random ones from `--seed`, or the lines of
+/// `--file` (all, or the first `--count`). A line that is not a cube is bad input, named by
+/// file and line.
+fn states(args: &BenchArgs) -> CliResult<Vec<CubieCube>> {
+    let Some(path) = &args.file else {
+        let mut rng = rng_from_seed(args.seed);
+        return Ok((0..args.count.unwrap_or(100))
+            .map(|_| CubieCube::random(&mut rng))
+            .collect());
+    };
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {}", path.display()))
+        .map_err(CliError::bad_input)?;
+    let mut states = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        if args.count.is_some_and(|n| states.len() >= n) {
+            break;
+        }
+        let cube = cube_io::parse_state(line).map_err(|e| {
+            CliError::bad_input(anyhow::anyhow!("{}:{}: {e}", path.display(), i + 1))
+        })?;
+        states.push(cube_io::to_cubie(&cube));
+    }
+    Ok(states)
+}
+
 /// One state's outcome: its solution length (None when unsolved) and the solve time.
 type Outcome = (Option<usize>, f64);
 
 /// The library's single-threaded benchmark; fails if any solution was wrong.
-fn single_threaded(args: &BenchArgs, limits: Limits) -> CliResult<(String, f64, Vec<Outcome>)> {
+fn single_threaded(
+    args: &BenchArgs,
+    limits: Limits,
+    states: Vec<CubieCube>,
+) -> CliResult<(String, f64, Vec<Outcome>)> {
     let config = BenchConfig {
         method: args.method.method,
-        count: args.count,
+        count: states.len(),
         seed: args.seed,
         limits,
         solver: solving::config(&args.method.tables),
     };
     let progress = StderrProgress::new();
-    let report = bench::run(&config, &progress)?;
+    let report = bench::run_states(&config, states, &progress)?;
     if report.wrong() > 0 {
         return Err(CliError::failure(anyhow::anyhow!(
             "{} of {} solutions were wrong",
@@ -188,7 +222,8 @@ fn summarise(
     BenchReport {
         method: method.to_string(),
         count: results.len(),
-        seed: args.seed,
+        seed: args.file.is_none().then_some(args.seed),
+        file: args.file.as_ref().map(|f| f.display().to_string()),
         solved: lengths.len(),
         unsolved: results.len() - lengths.len(),
         table_load_millis: output::round_millis(table_load_millis),
@@ -204,13 +239,28 @@ fn summarise(
     }
 }
 
+impl BenchReport {
+    /// Where the states came from: "seed 1" or "from FILE".
+    pub fn source(&self) -> String {
+        match (&self.file, self.seed) {
+            (Some(f), _) => format!("from {f}"),
+            (None, Some(seed)) => format!("seed {seed}"),
+            (None, None) => "random".to_string(),
+        }
+    }
+}
+
 fn render(r: &BenchReport) -> String {
     let opt =
         |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     let mut s = String::new();
     s += &format!(
-        "method       {}\nstates       {} (seed {}), {} solved, {} without a solution within the limits\n",
-        r.method, r.count, r.seed, r.solved, r.unsolved
+        "method       {}\nstates       {} ({}), {} solved, {} without a solution within the limits\n",
+        r.method,
+        r.count,
+        r.source(),
+        r.solved,
+        r.unsolved
     );
     s += &format!("tables       loaded in {:.1} ms\n", r.table_load_millis);
     s += &format!(
