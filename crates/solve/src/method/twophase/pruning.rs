@@ -272,6 +272,18 @@ pub struct RawNode {
     slice: u16,
 }
 
+impl RawNode {
+    /// The node after move `m`.
+    #[inline(always)]
+    fn moved(&self, mv: &MoveTables, m: usize) -> RawNode {
+        RawNode {
+            flip: mv.flip_move[self.flip as usize * 18 + m],
+            twist: mv.twist_move[self.twist as usize * 18 + m],
+            slice: mv.slice_move[self.slice as usize * 18 + m],
+        }
+    }
+}
+
 impl CompactTables {
     #[inline(always)]
     fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
@@ -313,11 +325,7 @@ impl Pruning for CompactTables {
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let kid = RawNode {
-                flip: mv.flip_move[node.flip as usize * 18 + m],
-                twist: mv.twist_move[node.twist as usize * 18 + m],
-                slice: mv.slice_move[node.slice as usize * 18 + m],
-            };
+            let kid = node.moved(mv, m);
             let (t, f, s) = (kid.twist as usize, kid.flip as usize, kid.slice as usize);
             prefetch(&self.twist_slice, t * N_SLICE + s);
             prefetch(&self.flip_slice, f * N_SLICE + s);
@@ -328,11 +336,7 @@ impl Pruning for CompactTables {
         let mut kept = 0;
         for k in 0..n {
             let (kid, m, _) = out[k];
-            let (t, f, s) = (kid.twist as usize, kid.flip as usize, kid.slice as usize);
-            let a = self.twist_slice[t * N_SLICE + s];
-            let b = self.flip_slice[f * N_SLICE + s];
-            let c = self.twist_flip[t * N_FLIP + f];
-            let d = a.max(b).max(c);
+            let d = self.phase1_distance(kid.flip as usize, kid.twist as usize, kid.slice as usize);
             if d as usize >= togo {
                 continue;
             }
@@ -355,11 +359,7 @@ impl Pruning for CompactTables {
         while bits != 0 {
             let m = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let kid = RawNode {
-                flip: mv.flip_move[node.flip as usize * 18 + m],
-                twist: mv.twist_move[node.twist as usize * 18 + m],
-                slice: mv.slice_move[node.slice as usize * 18 + m],
-            };
+            let kid = node.moved(mv, m);
             if kid.flip == 0 && kid.twist == 0 && kid.slice == 0 {
                 out[n] = (kid, m as u8, 0);
                 n += 1;
