@@ -117,8 +117,13 @@ pub enum Metric {
 pub enum TableSize {
     /// Flip × UD-slice × twist: 70 MB, built in about 20 s.
     Small,
-    /// The small table × the corner split: 4.9 GB, faster searches.
+    /// Flip × UD-slice × twist × the corner split: 4.9 GB, built in about 15 minutes.
     Medium,
+    /// Slice edges with their order × the other edges' orientation × twist × the corner
+    /// split, 2 bits per entry: 7.5 GB, built in about 30 minutes; the fastest searches.
+    Large,
+    /// The large table's coordinates without the corner split: 108 MB.
+    SmallPlus,
 }
 
 impl TableSize {
@@ -127,6 +132,8 @@ impl TableSize {
         match self {
             TableSize::Small => "small",
             TableSize::Medium => "medium",
+            TableSize::Large => "large",
+            TableSize::SmallPlus => "small-plus",
         }
     }
 }

@@ -12,7 +12,8 @@
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::method::optimal::tables::Format;
+use rubik_solve::method::optimal::{grouped, OptimalSolver};
 use rubik_solve::{Limits, Progress, SolveError, SolverConfig};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -149,6 +150,22 @@ fn main() {
         solver.tables().prune.len(),
         rayon::current_num_threads()
     );
+    if let Format::Grouped(layout) = solver.tables().format {
+        let h = grouped::histogram(layout, &solver.tables().prune);
+        let total: u64 = h.iter().sum();
+        let share = |n: u64| 100.0 * n as f64 / total as f64;
+        println!(
+            "entries: ≤ {} {:.2}%, {} {:.2}%, {} {:.2}%, ≥ {} {:.2}%",
+            layout.base,
+            share(h[0]),
+            layout.base + 1,
+            share(h[1]),
+            layout.base + 2,
+            share(h[2]),
+            layout.base + 3,
+            share(h[3])
+        );
+    }
     // An independent check: the same states solved with another table size must get the same
     // optimal lengths (`--compare small`).
     let other = a.compare.as_ref().map(|size| {

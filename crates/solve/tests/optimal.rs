@@ -317,3 +317,32 @@ fn invalid_cube_and_unknown_table_are_errors() {
         Err(SolveError::Table(_))
     ));
 }
+
+/// The 2-bit grouped format (the large table's coordinates without the corner split, 108 MB,
+/// built in seconds) must give the same optimal lengths as the exact 4-bit table, and its
+/// bound must never exceed a state's distance.
+#[test]
+fn grouped_table_agrees_with_the_exact_table() {
+    let plus = OptimalSolver::new(&SolverConfig {
+        optimal_table: Some("small-plus".into()),
+        ..config()
+    })
+    .expect("small-plus tables");
+    let mut rng = rng_from_seed(13);
+    for i in 0..36 {
+        let n = 1 + i % 12;
+        let moves = scramble(&mut rng, n);
+        let cube = CubieCube::from_moves(&moves);
+        let sol = plus.solve(&cube, &Limits::default()).expect("solvable");
+        assert!(sol.solves(&cube), "does not solve {moves:?}");
+        let exact = solver().solve(&cube, &Limits::default()).expect("solvable");
+        assert_eq!(sol.len(), exact.len(), "scramble {moves:?}");
+        if let Some(d) = brute_distance(&cube) {
+            assert_eq!(sol.len(), d, "scramble {moves:?}");
+        }
+        assert!(
+            plus.tables().lookup_cube(&cube) as usize <= sol.len(),
+            "bound above the distance for {moves:?}"
+        );
+    }
+}

@@ -167,7 +167,7 @@ pub fn with_flip_slice(f: u16, s: u16) -> CubieCube {
     c
 }
 
-/// Move tables of the three coordinates: `table[coord * 18 + move]`.
+/// Move tables of the coordinates: `table[coord * 18 + move]`.
 pub struct MoveTables {
     /// Twist after each move.
     pub twist: Vec<u16>,
@@ -175,6 +175,8 @@ pub struct MoveTables {
     pub flip: Vec<u16>,
     /// Slice after each move.
     pub slice: Vec<u16>,
+    /// Slice with order ([`super::edge_coset::slice_sorted`]) after each move.
+    pub slice_sorted: Vec<u16>,
     /// Corner split after each move.
     pub corner_split: Vec<u16>,
 }
@@ -211,6 +213,7 @@ impl MoveTables {
             }
         }
         MoveTables {
+            slice_sorted: super::edge_coset::slice_sorted_moves(),
             corner_split: split_t,
             twist: twist_t,
             flip: flip_t,

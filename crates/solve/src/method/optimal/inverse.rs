@@ -9,6 +9,7 @@
 //! twist, corner split) then come from bit masks of the bytes and a few cache-resident tables.
 
 use super::coord::{corner_split, flip, slice, twist, N_FLIP, N_TWIST};
+use super::edge_coset::{order_of_packed, N_SLICE_ORDER};
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;
 
@@ -153,15 +154,23 @@ impl InverseTables {
     }
 
     /// Flip, slice, twist and corner split of a packed cube (the layout of
-    /// [`super::tables::coords`]).
+    /// [`super::tables::coords`] with the slice's order dropped when `ORDER` is false).
     #[inline(always)]
-    pub fn coords(&self, x: &PackedCube) -> [u16; 4] {
+    pub fn coords<const ORDER: bool>(&self, x: &PackedCube) -> [u16; 4] {
         let mut flip_mask = 0usize;
         let mut slice_mask = 0usize;
+        // The slice edges met slot by slot, two bits each (piece − 8).
+        let mut order = 0usize;
+        let mut n_slice = 0;
         for i in 0..N_EDGES {
             let b = x.edges[i] as usize;
             flip_mask |= (b >> 4) << i;
-            slice_mask |= usize::from(b & 0xF >= 8) << i;
+            let is_slice = b & 0xF >= 8;
+            slice_mask |= usize::from(is_slice) << i;
+            if ORDER && is_slice {
+                order |= (b & 3) << n_slice;
+                n_slice += 2;
+            }
         }
         let mut once = 0usize;
         let mut twice = 0usize;
@@ -174,9 +183,14 @@ impl InverseTables {
         }
         let twist = self.twist_of_mask[once & 0x7F] + 2 * self.twist_of_mask[twice & 0x7F];
         debug_assert!((twist as usize) < N_TWIST);
+        let slice = self.slice_of_mask[slice_mask & ((1 << N_EDGES) - 1)];
         [
             self.flip_of_mask[flip_mask & (2 * N_FLIP - 1)],
-            self.slice_of_mask[slice_mask & ((1 << N_EDGES) - 1)],
+            if ORDER {
+                slice * N_SLICE_ORDER as u16 + order_of_packed(order as u8)
+            } else {
+                slice
+            },
             twist,
             self.split_of_mask[split_mask & 0xFF],
         ]
@@ -204,12 +218,13 @@ mod tests {
             let x = CubieCube::random(&mut rng);
             let packed = PackedCube::pack(&x);
             assert_eq!(packed.unpack(), x);
-            assert_eq!(t.coords(&packed), coords(&x));
+            assert_eq!(t.coords::<true>(&packed), coords(&x));
+            assert_eq!(t.coords::<false>(&packed)[1], slice(&x));
             for m in Move::ALL {
                 let left = MOVE_CUBES[m.index()].multiply(&x);
                 let moved = t.left_move(m.index(), &packed);
                 assert_eq!(moved, PackedCube::pack(&left), "{m:?}");
-                assert_eq!(t.coords(&moved), coords(&left), "{m:?}");
+                assert_eq!(t.coords::<true>(&moved), coords(&left), "{m:?}");
             }
         }
         assert_eq!(PackedCube::SOLVED.unpack(), CubieCube::SOLVED);

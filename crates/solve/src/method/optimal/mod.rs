@@ -2,20 +2,26 @@
 //!
 //! Layers, one module each: [`symmetry`] (the 16 U–D symmetries and the axis turn) →
 //! [`coord`] (flip, slice, twist and their move tables) → [`flipslice`] (symmetry classes) →
-//! [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
-//! [`prune`] (the pruning table and its build) → [`persist`] (the on-disk cache) → [`tables`]
-//! (everything loaded and shared) → [`root_symmetry`] (symmetric subtrees skipped) → [`search`]
-//! (parallel IDA*).
+//! [`edge_coset`] (the slice edges with their order × the other edges' orientation, and its
+//! classes) → [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
+//! [`prune`] (the exact 4-bit tables and their build) → [`grouped`] (the 2-bit tables relative
+//! to a base depth and their build) → [`reader`] (each format as the search reads it) →
+//! [`persist`] (the on-disk cache) → [`tables`] (everything
+//! loaded and shared) → [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel
+//! IDA*).
 
 // Pieces, axes and coordinates are indexed in parallel arrays throughout.
 #![allow(clippy::needless_range_loop)]
 
 pub mod coord;
 pub mod corners;
+pub mod edge_coset;
 pub mod flipslice;
+pub mod grouped;
 pub mod inverse;
 pub mod persist;
 pub mod prune;
+pub mod reader;
 pub mod root_symmetry;
 pub mod search;
 pub mod symmetry;
@@ -43,8 +49,8 @@ pub const MESSAGES: &[Message] = &[Message {
                      inférieures à {length} coups ont été explorées exhaustivement.",
 }];
 
-/// The optimal solver: IDA* over the flip × slice × twist pruning table looked up on three
-/// axes for the cube and its inverse.
+/// The optimal solver: IDA* over a pruning table of a coset (edge coordinates × twist, with
+/// or without the corner split) looked up on three axes for the cube and its inverse.
 #[derive(Clone)]
 pub struct OptimalSolver {
     tables: Arc<Tables>,

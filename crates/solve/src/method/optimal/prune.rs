@@ -92,8 +92,15 @@ impl Layout {
         twist: u16,
         split: u16,
     ) -> usize {
-        let class_sym = fsc.class_sym[slice as usize * N_FLIP + flip as usize] as usize;
-        let (class, sym) = (class_sym >> 4, class_sym & 0xF);
+        let class_sym = fsc.class_sym[slice as usize * N_FLIP + flip as usize];
+        self.entry(fsc, class_sym, twist, split)
+    }
+
+    /// The table index of a twist and corner split whose flip × slice has class table value
+    /// `class_sym` (`class << 4 | sym`).
+    #[inline(always)]
+    pub fn entry(self, fsc: &FlipSliceClasses, class_sym: u32, twist: u16, split: u16) -> usize {
+        let (class, sym) = ((class_sym >> 4) as usize, (class_sym & 0xF) as usize);
         let t = fsc.twist_conj[twist as usize * N_SYM_UD + sym] as usize;
         if self.corner_split {
             let k = fsc.split_conj[split as usize * N_SYM_UD + sym] as usize;

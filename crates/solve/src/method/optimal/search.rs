@@ -1,19 +1,22 @@
 //! Iterative-deepening A* for the shortest solution, on both cores.
 //!
-//! A node carries the flip, slice and twist of the cube seen on each of the three axes (updated
-//! by move tables) and the inverse cube seen on each axis (packed one byte per piece and
-//! updated by table reads, see [`super::inverse`]). Its
-//! lower bound is the largest of six table lookups — three axes × the cube and its inverse
-//! (whose distance is the same) — taken lazily, the cheap forward ones first. Each deepening
-//! step splits the tree into the nodes three moves down and shares them among threads; the
-//! first solution kept is the one of the earliest such subtree, so results do not depend on
-//! thread timing.
+//! A node carries the flip, slice (with the slice edges' order for the grouped tables) and
+//! twist of the cube seen on each of the three axes (updated by move tables) and the inverse
+//! cube seen on each axis (packed one byte per piece and updated by table reads, see
+//! [`super::inverse`]). Its lower bound is the largest of six table lookups — three axes × the
+//! cube and its inverse (whose distance is the same) — and the corner table, taken lazily, the
+//! cheap forward ones first. The search is compiled once per table format ([`Reader`]). Each
+//! deepening step splits the tree into the nodes three moves down and shares them among
+//! threads; the first solution kept is the one of the earliest such subtree, so results do not
+//! depend on thread timing.
 
+use super::coord::{corner_split, flip, twist};
 use super::corners::corner_perm;
 use super::inverse::PackedCube;
 use super::prune::value;
+use super::reader::{Grouped, Nibbles, Reader};
 use super::root_symmetry::{self, TaskRole};
-use super::tables::{coords, Tables};
+use super::tables::{Format, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
 use rubik_cube::{CubieCube, Move};
@@ -54,7 +57,8 @@ pub struct Stats {
 
 #[derive(Clone, Copy)]
 struct Node {
-    /// Flip, slice, twist and corner split of the cube seen on each axis.
+    /// Flip, slice (with its order for the grouped tables), twist and corner split of the cube
+    /// seen on each axis.
     axes: [[u16; 4]; 3],
     /// The inverse cube seen on each axis, packed.
     inv: [PackedCube; 3],
@@ -63,12 +67,12 @@ struct Node {
 }
 
 impl Node {
-    fn root(t: &Tables, cube: &CubieCube) -> Node {
+    fn root<R: Reader>(t: &Tables, cube: &CubieCube) -> Node {
         let mut axes = [[0; 4]; 3];
         let mut inv = [PackedCube::SOLVED; 3];
         for k in 0..3 {
             let c = t.syms.on_axis(cube, k);
-            axes[k] = coords(&c);
+            axes[k] = [flip(&c), R::slice_of(&c), twist(&c), corner_split(&c)];
             inv[k] = PackedCube::pack(&c.inverse());
         }
         Node {
@@ -83,41 +87,58 @@ impl Node {
     }
 }
 
+/// The coordinates of axis `k` after move `m` (of the cube, seen on the U–D axis).
+#[inline(always)]
+fn moved<R: Reader>(t: &Tables, axis: &[u16; 4], k: usize, m: Move) -> [u16; 4] {
+    let mk = t.syms.move_conj[k][m.index()].index();
+    let [f, s, w, c] = *axis;
+    [
+        t.moves.flip[f as usize * 18 + mk],
+        R::slice_move(t, s, mk),
+        t.moves.twist[w as usize * 18 + mk],
+        t.moves.corner_split[c as usize * 18 + mk],
+    ]
+}
+
+/// The pruning entry of coordinates `c` (both reads in a row).
+#[inline(always)]
+fn entry<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
+    R::entry(t, R::class_table(t)[R::class_slot(t, c)], c)
+}
+
+/// The bound of coordinates `c`.
+#[inline(always)]
+fn lookup<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
+    R::bound(t, entry::<R>(t, c)) as usize
+}
+
 /// The bound of `node` (all six lookups).
-fn heuristic(t: &Tables, node: &Node) -> usize {
+fn heuristic<R: Reader>(t: &Tables, node: &Node) -> usize {
     let corner = t.corner_index(node.corner, node.axes[0][2]);
-    let mut h = value(&t.corner_prune, corner);
+    let mut h = value(&t.corner_prune, corner) as usize;
     for k in 0..3 {
-        h = h.max(t.lookup(node.axes[k]));
-        h = h.max(t.lookup(t.inverse.coords(&node.inv[k])));
+        h = h.max(lookup::<R>(t, &node.axes[k]));
+        h = h.max(lookup::<R>(t, &R::packed_coords(t, &node.inv[k])));
     }
-    h as usize
+    h
 }
 
 /// The child of `node` after `m` if its bound allows a solution within `togo` more moves.
 #[inline(always)]
-fn child(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
+fn child<R: Reader>(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {
     let mut axes = [[0u16; 4]; 3];
     for k in 0..3 {
-        let mk = t.syms.move_conj[k][m.index()].index();
-        let [f, s, w, c] = node.axes[k];
-        let a = [
-            t.moves.flip[f as usize * 18 + mk],
-            t.moves.slice[s as usize * 18 + mk],
-            t.moves.twist[w as usize * 18 + mk],
-            t.moves.corner_split[c as usize * 18 + mk],
-        ];
-        if t.lookup(a) as usize > togo {
+        axes[k] = moved::<R>(t, &node.axes[k], k, m);
+        if lookup::<R>(t, &axes[k]) > togo {
             return None;
         }
-        axes[k] = a;
     }
     let mut inv = [PackedCube::SOLVED; 3];
     for k in 0..3 {
         inv[k] = t
             .inverse
             .left_move(t.syms.inverse_move_conj[k][m.index()], &node.inv[k]);
-        if togo > 0 && t.lookup(t.inverse.coords(&inv[k])) as usize > togo {
+        if togo > 0 && lookup::<R>(t, &R::packed_coords(t, &inv[k])) > togo {
             return None;
         }
     }
@@ -175,7 +196,7 @@ impl Worker<'_> {
 
     /// Depth-first search below `node` for solutions of exactly `togo` more moves; returns
     /// `true` to stop.
-    fn dfs(&mut self, node: &Node, togo: usize) -> bool {
+    fn dfs<R: Reader>(&mut self, node: &Node, togo: usize) -> bool {
         if togo == 0 {
             if node.is_solved() {
                 self.found.push(self.path.clone());
@@ -191,17 +212,20 @@ impl Worker<'_> {
             return true;
         }
         let t = self.t;
+        let classes = R::class_table(t);
         let prev = if self.relax_join && self.path.len() == self.prefix_len {
             None
         } else {
             self.path.last().copied()
         };
-        // The bounds are read in three rounds, each fetching its table entries together before
-        // any is read, and each only for the children the earlier rounds let through: the U–D
-        // axis (with the corner table), then the two other axes, then the inverse on all three.
-        // The first round alone prunes about half of the children.
+        // The bounds are read in three rounds, each only for the children the earlier rounds
+        // let through: the U–D axis (with the corner table), then the two other axes, then the
+        // inverse on all three. The first round alone prunes about half of the children. Each
+        // round fetches its class-table slots together, then its pruning entries together,
+        // before reading any.
         let mut moves = [Move::ALL[0]; 18];
         let mut axes = [[[0u16; 4]; 3]; 18];
+        let mut slot = [[0usize; 3]; 18];
         let mut idx = [[0usize; 3]; 18];
         let mut corner = [(0u16, 0usize); 18];
         let mut n = 0;
@@ -210,50 +234,52 @@ impl Worker<'_> {
                 continue;
             }
             for k in 0..3 {
-                let mk = t.syms.move_conj[k][m.index()].index();
-                let [f, s, w, c] = node.axes[k];
-                axes[n][k] = [
-                    t.moves.flip[f as usize * 18 + mk],
-                    t.moves.slice[s as usize * 18 + mk],
-                    t.moves.twist[w as usize * 18 + mk],
-                    t.moves.corner_split[c as usize * 18 + mk],
-                ];
+                axes[n][k] = moved::<R>(t, &node.axes[k], k, m);
             }
-            idx[n][0] = t.index(axes[n][0]);
-            prefetch(&t.prune, idx[n][0]);
+            slot[n][0] = R::class_slot(t, &axes[n][0]);
+            prefetch(classes, slot[n][0]);
             let cp = t.corners.perm_move[node.corner as usize * 18 + m.index()];
             let ci = t.corner_index(cp, axes[n][0][2]);
-            prefetch(&t.corner_prune, ci);
+            prefetch(&t.corner_prune, ci >> 1);
             corner[n] = (cp, ci);
             moves[n] = m;
             n += 1;
         }
         self.nodes += n as u64;
+        for i in 0..n {
+            idx[i][0] = R::entry(t, classes[slot[i][0]], &axes[i][0]);
+            prefetch(&t.prune, R::byte_of(idx[i][0]));
+        }
         let left = togo - 1;
         let mut alive = [0u8; 18];
         let mut n_alive = 0;
         for i in 0..n {
-            if value(&t.prune, idx[i][0]) as usize > left
+            if R::bound(t, idx[i][0]) as usize > left
                 || value(&t.corner_prune, corner[i].1) as usize > left
             {
                 continue;
             }
             for k in 1..3 {
-                idx[i][k] = t.index(axes[i][k]);
-                prefetch(&t.prune, idx[i][k]);
+                slot[i][k] = R::class_slot(t, &axes[i][k]);
+                prefetch(classes, slot[i][k]);
             }
             alive[n_alive] = i as u8;
             n_alive += 1;
         }
+        for &i in &alive[..n_alive] {
+            let i = i as usize;
+            for k in 1..3 {
+                idx[i][k] = R::entry(t, classes[slot[i][k]], &axes[i][k]);
+                prefetch(&t.prune, R::byte_of(idx[i][k]));
+            }
+        }
         // The last move needs no inverse bound: the child is either solved or not.
         let mut inv = [[PackedCube::SOLVED; 3]; 18];
-        let mut inv_idx = [[0usize; 3]; 18];
+        let mut inv_coords = [[[0u16; 4]; 3]; 18];
         let mut n_next = 0;
         for a in 0..n_alive {
             let i = alive[a] as usize;
-            if value(&t.prune, idx[i][1]) as usize > left
-                || value(&t.prune, idx[i][2]) as usize > left
-            {
+            if R::bound(t, idx[i][1]) as usize > left || R::bound(t, idx[i][2]) as usize > left {
                 continue;
             }
             let m = moves[i].index();
@@ -263,21 +289,27 @@ impl Worker<'_> {
                     .inverse
                     .left_move(t.syms.inverse_move_conj[k][m], &node.inv[k]);
                 if left > 0 {
-                    inv_idx[i][k] = t.index(t.inverse.coords(&inv[i][k]));
-                    prefetch(&t.prune, inv_idx[i][k]);
+                    inv_coords[i][k] = R::packed_coords(t, &inv[i][k]);
+                    slot[i][k] = R::class_slot(t, &inv_coords[i][k]);
+                    prefetch(classes, slot[i][k]);
                 }
             }
             alive[n_next] = i as u8;
             n_next += 1;
         }
         let n_alive = n_next;
+        if left > 0 {
+            for &i in &alive[..n_alive] {
+                let i = i as usize;
+                for k in 0..3 {
+                    idx[i][k] = R::entry(t, classes[slot[i][k]], &inv_coords[i][k]);
+                    prefetch(&t.prune, R::byte_of(idx[i][k]));
+                }
+            }
+        }
         for &i in &alive[..n_alive] {
             let i = i as usize;
-            if left > 0
-                && inv_idx[i]
-                    .iter()
-                    .any(|&x| value(&t.prune, x) as usize > left)
-            {
+            if left > 0 && idx[i].iter().any(|&x| R::bound(t, x) as usize > left) {
                 continue;
             }
             let m = moves[i];
@@ -287,7 +319,7 @@ impl Worker<'_> {
                 corner: corner[i].0,
             };
             self.path.push(m);
-            let stop = self.dfs(&c, left);
+            let stop = self.dfs::<R>(&c, left);
             self.path.pop();
             if stop {
                 return true;
@@ -297,22 +329,21 @@ impl Worker<'_> {
     }
 }
 
-/// Asks the CPU to start fetching entry `idx` of the table.
+/// Asks the CPU to start fetching element `i` of a table.
 #[inline(always)]
-fn prefetch(table: &[u8], idx: usize) {
+fn prefetch<T>(table: &[T], i: usize) {
     #[cfg(target_arch = "x86_64")]
-    // SAFETY: `idx` is a valid entry index, so the byte address is inside the table; a prefetch
-    // never faults anyway.
+    // SAFETY: `i` indexes the table (a valid entry's element); a prefetch never faults anyway.
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch(table.as_ptr().add(idx >> 1) as *const i8, _MM_HINT_T0);
+        _mm_prefetch(table.as_ptr().add(i) as *const i8, _MM_HINT_T0);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, idx);
+    let _ = (table, i);
 }
 
 /// The nodes `depth` moves below the root that the bound `bound` lets through, with their paths.
-fn split(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>, Node)> {
+fn split<R: Reader>(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>, Node)> {
     let mut level = vec![(Vec::new(), *root)];
     for d in 0..depth {
         let mut next = Vec::new();
@@ -321,7 +352,7 @@ fn split(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>,
                 if !can_follow(path.last().copied(), m) {
                     continue;
                 }
-                if let Some(c) = child(t, node, m, bound - d - 1) {
+                if let Some(c) = child::<R>(t, node, m, bound - d - 1) {
                     let mut p = path.clone();
                     p.push(m);
                     next.push((p, c));
@@ -386,8 +417,22 @@ pub fn search(
     deadline: Option<Instant>,
     mode: Mode,
 ) -> (Outcome, Stats) {
-    let root = Node::root(t, cube);
-    let start = heuristic(t, &root);
+    match t.format {
+        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, max_length, deadline, mode),
+        Format::Grouped(_) => search_with::<Grouped>(t, cube, max_length, deadline, mode),
+    }
+}
+
+/// [`search`] compiled for one table format.
+fn search_with<R: Reader>(
+    t: &Tables,
+    cube: &CubieCube,
+    max_length: usize,
+    deadline: Option<Instant>,
+    mode: Mode,
+) -> (Outcome, Stats) {
+    let root = Node::root::<R>(t, cube);
+    let start = heuristic::<R>(t, &root);
     let stabiliser = root_symmetry::stabiliser(cube);
     let mut stats = Stats::default();
     for bound in start..=max_length {
@@ -397,7 +442,7 @@ pub fn search(
             first: AtomicUsize::new(usize::MAX),
             nodes: AtomicU64::new(0),
         };
-        let tasks = split(t, &root, bound.min(3), bound);
+        let tasks = split::<R>(t, &root, bound.min(3), bound);
         let paths: Vec<&[Move]> = tasks.iter().map(|(p, _)| p.as_slice()).collect();
         let roles = root_symmetry::classify(cube, &paths, &stabiliser);
         // In All mode a searched task whose state has symmetric images elsewhere lends them its
@@ -428,7 +473,7 @@ pub fn search(
                 calls: 0,
             };
             if !w.should_stop() {
-                w.dfs(node, bound - path.len());
+                w.dfs::<R>(node, bound - path.len());
             }
             ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
             if !w.found.is_empty() {

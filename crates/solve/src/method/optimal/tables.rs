@@ -1,8 +1,10 @@
 //! Everything the optimal search reads, loaded once per table directory and shared.
 
-use super::coord::{corner_split, flip, slice, twist, MoveTables};
+use super::coord::{corner_split, flip, twist, MoveTables};
 use super::corners::{self, CornerTables};
+use super::edge_coset::{self, EdgeClasses, Eo8Extract, N_EO8, N_SLICE_ORDER};
 use super::flipslice::FlipSliceClasses;
+use super::grouped::{self, GroupedLayout};
 use super::inverse::InverseTables;
 use super::persist;
 use super::prune;
@@ -26,6 +28,13 @@ pub enum TableSize {
     /// corners): 4.9 GB, built in about 8 minutes of CPU time (15 minutes on a busy 2-core
     /// machine); prunes about 20 times more nodes than the small one.
     Medium,
+    /// The slice edges' positions and order × the orientation of the other eight edges (by
+    /// symmetry) × twist × corner split, 2 bits per entry relative to base depth 9: 7.5 GB
+    /// (7.0 GiB), a coset three times the medium one's.
+    Large,
+    /// The large table's coordinates without the corner split, relative to base depth 7:
+    /// 108 MB, built in well under a minute.
+    SmallPlus,
 }
 
 impl TableSize {
@@ -38,8 +47,11 @@ impl TableSize {
             None | Some("default") => Ok(TableSize::DEFAULT),
             Some("small") => Ok(TableSize::Small),
             Some("medium") => Ok(TableSize::Medium),
+            Some("large") => Ok(TableSize::Large),
+            Some("small-plus") => Ok(TableSize::SmallPlus),
             Some(other) => Err(SolveError::Table(format!(
-                "unknown optimal table size {other:?} (available: small, medium)"
+                "unknown optimal table size {other:?} (available: small, small-plus, medium, \
+                 large)"
             ))),
         }
     }
@@ -49,12 +61,14 @@ impl TableSize {
         match self {
             TableSize::Small => "optimal-fst-small",
             TableSize::Medium => "optimal-fstc-medium",
+            TableSize::Large => "optimal-eo8-order-tc-large",
+            TableSize::SmallPlus => "optimal-eo8-order-t-small-plus",
         }
     }
 
     /// The cache entry of the main table.
     pub fn spec(self) -> TableSpec {
-        TableSpec::of::<u8>(self.file_name(), self.layout().bytes())
+        TableSpec::of::<u8>(self.file_name(), self.format().bytes())
     }
 
     /// The cache entries of every table this size uses (the main one and the corner table).
@@ -62,12 +76,49 @@ impl TableSize {
         vec![self.spec(), corners::spec()]
     }
 
-    /// The coordinates the table covers.
-    pub fn layout(self) -> Layout {
-        Layout {
-            corner_split: self == TableSize::Medium,
+    /// The coordinates and entry format of the table.
+    pub fn format(self) -> Format {
+        match self {
+            TableSize::Small | TableSize::Medium => Format::Nibbles(Layout {
+                corner_split: self == TableSize::Medium,
+            }),
+            TableSize::Large => Format::Grouped(GroupedLayout {
+                corner_split: true,
+                base: 9,
+            }),
+            TableSize::SmallPlus => Format::Grouped(GroupedLayout {
+                corner_split: false,
+                base: 7,
+            }),
         }
     }
+}
+
+/// How a table is indexed and what its entries hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Flip × slice classes, exact distances in 4 bits ([`super::prune`]).
+    Nibbles(Layout),
+    /// Edge classes with the slice order, 2 bits relative to a base ([`super::grouped`]).
+    Grouped(GroupedLayout),
+}
+
+impl Format {
+    /// Bytes of the table.
+    pub const fn bytes(self) -> usize {
+        match self {
+            Format::Nibbles(l) => l.bytes(),
+            Format::Grouped(l) => l.bytes(),
+        }
+    }
+}
+
+/// The edge class tables of the grouped format.
+pub struct EdgeTables {
+    /// Classes of the raw edge coordinate.
+    pub classes: EdgeClasses,
+    /// The non-slice orientations from a flip.
+    pub extract: Eo8Extract,
 }
 
 /// The symmetry, move, class and pruning tables.
@@ -78,14 +129,16 @@ pub struct Tables {
     pub moves: MoveTables,
     /// Flip × slice symmetry classes.
     pub classes: FlipSliceClasses,
-    /// The packed pruning table.
+    /// The pruning table.
     pub prune: Mmap,
+    /// Its coordinates and format.
+    pub format: Format,
+    /// The edge classes, for the grouped format.
+    pub edges: Option<EdgeTables>,
     /// Corner move and symmetry tables.
     pub corners: CornerTables,
     /// The packed corner pruning table.
     pub corner_prune: Mmap,
-    /// Its coordinates.
-    pub layout: Layout,
     /// Left-move and coordinate tables of the packed inverse cube.
     pub inverse: InverseTables,
 }
@@ -98,13 +151,26 @@ impl Tables {
         let classes = FlipSliceClasses::new(&syms);
         let dir = crate::tables::table_dir(config);
         let progress = config.progress.clone();
-        let layout = size.layout();
+        let format = size.format();
+        let edges = match format {
+            Format::Nibbles(_) => None,
+            Format::Grouped(_) => Some(EdgeTables {
+                classes: EdgeClasses::new(&syms),
+                extract: Eo8Extract::new(),
+            }),
+        };
         let prune = persist::load_or_build(&size.spec(), &dir, || {
             let p: &dyn crate::Progress = match &progress {
                 Some(p) => p.as_ref(),
                 None => &NoProgress,
             };
-            prune::build(layout, &moves, &classes, p)
+            match (format, &edges) {
+                (Format::Nibbles(layout), _) => prune::build(layout, &moves, &classes, p),
+                (Format::Grouped(layout), Some(e)) => {
+                    grouped::build(layout, &moves, &classes, &e.classes, p)
+                }
+                (Format::Grouped(_), None) => unreachable!("edge classes are built above"),
+            }
         })?;
         let corners = CornerTables::new(&syms)?;
         let corner_prune = persist::load_or_build(&corners::spec(), &dir, || {
@@ -117,7 +183,8 @@ impl Tables {
             moves,
             classes,
             prune,
-            layout,
+            format,
+            edges,
             inverse: InverseTables::new(),
         })
     }
@@ -137,16 +204,44 @@ impl Tables {
         Ok(t)
     }
 
-    /// Table index of a flip, slice, twist and corner split (seen on the U–D axis).
+    /// Table entry of a flip, slice with order, twist and corner split (seen on the U–D axis).
     #[inline(always)]
     pub fn index(&self, c: [u16; 4]) -> usize {
-        self.layout.index(&self.classes, c[0], c[1], c[2], c[3])
+        let [f, ss, tw, k] = c;
+        let slice = ss / N_SLICE_ORDER as u16;
+        match (self.format, &self.edges) {
+            (Format::Grouped(layout), Some(e)) => {
+                let raw = ss as usize * N_EO8 + e.extract.eo8(f, slice) as usize;
+                layout.index(&self.classes, e.classes.class_sym[raw], tw, k)
+            }
+            (Format::Nibbles(layout), _) => layout.index(&self.classes, f, slice, tw, k),
+            (Format::Grouped(_), None) => unreachable!("grouped tables always have edge classes"),
+        }
     }
 
-    /// Pruning value of a flip, slice, twist and corner split (seen on the U–D axis).
+    /// The lower bound entry `idx` of the table gives.
+    #[inline(always)]
+    pub fn bound(&self, idx: usize) -> u8 {
+        match self.format {
+            Format::Nibbles(_) => prune::value(&self.prune, idx),
+            Format::Grouped(layout) => layout.bound(&self.prune, idx),
+        }
+    }
+
+    /// The byte of the table holding entry `idx` (for prefetching).
+    #[inline(always)]
+    pub fn byte_of(&self, idx: usize) -> usize {
+        match self.format {
+            Format::Nibbles(_) => idx >> 1,
+            Format::Grouped(_) => grouped::group_byte(idx),
+        }
+    }
+
+    /// Pruning value of a flip, slice with order, twist and corner split (seen on the U–D
+    /// axis).
     #[inline(always)]
     pub fn lookup(&self, c: [u16; 4]) -> u8 {
-        prune::value(&self.prune, self.index(c))
+        self.bound(self.index(c))
     }
 
     /// Table index of a corner permutation and twist in the corner table.
@@ -162,8 +257,13 @@ impl Tables {
     }
 }
 
-/// Flip, slice, twist and corner split of a cube.
+/// Flip, slice with order, twist and corner split of a cube.
 #[inline]
 pub fn coords(c: &CubieCube) -> [u16; 4] {
-    [flip(c), slice(c), twist(c), corner_split(c)]
+    [
+        flip(c),
+        edge_coset::slice_sorted(c),
+        twist(c),
+        corner_split(c),
+    ]
 }

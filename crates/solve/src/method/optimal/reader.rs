@@ -1,0 +1,128 @@
+//! How the search reads each table format. The search is generic over a [`Reader`] and compiled
+//! once per format, so the format costs no branch per lookup and each format carries only the
+//! coordinates it needs (the exact tables track the slice in a 495-entry move table, the
+//! grouped ones the slice with its order in an 11,880-entry one).
+//!
+//! A lookup is split in two reads so that the search can prefetch both: the class table slot of
+//! the edge coordinates ([`Reader::class_slot`]), then the pruning entry
+//! ([`Reader::entry`]).
+
+use super::edge_coset::{self, N_EO8, N_SLICE_ORDER};
+use super::inverse::PackedCube;
+use super::prune;
+use super::tables::{Format, Tables};
+use rubik_cube::CubieCube;
+
+/// One table format as the search reads it.
+pub trait Reader: Copy + Send + Sync + 'static {
+    /// The edge coordinate carried next to the flip, after move `m` (an index into the move
+    /// table).
+    fn slice_move(t: &Tables, s: u16, m: usize) -> u16;
+    /// That coordinate of a cube.
+    fn slice_of(c: &CubieCube) -> u16;
+    /// Flip, that coordinate, twist and corner split of a packed (inverse) cube.
+    fn packed_coords(t: &Tables, x: &PackedCube) -> [u16; 4];
+    /// The edge-class table: `class << 4 | sym`.
+    fn class_table(t: &Tables) -> &[u32];
+    /// The slot of the edge-class table for the coordinates `c`.
+    fn class_slot(t: &Tables, c: &[u16; 4]) -> usize;
+    /// The pruning entry of the coordinates `c`, given their class table value.
+    fn entry(t: &Tables, class_sym: u32, c: &[u16; 4]) -> usize;
+    /// The lower bound of entry `idx`.
+    fn bound(t: &Tables, idx: usize) -> u8;
+    /// The byte of the pruning table holding entry `idx`.
+    fn byte_of(idx: usize) -> usize;
+}
+
+/// The exact 4-bit tables on flip × slice classes ([`super::prune`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Nibbles;
+
+/// The 2-bit tables on the slice-with-order × orientation classes ([`super::grouped`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Grouped;
+
+impl Reader for Nibbles {
+    #[inline(always)]
+    fn slice_move(t: &Tables, s: u16, m: usize) -> u16 {
+        t.moves.slice[s as usize * 18 + m]
+    }
+    fn slice_of(c: &CubieCube) -> u16 {
+        super::coord::slice(c)
+    }
+    #[inline(always)]
+    fn packed_coords(t: &Tables, x: &PackedCube) -> [u16; 4] {
+        t.inverse.coords::<false>(x)
+    }
+    #[inline(always)]
+    fn class_table(t: &Tables) -> &[u32] {
+        &t.classes.class_sym
+    }
+    #[inline(always)]
+    fn class_slot(_: &Tables, c: &[u16; 4]) -> usize {
+        c[1] as usize * super::coord::N_FLIP + c[0] as usize
+    }
+    #[inline(always)]
+    fn entry(t: &Tables, class_sym: u32, c: &[u16; 4]) -> usize {
+        match t.format {
+            Format::Nibbles(layout) => layout.entry(&t.classes, class_sym, c[2], c[3]),
+            Format::Grouped(_) => unreachable!("the nibble reader on a grouped table"),
+        }
+    }
+    #[inline(always)]
+    fn bound(t: &Tables, idx: usize) -> u8 {
+        prune::value(&t.prune, idx)
+    }
+    #[inline(always)]
+    fn byte_of(idx: usize) -> usize {
+        idx >> 1
+    }
+}
+
+impl Reader for Grouped {
+    #[inline(always)]
+    fn slice_move(t: &Tables, s: u16, m: usize) -> u16 {
+        t.moves.slice_sorted[s as usize * 18 + m]
+    }
+    fn slice_of(c: &CubieCube) -> u16 {
+        edge_coset::slice_sorted(c)
+    }
+    #[inline(always)]
+    fn packed_coords(t: &Tables, x: &PackedCube) -> [u16; 4] {
+        t.inverse.coords::<true>(x)
+    }
+    #[inline(always)]
+    fn class_table(t: &Tables) -> &[u32] {
+        match &t.edges {
+            Some(e) => &e.classes.class_sym,
+            None => unreachable!("grouped tables always have edge classes"),
+        }
+    }
+    #[inline(always)]
+    fn class_slot(t: &Tables, c: &[u16; 4]) -> usize {
+        let slice = c[1] / N_SLICE_ORDER as u16;
+        let eo8 = match &t.edges {
+            Some(e) => e.extract.eo8(c[0], slice),
+            None => unreachable!("grouped tables always have edge classes"),
+        };
+        c[1] as usize * N_EO8 + eo8 as usize
+    }
+    #[inline(always)]
+    fn entry(t: &Tables, class_sym: u32, c: &[u16; 4]) -> usize {
+        match t.format {
+            Format::Grouped(layout) => layout.index(&t.classes, class_sym, c[2], c[3]),
+            Format::Nibbles(_) => unreachable!("the grouped reader on a nibble table"),
+        }
+    }
+    #[inline(always)]
+    fn bound(t: &Tables, idx: usize) -> u8 {
+        match t.format {
+            Format::Grouped(layout) => layout.bound(&t.prune, idx),
+            Format::Nibbles(_) => unreachable!("the grouped reader on a nibble table"),
+        }
+    }
+    #[inline(always)]
+    fn byte_of(idx: usize) -> usize {
+        super::grouped::group_byte(idx)
+    }
+}
