@@ -7,7 +7,9 @@
 //! the seeded generator and prints each length, time and node count, then the mean and median;
 //! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead;
 //! `--compare SIZE` solves each state again with another table size and checks the lengths agree;
-//! `--skip K` generates the first K states but does not solve them (to time a few chosen ones).
+//! `--skip K` generates the first K states but does not solve them (to time a few chosen ones);
+//! `--file F` solves the scrambles of a file (one per line) instead of random states, e.g. the
+//! list given to another solver; `--histogram` prints how the grouped table's entries spread.
 
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
@@ -28,6 +30,8 @@ struct Args {
     moves: Option<usize>,
     compare: Option<String>,
     skip: usize,
+    histogram: bool,
+    file: Option<String>,
 }
 
 fn args() -> Args {
@@ -40,6 +44,8 @@ fn args() -> Args {
         moves: None,
         compare: None,
         skip: 0,
+        histogram: false,
+        file: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -50,6 +56,8 @@ fn args() -> Args {
             "--superflip" => a.superflip = true,
             "--moves" => a.moves = value().parse().ok(),
             "--compare" => a.compare = Some(value()),
+            "--histogram" => a.histogram = true,
+            "--file" => a.file = Some(value()),
             "--skip" => a.skip = value().parse().unwrap_or(0),
             "--table" => a.table = Some(value()),
             "--timeout" => a.timeout = value().parse().ok().map(Duration::from_secs_f64),
@@ -150,7 +158,7 @@ fn main() {
         solver.tables().prune.len(),
         rayon::current_num_threads()
     );
-    if let Format::Grouped(layout) = solver.tables().format {
+    if let (true, Format::Grouped(layout)) = (a.histogram, solver.tables().format) {
         let h = grouped::histogram(layout, &solver.tables().prune);
         let total: u64 = h.iter().sum();
         let share = |n: u64| 100.0 * n as f64 / total as f64;
@@ -184,20 +192,35 @@ fn main() {
     }
     let mut rng = rng_from_seed(a.seed);
     let mut times = Vec::new();
-    for i in 0..a.count {
-        let cube = match a.moves {
+    let listed: Option<Vec<CubieCube>> = a.file.as_ref().map(|path| {
+        std::fs::read_to_string(path)
+            .expect("readable scramble file")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                rubik_cube::input::parse_cube(l)
+                    .unwrap_or_else(|e| panic!("{path}: {l:?}: {e}"))
+                    .to_cubie()
+            })
+            .take(a.count)
+            .collect()
+    });
+    let count = listed.as_ref().map_or(a.count, Vec::len);
+    for i in 0..count {
+        let cube = match (&listed, a.moves) {
+            (Some(list), _) => list[i],
             // A random n-move scramble instead of a random state.
-            Some(n) => CubieCube::from_moves(
+            (None, Some(n)) => CubieCube::from_moves(
                 &(0..n)
                     .map(|_| Move::ALL[rng.gen_range(0..18)])
                     .collect::<Vec<_>>(),
             ),
-            None => CubieCube::random(&mut rng),
+            (None, None) => CubieCube::random(&mut rng),
         };
         if i < a.skip {
             continue;
         }
-        if let Some((s, len)) = solve(&solver, &format!("random #{i}"), &cube, &limits) {
+        if let Some((s, len)) = solve(&solver, &format!("state #{i}"), &cube, &limits) {
             times.push(s);
             if let Some(other) = &other {
                 let (_, len2) = solve(other, "  same state, other table", &cube, &limits)
@@ -214,7 +237,7 @@ fn main() {
         println!(
             "{} of {} random states solved: mean {mean:.2} s, median {median:.2} s, total {:.1} s",
             times.len(),
-            a.count.saturating_sub(a.skip),
+            count.saturating_sub(a.skip),
             times.iter().sum::<f64>()
         );
     }
