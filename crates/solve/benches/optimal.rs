@@ -159,7 +159,8 @@ fn main() {
         rayon::current_num_threads()
     );
     if let (true, Format::Grouped(layout)) = (a.histogram, solver.tables().format) {
-        let h = grouped::histogram(layout, &solver.tables().prune);
+        let spread = grouped::spread(layout, &solver.tables().prune);
+        let h = spread.codes;
         let total: u64 = h.iter().sum();
         let share = |n: u64| 100.0 * n as f64 / total as f64;
         println!(
@@ -173,6 +174,12 @@ fn main() {
             layout.base + 3,
             share(h[3])
         );
+        let zeros = h[0].max(1) as f64;
+        let bounds: Vec<String> = (0..16)
+            .filter(|&b| spread.zero_bound[b] > 0)
+            .map(|b| format!("{b}: {:.1}%", 100.0 * spread.zero_bound[b] as f64 / zeros))
+            .collect();
+        println!("entries ≤ {} read as their group minimum: {}", layout.base, bounds.join(", "));
     }
     // An independent check: the same states solved with another table size must get the same
     // optimal lengths (`--compare small`).

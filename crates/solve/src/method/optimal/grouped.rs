@@ -349,34 +349,48 @@ pub fn build(
     Ok(buf)
 }
 
-/// How many entries hold each code (0 = at most the base, 1, 2, 3 = base + 1, + 2, ≥ + 3).
-pub fn histogram(layout: GroupedLayout, table: &[u8]) -> [u64; 4] {
+/// How a grouped table's entries spread.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spread {
+    /// Entries per code (0 = at most the base, 1, 2, 3 = base + 1, + 2, ≥ + 3).
+    pub codes: [u64; 4],
+    /// Code-0 entries per group minimum (the bound they are read as).
+    pub zero_bound: [u64; 16],
+}
+
+/// How the entries of a grouped table spread (scans the whole table).
+pub fn spread(layout: GroupedLayout, table: &[u8]) -> Spread {
     let groups = layout.entries().div_ceil(PER_GROUP);
     let count = |range: std::ops::Range<usize>| {
-        let mut h = [0u64; 4];
+        let mut h = Spread::default();
         for g in range {
-            for lane in 0..PER_GROUP {
-                let idx = g * PER_GROUP + lane;
-                if idx >= layout.entries() {
-                    break;
-                }
-                let off = g * GROUP_BYTES;
-                let w = |o: usize| u64::from_le_bytes(table[o..o + 8].try_into().unwrap_or([0; 8]));
+            let off = g * GROUP_BYTES;
+            let w = |o: usize| u64::from_le_bytes(table[o..o + 8].try_into().unwrap_or([0; 8]));
+            let (w0, w1) = (w(off), w(off + 8));
+            let lanes = PER_GROUP.min(layout.entries() - g * PER_GROUP);
+            for lane in 0..lanes {
                 let code = if lane < LOW_LANES {
-                    (w(off) >> (4 + 2 * lane)) & 3
+                    (w0 >> (4 + 2 * lane)) & 3
                 } else {
-                    (w(off + 8) >> (2 * (lane - LOW_LANES))) & 3
+                    (w1 >> (2 * (lane - LOW_LANES))) & 3
                 };
-                h[code as usize] += 1;
+                h.codes[code as usize] += 1;
+                if code == 0 {
+                    h.zero_bound[(w0 & 0xF) as usize] += 1;
+                }
             }
         }
         h
+    };
+    let add = |a: Spread, b: Spread| Spread {
+        codes: std::array::from_fn(|i| a.codes[i] + b.codes[i]),
+        zero_bound: std::array::from_fn(|i| a.zero_bound[i] + b.zero_bound[i]),
     };
     (0..groups)
         .into_par_iter()
         .step_by(1 << 16)
         .map(|g| count(g..(g + (1 << 16)).min(groups)))
-        .reduce(|| [0; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]))
+        .reduce(Spread::default, add)
 }
 
 #[cfg(test)]

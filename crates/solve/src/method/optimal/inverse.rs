@@ -153,6 +153,21 @@ impl InverseTables {
         }
     }
 
+    /// `x · MOVE_CUBES[m]`: the packed cube `x` turned by move `m` (applied on the right): a
+    /// shuffle of the slots that the move touches, with their orientations changed.
+    #[inline(always)]
+    pub fn right_move(&self, m: usize, x: &PackedCube) -> PackedCube {
+        let a = &MOVE_CUBES[m];
+        PackedCube {
+            edges: std::array::from_fn(|i| x.edges[a.ep[i] as usize & 0xF] ^ (a.eo[i] << 4)),
+            corners: std::array::from_fn(|i| {
+                let b = x.corners[a.cp[i] as usize & 7];
+                let o = (b >> 4) + a.co[i];
+                (b & 0xF) | (if o >= 3 { o - 3 } else { o }) << 4
+            }),
+        }
+    }
+
     /// Flip, slice, twist and corner split of a packed cube (the layout of
     /// [`super::tables::coords`] with the slice's order dropped when `ORDER` is false).
     #[inline(always)]
@@ -222,6 +237,8 @@ mod tests {
             assert_eq!(t.coords::<false>(&packed)[1], slice(&x));
             for m in Move::ALL {
                 let left = MOVE_CUBES[m.index()].multiply(&x);
+                let right = t.right_move(m.index(), &packed);
+                assert_eq!(right, PackedCube::pack(&x.apply_move(m)), "{m:?}");
                 let moved = t.left_move(m.index(), &packed);
                 assert_eq!(moved, PackedCube::pack(&left), "{m:?}");
                 assert_eq!(t.coords::<true>(&moved), coords(&left), "{m:?}");

@@ -6,14 +6,15 @@
 //! classes) → [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
 //! [`prune`] (the exact 4-bit tables and their build) → [`grouped`] (the 2-bit tables relative
 //! to a base depth and their build) → [`reader`] (each format as the search reads it) →
-//! [`persist`] (the on-disk cache) → [`tables`] (everything
-//! loaded and shared) → [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel
-//! IDA*).
+//! [`persist`] (the on-disk cache) → [`tables`] (everything loaded and shared) →
+//! [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel IDA*) → `both_ends`
+//! (its one-solution search, growing the solution from both ends).
 
 // Pieces, axes and coordinates are indexed in parallel arrays throughout.
 #![allow(clippy::needless_range_loop)]
 
 pub mod coord;
+mod both_ends;
 pub mod corners;
 pub mod edge_coset;
 pub mod flipslice;

@@ -11,6 +11,7 @@
 //! depend on thread timing.
 
 use super::coord::{corner_split, flip, twist};
+use super::both_ends::BothEnds;
 use super::corners::corner_perm;
 use super::inverse::PackedCube;
 use super::prune::value;
@@ -90,7 +91,13 @@ impl Node {
 /// The coordinates of axis `k` after move `m` (of the cube, seen on the U–D axis).
 #[inline(always)]
 fn moved<R: Reader>(t: &Tables, axis: &[u16; 4], k: usize, m: Move) -> [u16; 4] {
-    let mk = t.syms.move_conj[k][m.index()].index();
+    moved_by::<R>(t, axis, t.syms.move_conj[k][m.index()])
+}
+
+/// The coordinates `axis` after move `mk` (as seen on that axis).
+#[inline(always)]
+pub(super) fn moved_by<R: Reader>(t: &Tables, axis: &[u16; 4], mk: Move) -> [u16; 4] {
+    let mk = mk.index();
     let [f, s, w, c] = *axis;
     [
         t.moves.flip[f as usize * 18 + mk],
@@ -108,7 +115,7 @@ fn entry<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
 
 /// The bound of coordinates `c`.
 #[inline(always)]
-fn lookup<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
+pub(super) fn lookup<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
     R::bound(t, entry::<R>(t, c)) as usize
 }
 
@@ -150,33 +157,37 @@ fn child<R: Reader>(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Nod
 }
 
 /// Shared state of one deepening step.
-struct Control {
+pub(super) struct Control {
     deadline: Option<Instant>,
     timed_out: AtomicBool,
     /// Index of the earliest subtree that found a solution (First mode), else `usize::MAX`.
-    first: AtomicUsize,
+    pub(super) first: AtomicUsize,
     nodes: AtomicU64,
 }
 
-struct Worker<'a> {
-    t: &'a Tables,
-    ctl: &'a Control,
+pub(super) struct Worker<'a> {
+    pub(super) t: &'a Tables,
+    pub(super) ctl: &'a Control,
     mode: Mode,
-    task: usize,
-    path: Vec<Move>,
+    pub(super) task: usize,
+    /// The moves from the root, the task's prefix first.
+    pub(super) path: Vec<Move>,
+    /// Moves added at the solution's start ([`super::both_ends`]), in the order they were
+    /// added (so the solution ends with them reversed).
+    pub(super) premoves: Vec<Move>,
     /// Length of the task's prefix in `path`.
     prefix_len: usize,
     /// Whether the first move after the prefix may break the canonical order with the
     /// prefix's last move (for a task whose solutions are mapped onto symmetric tasks).
     relax_join: bool,
-    found: Vec<Vec<Move>>,
-    nodes: u64,
-    calls: u64,
+    pub(super) found: Vec<Vec<Move>>,
+    pub(super) nodes: u64,
+    pub(super) calls: u64,
 }
 
 impl Worker<'_> {
     /// Whether to give up this subtree: time ran out or an earlier subtree already succeeded.
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.ctl.timed_out.load(Ordering::Relaxed) {
             return true;
         }
@@ -331,7 +342,7 @@ impl Worker<'_> {
 
 /// Asks the CPU to start fetching element `i` of a table.
 #[inline(always)]
-fn prefetch<T>(table: &[T], i: usize) {
+pub(super) fn prefetch<T>(table: &[T], i: usize) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `i` indexes the table (a valid entry's element); a prefetch never faults anyway.
     unsafe {
@@ -466,6 +477,7 @@ fn search_with<R: Reader>(
                 mode,
                 task: i,
                 path: path.clone(),
+                premoves: Vec::new(),
                 prefix_len: path.len(),
                 relax_join: lends[i],
                 found: Vec::new(),
@@ -473,7 +485,17 @@ fn search_with<R: Reader>(
                 calls: 0,
             };
             if !w.should_stop() {
-                w.dfs::<R>(node, bound - path.len());
+                let togo = bound - path.len();
+                match mode {
+                    Mode::First => {
+                        let here = path.iter().fold(*cube, |c, &m| c.apply_move(m));
+                        let ends = BothEnds::new::<R>(t, &here);
+                        w.dfs_both::<R>(&ends, togo, [path.last().copied(), None]);
+                    }
+                    Mode::All => {
+                        w.dfs::<R>(node, togo);
+                    }
+                }
             }
             ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
             if !w.found.is_empty() {

@@ -24,6 +24,9 @@ pub struct Symmetries {
     /// `inverse_move_conj[k][m]`: the index of `(uᵏ · m · u⁻ᵏ)⁻¹`, the move the inverse cube
     /// seen on axis `k` takes (on its left) when the cube takes `m`.
     pub inverse_move_conj: [[usize; 18]; 3],
+    /// `own_axis[m]`: the axis `k` on which move `m` is a U or D turn (whose coordinates of the
+    /// other side of the cube — the inverse when `m` is applied on the right — it leaves alone).
+    pub own_axis: [usize; 18],
 }
 
 impl Symmetries {
@@ -33,7 +36,13 @@ impl Symmetries {
         let move_conj: [[Move; 18]; 3] = std::array::from_fn(|k| {
             all.conj_move[URF3_POWERS[k]].map(|m| Move::from_index(m as usize))
         });
+        let own_axis = std::array::from_fn(|m| {
+            (0..3)
+                .find(|&k| move_conj[k][m].face().axis() == rubik_cube::Face::U.axis())
+                .unwrap_or(0)
+        });
         Symmetries {
+            own_axis,
             inverse_move_conj: move_conj.map(|row| row.map(|m| m.inverse().index())),
             move_conj,
             cubes: std::array::from_fn(|s| all.cubes[s]),
