@@ -139,7 +139,8 @@ impl Worker<'_> {
         };
         let classes = R::class_table(t);
 
-        // Round 1: side x on the U–D axis, with the corner table, for every allowed move.
+        // Round 1: side x on the three axes, with the corner table, for every allowed move:
+        // class slots fetched together, then entries together, then read.
         let mut moves = [Move::ALL[0]; 18];
         let mut applied = [0usize; 18];
         let mut coords = [[[0u16; 4]; 3]; 18];
@@ -155,9 +156,9 @@ impl Worker<'_> {
             let a = if s == 0 { m } else { m.inverse() };
             for k in 0..3 {
                 coords[n][k] = moved_by::<R>(t, &x.coords[k], t.syms.move_conj[k][a.index()]);
+                slot[n][k] = R::class_slot(t, &coords[n][k]);
+                prefetch(classes, slot[n][k]);
             }
-            slot[n][0] = R::class_slot(t, &coords[n][0]);
-            prefetch(classes, slot[n][0]);
             let cp = t.corners.perm_move[x_corner as usize * 18 + a.index()];
             let ci = t.corner_index(cp, coords[n][0][2]);
             prefetch(&t.corner_prune, ci >> 1);
@@ -168,34 +169,23 @@ impl Worker<'_> {
         }
         self.nodes += n as u64;
         for i in 0..n {
-            idx[i][0] = R::entry(t, classes[slot[i][0]], &coords[i][0]);
-            prefetch(&t.prune, R::byte_of(idx[i][0]));
+            for k in 0..3 {
+                idx[i][k] = R::entry(t, classes[slot[i][k]], &coords[i][k]);
+                prefetch(&t.prune, R::byte_of(idx[i][k]));
+            }
         }
         let mut x_bounds = [[0u8; 3]; 18];
         let mut alive = [0u8; 18];
         let mut n_alive = 0;
         for i in 0..n {
-            x_bounds[i][0] = R::bound(t, idx[i][0]);
-            if x_bounds[i][0] as usize > left
+            x_bounds[i] = idx[i].map(|e| R::bound(t, e));
+            if x_bounds[i].iter().any(|&b| b as usize > left)
                 || value(&t.corner_prune, corner[i].1) as usize > left
             {
                 continue;
             }
-            for k in 1..3 {
-                slot[i][k] = R::class_slot(t, &coords[i][k]);
-                prefetch(classes, slot[i][k]);
-            }
             alive[n_alive] = i as u8;
             n_alive += 1;
-        }
-
-        // Round 2: side x on the two other axes.
-        for &i in &alive[..n_alive] {
-            let i = i as usize;
-            for k in 1..3 {
-                idx[i][k] = R::entry(t, classes[slot[i][k]], &coords[i][k]);
-                prefetch(&t.prune, R::byte_of(idx[i][k]));
-            }
         }
         let mut y_packed = [[PackedCube::SOLVED; 3]; 18];
         let mut y_coords = [[[0u16; 4]; 3]; 18];
@@ -203,11 +193,6 @@ impl Worker<'_> {
         let mut n_next = 0;
         for a_i in 0..n_alive {
             let i = alive[a_i] as usize;
-            x_bounds[i][1] = R::bound(t, idx[i][1]);
-            x_bounds[i][2] = R::bound(t, idx[i][2]);
-            if x_bounds[i][1] as usize > left || x_bounds[i][2] as usize > left {
-                continue;
-            }
             alive[n_next] = i as u8;
             n_next += 1;
             if left == 0 {
