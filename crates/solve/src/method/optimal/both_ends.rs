@@ -190,32 +190,27 @@ impl Worker<'_> {
         let mut y_packed = [[PackedCube::SOLVED; 3]; 18];
         let mut y_coords = [[[0u16; 4]; 3]; 18];
         let mut y_bounds = [[0u8; 3]; 18];
-        let mut n_next = 0;
-        for a_i in 0..n_alive {
-            let i = alive[a_i] as usize;
-            alive[n_next] = i as u8;
-            n_next += 1;
-            if left == 0 {
-                continue;
-            }
-            // Side y takes the move on the left; on the move's own axis its pieces are
-            // relabelled within their classes, so coordinates and bound stay.
-            let own = t.syms.own_axis[applied[i]];
-            for k in 0..3 {
-                y_packed[i][k] = t
-                    .inverse
-                    .left_move(t.syms.inverse_move_conj[k][applied[i]], &y.packed[k]);
-                if k == own {
-                    y_coords[i][k] = y.coords[k];
-                    y_bounds[i][k] = y.bounds[k];
-                    continue;
+        if left > 0 {
+            for &i in &alive[..n_alive] {
+                let i = i as usize;
+                // Side y takes the move on the left; on the move's own axis its pieces are
+                // relabelled within their classes, so coordinates and bound stay.
+                let own = t.syms.own_axis[applied[i]];
+                for k in 0..3 {
+                    y_packed[i][k] = t
+                        .inverse
+                        .left_move(t.syms.inverse_move_conj[k][applied[i]], &y.packed[k]);
+                    if k == own {
+                        y_coords[i][k] = y.coords[k];
+                        y_bounds[i][k] = y.bounds[k];
+                        continue;
+                    }
+                    y_coords[i][k] = R::packed_coords(t, &y_packed[i][k]);
+                    slot[i][k] = R::class_slot(t, &y_coords[i][k]);
+                    prefetch(classes, slot[i][k]);
                 }
-                y_coords[i][k] = R::packed_coords(t, &y_packed[i][k]);
-                slot[i][k] = R::class_slot(t, &y_coords[i][k]);
-                prefetch(classes, slot[i][k]);
             }
         }
-        let n_alive = n_next;
 
         // The last move: the child is solved or not.
         if left == 0 {
@@ -231,7 +226,7 @@ impl Worker<'_> {
             return false;
         }
 
-        // Round 3: side y on the axes the move changes.
+        // Round 2: side y on the axes the move changes.
         for &i in &alive[..n_alive] {
             let i = i as usize;
             let own = t.syms.own_axis[applied[i]];
