@@ -179,7 +179,11 @@ fn main() {
             .filter(|&b| spread.zero_bound[b] > 0)
             .map(|b| format!("{b}: {:.1}%", 100.0 * spread.zero_bound[b] as f64 / zeros))
             .collect();
-        println!("entries ≤ {} read as their group minimum: {}", layout.base, bounds.join(", "));
+        println!(
+            "entries ≤ {} read as their group minimum: {}",
+            layout.base,
+            bounds.join(", ")
+        );
     }
     // An independent check: the same states solved with another table size must get the same
     // optimal lengths (`--compare small`).

@@ -124,7 +124,13 @@ impl Worker<'_> {
                 }
             }
         }
-        let sum = |s: usize| node.sides[s].bounds.iter().map(|&b| b as usize).sum::<usize>();
+        let sum = |s: usize| {
+            node.sides[s]
+                .bounds
+                .iter()
+                .map(|&b| b as usize)
+                .sum::<usize>()
+        };
         let s = if n_allowed[0] != n_allowed[1] {
             usize::from(n_allowed[1] < n_allowed[0])
         } else {

@@ -13,8 +13,8 @@
 // Pieces, axes and coordinates are indexed in parallel arrays throughout.
 #![allow(clippy::needless_range_loop)]
 
-pub mod coord;
 mod both_ends;
+pub mod coord;
 pub mod corners;
 pub mod edge_coset;
 pub mod flipslice;

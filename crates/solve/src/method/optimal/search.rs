@@ -6,12 +6,13 @@
 //! [`super::inverse`]). Its lower bound is the largest of six table lookups — three axes × the
 //! cube and its inverse (whose distance is the same) — and the corner table, taken lazily, the
 //! cheap forward ones first. The search is compiled once per table format ([`Reader`]). Each
-//! deepening step splits the tree into the nodes three moves down and shares them among
-//! threads; the first solution kept is the one of the earliest such subtree, so results do not
-//! depend on thread timing.
+//! deepening step splits the tree into the nodes three moves down, orders them by their cost in
+//! the step before (costliest first) and hands them to the threads in that order; the first
+//! solution kept is the one of the earliest such subtree in the order, so results do not depend
+//! on thread timing.
 
-use super::coord::{corner_split, flip, twist};
 use super::both_ends::BothEnds;
+use super::coord::{corner_split, flip, twist};
 use super::corners::corner_perm;
 use super::inverse::PackedCube;
 use super::prune::value;
@@ -21,6 +22,7 @@ use super::tables::{Format, Tables};
 use crate::search::can_follow;
 use rayon::prelude::*;
 use rubik_cube::{CubieCube, Move};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -160,7 +162,8 @@ fn child<R: Reader>(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Nod
 pub(super) struct Control {
     deadline: Option<Instant>,
     timed_out: AtomicBool,
-    /// Index of the earliest subtree that found a solution (First mode), else `usize::MAX`.
+    /// Rank, in the search order, of the earliest subtree that found a solution (First mode),
+    /// else `usize::MAX`.
     pub(super) first: AtomicUsize,
     nodes: AtomicU64,
 }
@@ -446,6 +449,8 @@ fn search_with<R: Reader>(
     let start = heuristic::<R>(t, &root);
     let stabiliser = root_symmetry::stabiliser(cube);
     let mut stats = Stats::default();
+    // Nodes each task (by its path) took in the previous deepening step.
+    let mut cost: HashMap<Vec<Move>, u64> = HashMap::new();
     for bound in start..=max_length {
         let ctl = Control {
             deadline,
@@ -466,51 +471,77 @@ fn search_with<R: Reader>(
                 }
             }
         }
+        // Tasks are searched in order of their cost in the previous deepening step, the costliest
+        // first: a subtree that took long to rule out at one length is likelier to hold a
+        // solution at the next. Threads take the next task from a shared counter, so both work
+        // near the front of the order and little is searched past the first solution.
+        let mut order: Vec<usize> = (0..tasks.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(cost.get(paths[i]).copied().unwrap_or(0)));
+        let next = AtomicUsize::new(0);
+        let costs: Vec<AtomicU64> = (0..tasks.len()).map(|_| AtomicU64::new(0)).collect();
         let results = Mutex::new(Vec::new());
-        tasks.par_iter().enumerate().for_each(|(i, (path, node))| {
-            if roles[i] != TaskRole::Search {
-                return;
-            }
-            let mut w = Worker {
-                t,
-                ctl: &ctl,
-                mode,
-                task: i,
-                path: path.clone(),
-                premoves: Vec::new(),
-                prefix_len: path.len(),
-                relax_join: lends[i],
-                found: Vec::new(),
-                nodes: 0,
-                calls: 0,
-            };
-            if !w.should_stop() {
-                let togo = bound - path.len();
-                match mode {
-                    Mode::First => {
-                        let here = path.iter().fold(*cube, |c, &m| c.apply_move(m));
-                        let ends = BothEnds::new::<R>(t, &here);
-                        w.dfs_both::<R>(&ends, togo, [path.last().copied(), None]);
-                    }
-                    Mode::All => {
-                        w.dfs::<R>(node, togo);
+        (0..rayon::current_num_threads())
+            .into_par_iter()
+            .for_each(|_| loop {
+                let rank = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = order.get(rank) else {
+                    break;
+                };
+                let (path, node) = &tasks[i];
+                if roles[i] != TaskRole::Search {
+                    continue;
+                }
+                let mut w = Worker {
+                    t,
+                    ctl: &ctl,
+                    mode,
+                    task: rank,
+                    path: path.clone(),
+                    premoves: Vec::new(),
+                    prefix_len: path.len(),
+                    relax_join: lends[i],
+                    found: Vec::new(),
+                    nodes: 0,
+                    calls: 0,
+                };
+                if !w.should_stop() {
+                    let togo = bound - path.len();
+                    match mode {
+                        Mode::First => {
+                            let here = path.iter().fold(*cube, |c, &m| c.apply_move(m));
+                            let ends = BothEnds::new::<R>(t, &here);
+                            w.dfs_both::<R>(&ends, togo, [path.last().copied(), None]);
+                        }
+                        Mode::All => {
+                            w.dfs::<R>(node, togo);
+                        }
                     }
                 }
-            }
-            ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-            if !w.found.is_empty() {
-                results
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push((i, w.found));
-            }
-        });
+                ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+                costs[i].store(w.nodes, Ordering::Relaxed);
+                if !w.found.is_empty() {
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((rank, i, w.found));
+                }
+            });
+        cost = paths
+            .iter()
+            .zip(&costs)
+            .map(|(p, c)| (p.to_vec(), c.load(Ordering::Relaxed)))
+            .collect();
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
-        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut ranked = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        // First mode keeps the solution of the earliest task in the search order; All mode lists
+        // them in task order.
+        ranked.sort_by_key(|&(rank, i, _)| if mode == Mode::First { rank } else { i });
+        let mut results: Vec<(usize, Vec<Vec<Move>>)> =
+            ranked.into_iter().map(|(_, i, f)| (i, f)).collect();
         if mode == Mode::All {
             results = lend_solutions(&paths, &roles, &lends, results);
+            results.sort_by_key(|(i, _)| *i);
         }
-        results.sort_by_key(|(i, _)| *i);
         if !results.is_empty() {
             let all: Vec<Vec<Move>> = results.into_iter().flat_map(|(_, f)| f).collect();
             // A timeout in All mode may have cut the list short; the solutions are still optimal.
