@@ -27,6 +27,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+/// Depth of the subtrees the search is split into (shared among threads, ordered by cost).
+const TASK_DEPTH: usize = 3;
+
 /// Whether to stop at the first optimal solution or list all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -458,7 +461,7 @@ fn search_with<R: Reader>(
             first: AtomicUsize::new(usize::MAX),
             nodes: AtomicU64::new(0),
         };
-        let tasks = split::<R>(t, &root, bound.min(3), bound);
+        let tasks = split::<R>(t, &root, bound.min(TASK_DEPTH), bound);
         let paths: Vec<&[Move]> = tasks.iter().map(|(p, _)| p.as_slice()).collect();
         let roles = root_symmetry::classify(cube, &paths, &stabiliser);
         // In All mode a searched task whose state has symmetric images elsewhere lends them its
