@@ -145,6 +145,23 @@ impl Worker<'_> {
         };
         let classes = R::class_table(t);
 
+        // The last move needs no bound: the child is solved or not.
+        if left == 0 {
+            for m in Move::ALL {
+                if !allowed[s][m.index()] {
+                    continue;
+                }
+                self.nodes += 1;
+                let a = if s == 0 { m } else { m.inverse() };
+                if t.inverse.right_move(a.index(), &x.packed[0]) == PackedCube::SOLVED {
+                    self.push_end(s, m);
+                    self.record_both();
+                    return true;
+                }
+            }
+            return false;
+        }
+
         // Round 1: side x on the three axes, with the corner table, for every allowed move:
         // class slots fetched together, then entries together, then read.
         let mut moves = [Move::ALL[0]; 18];
@@ -196,40 +213,24 @@ impl Worker<'_> {
         let mut y_packed = [[PackedCube::SOLVED; 3]; 18];
         let mut y_coords = [[[0u16; 4]; 3]; 18];
         let mut y_bounds = [[0u8; 3]; 18];
-        if left > 0 {
-            for &i in &alive[..n_alive] {
-                let i = i as usize;
-                // Side y takes the move on the left; on the move's own axis its pieces are
-                // relabelled within their classes, so coordinates and bound stay.
-                let own = t.syms.own_axis[applied[i]];
-                for k in 0..3 {
-                    y_packed[i][k] = t
-                        .inverse
-                        .left_move(t.syms.inverse_move_conj[k][applied[i]], &y.packed[k]);
-                    if k == own {
-                        y_coords[i][k] = y.coords[k];
-                        y_bounds[i][k] = y.bounds[k];
-                        continue;
-                    }
-                    y_coords[i][k] = R::packed_coords(t, &y_packed[i][k]);
-                    slot[i][k] = R::class_slot(t, &y_coords[i][k]);
-                    prefetch(classes, slot[i][k]);
+        for &i in &alive[..n_alive] {
+            let i = i as usize;
+            // Side y takes the move on the left; on the move's own axis its pieces are
+            // relabelled within their classes, so coordinates and bound stay.
+            let own = t.syms.own_axis[applied[i]];
+            for k in 0..3 {
+                y_packed[i][k] = t
+                    .inverse
+                    .left_move(t.syms.inverse_move_conj[k][applied[i]], &y.packed[k]);
+                if k == own {
+                    y_coords[i][k] = y.coords[k];
+                    y_bounds[i][k] = y.bounds[k];
+                    continue;
                 }
+                y_coords[i][k] = R::packed_coords(t, &y_packed[i][k]);
+                slot[i][k] = R::class_slot(t, &y_coords[i][k]);
+                prefetch(classes, slot[i][k]);
             }
-        }
-
-        // The last move: the child is solved or not.
-        if left == 0 {
-            for &i in &alive[..n_alive] {
-                let i = i as usize;
-                let a = t.syms.move_conj[0][applied[i]].index();
-                if t.inverse.right_move(a, &x.packed[0]) == PackedCube::SOLVED {
-                    self.push_end(s, moves[i]);
-                    self.record_both();
-                    return true;
-                }
-            }
-            return false;
         }
 
         // Round 2: side y on the axes the move changes.
