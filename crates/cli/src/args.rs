@@ -120,7 +120,7 @@ pub enum TableSize {
     /// Flip × UD-slice × twist × the corner split: 4.9 GB, built in about 15 minutes.
     Medium,
     /// Slice edges with their order × the other edges' orientation × twist × the corner
-    /// split, 2 bits per entry: 7.5 GB, built in about 30 minutes; the fastest searches.
+    /// split, 2 bits per entry: 7.5 GB, built in about 10 minutes; random states in seconds.
     Large,
     /// The large table's coordinates without the corner split: 108 MB.
     SmallPlus,
