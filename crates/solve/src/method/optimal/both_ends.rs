@@ -100,8 +100,7 @@ impl Worker<'_> {
             }
             return false;
         }
-        self.calls += 1;
-        if self.calls & 0xFF == 0 && self.should_stop() {
+        if self.tick() {
             return true;
         }
         let t = self.t;

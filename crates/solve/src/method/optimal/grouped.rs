@@ -20,10 +20,11 @@
 //! each level moves the codes down (and records each group's first level as its minimum). The
 //! search stops once the base + 2 level is known: whatever is still unseen is at least base + 3.
 
-use super::coord::{MoveTables, N_CORNER_SPLIT, N_TWIST};
+use super::coord::{MoveTables, N_TWIST};
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
 use super::flipslice::FlipSliceClasses;
 use super::persist::huge_buffer;
+use super::prune::Layout;
 use super::symmetry::N_SYM_UD;
 use crate::{Progress, SolveError};
 use memmap2::MmapMut;
@@ -54,14 +55,17 @@ pub struct GroupedLayout {
 }
 
 impl GroupedLayout {
+    /// The entries' layout, the same as the exact tables' ([`Layout`]) but on the edge classes.
+    const fn indexing(self) -> Layout {
+        Layout {
+            corner_split: self.corner_split,
+        }
+    }
+
     /// Corner splits per class and twist: 70, or 1 when the corners are left out.
     #[inline(always)]
     pub const fn n_split(self) -> usize {
-        if self.corner_split {
-            N_CORNER_SPLIT
-        } else {
-            1
-        }
+        self.indexing().n_split()
     }
 
     /// Entries of the table.
@@ -78,14 +82,7 @@ impl GroupedLayout {
     /// [`EdgeClasses::class_sym`]), twist and corner split.
     #[inline(always)]
     pub fn index(self, fsc: &FlipSliceClasses, class_sym: u32, twist: u16, split: u16) -> usize {
-        let (class, sym) = ((class_sym >> 4) as usize, (class_sym & 0xF) as usize);
-        let t = fsc.twist_conj[twist as usize * N_SYM_UD + sym] as usize;
-        if self.corner_split {
-            let k = fsc.split_conj[split as usize * N_SYM_UD + sym] as usize;
-            (class * N_CORNER_SPLIT + k) * N_TWIST + t
-        } else {
-            class * N_TWIST + t
-        }
+        self.indexing().entry(fsc, class_sym, twist, split)
     }
 
     /// The lower bound the table gives entry `idx`: its distance when above the base, else the

@@ -192,6 +192,13 @@ pub(super) struct Worker<'a> {
 }
 
 impl Worker<'_> {
+    /// Counts a node expanded; every 256 nodes, whether to give up ([`Worker::should_stop`]).
+    #[inline(always)]
+    pub(super) fn tick(&mut self) -> bool {
+        self.calls += 1;
+        self.calls & 0xFF == 0 && self.should_stop()
+    }
+
     /// Whether to give up this subtree: time ran out or an earlier subtree already succeeded.
     pub(super) fn should_stop(&mut self) -> bool {
         if self.ctl.timed_out.load(Ordering::Relaxed) {
@@ -224,8 +231,7 @@ impl Worker<'_> {
             }
             return false;
         }
-        self.calls += 1;
-        if self.calls & 0xFF == 0 && self.should_stop() {
+        if self.tick() {
             return true;
         }
         let t = self.t;
