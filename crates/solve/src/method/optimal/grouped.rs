@@ -25,7 +25,6 @@ use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
 use super::flipslice::FlipSliceClasses;
 use super::persist::huge_buffer;
 use super::prune::Layout;
-use super::symmetry::N_SYM_UD;
 use crate::{Progress, SolveError};
 use memmap2::MmapMut;
 use rayon::prelude::*;
@@ -220,22 +219,11 @@ pub fn build(
     // Reaches an entry and its images under the class's stabiliser; counts the new ones.
     let reach = |class: usize, k: usize, tw: usize| -> u64 {
         let base = class * per_class;
-        let mut new = u64::from(table.reach(base + k * N_TWIST + tw));
-        let stab = ec.stabiliser[class];
-        if stab != 1 {
-            for s in 1..N_SYM_UD {
-                if stab & (1 << s) != 0 {
-                    let t2 = fsc.twist_conj[tw * N_SYM_UD + s] as usize;
-                    let k2 = if layout.corner_split {
-                        fsc.split_conj[k * N_SYM_UD + s] as usize
-                    } else {
-                        0
-                    };
-                    new += u64::from(table.reach(base + k2 * N_TWIST + t2));
-                }
-            }
-        }
-        new
+        layout
+            .indexing()
+            .images(fsc, ec.stabiliser[class], k, tw)
+            .map(|off| u64::from(table.reach(base + off)))
+            .sum()
     };
     let solved = layout.index(fsc, ec.class_sym[0], 0, 0);
     let mut done = reach(
@@ -288,16 +276,14 @@ pub fn build(
                     let cs = class_moves[class * 18 + m];
                     let (class2, sym) = ((cs >> 4) as usize, (cs & 0xF) as usize);
                     let child = |off: u32| {
-                        let (k, tw) = (off as usize / N_TWIST, off as usize % N_TWIST);
-                        let k2 = if layout.corner_split {
-                            fsc.split_conj[mt.corner_split[k * 18 + m] as usize * N_SYM_UD + sym]
-                                as usize
-                        } else {
-                            0
-                        };
-                        let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym]
-                            as usize;
-                        (k, tw, k2, t2, class2 * per_class + k2 * N_TWIST + t2)
+                        let (k, tw, off2) = layout.indexing().child_offset(mt, fsc, m, sym, off);
+                        (
+                            k,
+                            tw,
+                            off2 / N_TWIST,
+                            off2 % N_TWIST,
+                            class2 * per_class + off2,
+                        )
                     };
                     if backward {
                         // An unseen entry with a child on the frontier is one level further; a

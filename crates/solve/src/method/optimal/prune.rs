@@ -96,6 +96,53 @@ impl Layout {
         self.entry(fsc, class_sym, twist, split)
     }
 
+    /// Offsets within a class's block of the entry (corner split `k`, twist `tw`) and of its
+    /// images under the symmetries of `stab` (bit `s` set when symmetry `s` fixes the class
+    /// representative), the entry first. Images may repeat.
+    pub fn images(
+        self,
+        fsc: &FlipSliceClasses,
+        stab: u16,
+        k: usize,
+        tw: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let own = std::iter::once(k * N_TWIST + tw);
+        let others = (1..N_SYM_UD)
+            .filter(move |&s| stab != 1 && stab & (1 << s) != 0)
+            .map(move |s| {
+                let t2 = fsc.twist_conj[tw * N_SYM_UD + s] as usize;
+                let k2 = if self.corner_split {
+                    fsc.split_conj[k * N_SYM_UD + s] as usize
+                } else {
+                    0
+                };
+                k2 * N_TWIST + t2
+            });
+        own.chain(others)
+    }
+
+    /// For the entry at offset `off` of a class's block: its corner split and twist, and the
+    /// offset in the child class's block after move `m`, `sym` carrying the child's edges to
+    /// their class representative.
+    #[inline(always)]
+    pub fn child_offset(
+        self,
+        mt: &MoveTables,
+        fsc: &FlipSliceClasses,
+        m: usize,
+        sym: usize,
+        off: u32,
+    ) -> (usize, usize, usize) {
+        let (k, tw) = (off as usize / N_TWIST, off as usize % N_TWIST);
+        let k2 = if self.corner_split {
+            fsc.split_conj[mt.corner_split[k * 18 + m] as usize * N_SYM_UD + sym] as usize
+        } else {
+            0
+        };
+        let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym] as usize;
+        (k, tw, k2 * N_TWIST + t2)
+    }
+
     /// The table index of a twist and corner split whose flip × slice has class table value
     /// `class_sym` (`class << 4 | sym`).
     #[inline(always)]
@@ -169,22 +216,10 @@ pub fn build(
     // Sets an entry and its equivalents under the class's stabiliser; counts new entries.
     let settle = |class: usize, k: usize, tw: usize, v: u64| -> u64 {
         let base = class * per_class;
-        let mut new = u64::from(table.set(base + k * N_TWIST + tw, v));
-        let stab = fsc.stabiliser[class];
-        if stab != 1 {
-            for s in 1..N_SYM_UD {
-                if stab & (1 << s) != 0 {
-                    let t2 = fsc.twist_conj[tw * N_SYM_UD + s] as usize;
-                    let k2 = if layout.corner_split {
-                        fsc.split_conj[k * N_SYM_UD + s] as usize
-                    } else {
-                        0
-                    };
-                    new += u64::from(table.set(base + k2 * N_TWIST + t2, v));
-                }
-            }
-        }
-        new
+        layout
+            .images(fsc, fsc.stabiliser[class], k, tw)
+            .map(|off| u64::from(table.set(base + off, v)))
+            .sum()
     };
     let split_of = |idx: usize| -> (usize, usize, usize) {
         let rest = idx % per_class;
@@ -234,16 +269,14 @@ pub fn build(
                         + mt.flip[flip * 18 + m] as usize;
                     let (class2, sym) = (fsc.class[fs] as usize, fsc.sym[fs] as usize);
                     let child = |off: u32| {
-                        let (k, tw) = (off as usize / N_TWIST, off as usize % N_TWIST);
-                        let k2 = if layout.corner_split {
-                            fsc.split_conj[mt.corner_split[k * 18 + m] as usize * N_SYM_UD + sym]
-                                as usize
-                        } else {
-                            0
-                        };
-                        let t2 = fsc.twist_conj[mt.twist[tw * 18 + m] as usize * N_SYM_UD + sym]
-                            as usize;
-                        (k, tw, k2, t2, class2 * per_class + k2 * N_TWIST + t2)
+                        let (k, tw, off2) = layout.child_offset(mt, fsc, m, sym, off);
+                        (
+                            k,
+                            tw,
+                            off2 / N_TWIST,
+                            off2 % N_TWIST,
+                            class2 * per_class + off2,
+                        )
                     };
                     if backward {
                         // An unseen entry with a child at `depth` is at `depth + 1`; settled
