@@ -190,13 +190,6 @@ impl Eo8Extract {
         let row = s as usize * 64;
         self.low[row + (m & 63)] | self.high[row + (m >> 6)]
     }
-
-    /// The eight non-slice orientations of the 12 orientation bits `m` (slot `i` in bit `i`).
-    #[inline(always)]
-    pub fn eo8_of_mask(&self, m: u16, s: u16) -> u8 {
-        let row = s as usize * 64;
-        self.low[row + (m as usize & 63)] | self.high[row + ((m as usize >> 6) & 63)]
-    }
 }
 
 impl Default for Eo8Extract {

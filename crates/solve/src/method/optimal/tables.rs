@@ -2,13 +2,15 @@
 
 use super::coord::{corner_split, flip, twist, MoveTables};
 use super::corners::{self, CornerTables};
-use super::edge_coset::{self, EdgeClasses, Eo8Extract, N_EO8, N_SLICE_ORDER};
+use super::edge_coset::{self, EdgeClasses, Eo8Extract, N_SLICE_ORDER};
 use super::flipslice::FlipSliceClasses;
 use super::grouped::{self, GroupedLayout};
 use super::inverse::InverseTables;
 use super::persist;
 use super::prune;
 use super::prune::Layout;
+use super::reader::{Grouped, Nibbles};
+use super::search;
 use super::symmetry::Symmetries;
 use crate::tables::TableSpec;
 use crate::{NoProgress, SolveError, SolverConfig};
@@ -204,44 +206,17 @@ impl Tables {
         Ok(t)
     }
 
-    /// Table entry of a flip, slice with order, twist and corner split (seen on the U–D axis).
-    #[inline(always)]
-    pub fn index(&self, c: [u16; 4]) -> usize {
-        let [f, ss, tw, k] = c;
-        let slice = ss / N_SLICE_ORDER as u16;
-        match (self.format, &self.edges) {
-            (Format::Grouped(layout), Some(e)) => {
-                let raw = ss as usize * N_EO8 + e.extract.eo8(f, slice) as usize;
-                layout.index(&self.classes, e.classes.class_sym[raw], tw, k)
-            }
-            (Format::Nibbles(layout), _) => layout.index(&self.classes, f, slice, tw, k),
-            (Format::Grouped(_), None) => unreachable!("grouped tables always have edge classes"),
-        }
-    }
-
-    /// The lower bound entry `idx` of the table gives.
-    #[inline(always)]
-    pub fn bound(&self, idx: usize) -> u8 {
-        match self.format {
-            Format::Nibbles(_) => prune::value(&self.prune, idx),
-            Format::Grouped(layout) => layout.bound(&self.prune, idx),
-        }
-    }
-
-    /// The byte of the table holding entry `idx` (for prefetching).
-    #[inline(always)]
-    pub fn byte_of(&self, idx: usize) -> usize {
-        match self.format {
-            Format::Nibbles(_) => idx >> 1,
-            Format::Grouped(_) => grouped::group_byte(idx),
-        }
-    }
-
     /// Pruning value of a flip, slice with order, twist and corner split (seen on the U–D
-    /// axis).
-    #[inline(always)]
+    /// axis), read the way the search reads this table's format.
     pub fn lookup(&self, c: [u16; 4]) -> u8 {
-        self.bound(self.index(c))
+        let bound = match self.format {
+            Format::Nibbles(_) => {
+                let c = [c[0], c[1] / N_SLICE_ORDER as u16, c[2], c[3]];
+                search::lookup::<Nibbles>(self, &c)
+            }
+            Format::Grouped(_) => search::lookup::<Grouped>(self, &c),
+        };
+        bound as u8
     }
 
     /// Table index of a corner permutation and twist in the corner table.
