@@ -4,6 +4,7 @@
 //! last follows), the flip reads edge orientations UR..BL in base 2, and the UD-slice coordinate
 //! numbers the positions of the four slice edges FR FL BL BR among the twelve (solved = 0).
 
+use super::huge::HugeVec;
 use rubik_cube::{CubieCube, Move};
 
 /// Corner twists: 3^7 (the eighth twist follows from the others).
@@ -176,7 +177,7 @@ pub struct MoveTables {
     /// Slice after each move.
     pub slice: Vec<u16>,
     /// Slice with order ([`super::edge_coset::slice_sorted`]) after each move.
-    pub slice_sorted: Vec<u16>,
+    pub slice_sorted: HugeVec<u16>,
     /// Corner split after each move.
     pub corner_split: Vec<u16>,
 }
@@ -213,7 +214,7 @@ impl MoveTables {
             }
         }
         MoveTables {
-            slice_sorted: super::edge_coset::slice_sorted_moves(),
+            slice_sorted: super::edge_coset::slice_sorted_moves().into(),
             corner_split: split_t,
             twist: twist_t,
             flip: flip_t,

@@ -4,7 +4,7 @@
 //! lookup per node suffices; it prunes where the corners lag behind the edges.
 
 use super::coord::{twist, with_twist, N_TWIST};
-use super::persist::huge_buffer;
+use super::huge::{huge_buffer, HugeVec};
 use super::symmetry::{Symmetries, N_SYM_UD};
 use crate::tables::TableSpec;
 use crate::SolveError;
@@ -58,7 +58,7 @@ pub fn with_corner_perm(p: u16) -> CubieCube {
 /// Move, symmetry and pruning tables of the corners.
 pub struct CornerTables {
     /// `perm_move[p * 18 + m]`.
-    pub perm_move: Vec<u16>,
+    pub perm_move: HugeVec<u16>,
     /// `class[p]`: the symmetry class of permutation `p`.
     pub class: Vec<u16>,
     /// `sym[p]`: a symmetry carrying `p` to its class representative.
@@ -109,7 +109,7 @@ impl CornerTables {
             )));
         }
         Ok(CornerTables {
-            perm_move,
+            perm_move: perm_move.into(),
             class,
             sym,
             rep,

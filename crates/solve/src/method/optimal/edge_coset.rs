@@ -11,6 +11,7 @@
 //! orientations are picked out of the flip's twelve bits by two small tables.
 
 use super::coord::{choose, slice, N_FLIP, N_SLICE};
+use super::huge::HugeVec;
 use super::symmetry::{Symmetries, N_SYM_UD};
 use rubik_cube::{CubieCube, Move};
 
@@ -225,7 +226,7 @@ pub fn slice_sorted_moves() -> Vec<u16> {
 /// The symmetry classes of the raw edge coordinate.
 pub struct EdgeClasses {
     /// `class_sym[raw] = class << 4 | sym`, with `sym · raw · sym⁻¹ = rep[class]`.
-    pub class_sym: Vec<u32>,
+    pub class_sym: HugeVec<u32>,
     /// `rep[class]`: the least raw value of the class.
     pub rep: Vec<u32>,
     /// `stabiliser[class]`: bit `s` set when symmetry `s` fixes `rep[class]`.
@@ -261,7 +262,7 @@ impl EdgeClasses {
         }
         debug_assert_eq!(rep.len(), N_CLASS);
         EdgeClasses {
-            class_sym,
+            class_sym: class_sym.into(),
             rep,
             stabiliser,
         }

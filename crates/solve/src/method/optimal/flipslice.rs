@@ -5,6 +5,7 @@ use super::coord::{
     corner_split, flip, slice, twist, with_corner_split, with_flip_slice, with_twist,
     N_CORNER_SPLIT, N_FLIPSLICE, N_TWIST,
 };
+use super::huge::HugeVec;
 use super::symmetry::{Symmetries, N_SYM_UD};
 
 /// Number of flip × slice classes under the 16 U–D symmetries (Kociemba's figure).
@@ -17,7 +18,7 @@ pub struct FlipSliceClasses {
     /// `sym[fs]`: a symmetry `s` with `s · fs · s⁻¹ = rep[class[fs]]`.
     pub sym: Vec<u8>,
     /// `class_sym[fs] = class[fs] << 4 | sym[fs]`: both in one read (the search's hot path).
-    pub class_sym: Vec<u32>,
+    pub class_sym: HugeVec<u32>,
     /// `rep[c]`: the raw value representing class `c` (the least of its members).
     pub rep: Vec<u32>,
     /// `stabiliser[c]`: bit `s` set when symmetry `s` fixes `rep[c]`.
@@ -71,13 +72,13 @@ impl FlipSliceClasses {
                 split_conj[k * N_SYM_UD + s] = corner_split(&syms.conjugate(&cube, s));
             }
         }
-        let class_sym = class
+        let class_sym: Vec<u32> = class
             .iter()
             .zip(&sym)
             .map(|(&c, &s)| u32::from(c) << 4 | u32::from(s))
             .collect();
         FlipSliceClasses {
-            class_sym,
+            class_sym: class_sym.into(),
             split_conj,
             class,
             sym,

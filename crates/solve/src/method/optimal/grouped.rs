@@ -23,7 +23,7 @@
 use super::coord::{MoveTables, N_TWIST};
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
 use super::flipslice::FlipSliceClasses;
-use super::persist::huge_buffer;
+use super::huge::huge_buffer;
 use super::prune::Layout;
 use crate::{Progress, SolveError};
 use memmap2::MmapMut;

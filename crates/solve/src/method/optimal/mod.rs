@@ -6,7 +6,7 @@
 //! classes) → [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
 //! [`prune`] (the exact 4-bit tables and their build) → [`grouped`] (the 2-bit tables relative
 //! to a base depth and their build) → [`reader`] (each format as the search reads it) →
-//! [`persist`] (the on-disk cache) → [`tables`] (everything loaded and shared) →
+//! [`huge`] (huge-page memory) → [`persist`] (the on-disk cache) → [`tables`] (everything loaded and shared) →
 //! [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel IDA*) → `both_ends`
 //! (its one-solution search, growing the solution from both ends).
 
@@ -19,6 +19,7 @@ pub mod corners;
 pub mod edge_coset;
 pub mod flipslice;
 pub mod grouped;
+pub mod huge;
 pub mod inverse;
 pub mod persist;
 pub mod prune;

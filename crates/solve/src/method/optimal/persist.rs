@@ -2,25 +2,13 @@
 //! header with magic, version, name, length and checksum; temporary file then rename, so an
 //! interrupted build never leaves a trusted file; a file failing any check is rebuilt).
 //!
-//! In memory the table lives in anonymous memory mapped with `MADV_HUGEPAGE`: the search reads
-//! it at random, and huge pages spare most of the TLB misses (the cached file is copied in).
+//! In memory the table lives in huge pages ([`super::huge`]; the cached file is copied in).
 
+use super::huge::huge_buffer;
 use crate::tables::file::{self, TableSpec};
 use crate::SolveError;
 use memmap2::{Mmap, MmapMut};
 use std::path::Path;
-
-/// Anonymous memory of `len` bytes, asked to be backed by huge pages.
-pub fn huge_buffer(len: usize) -> Result<MmapMut, SolveError> {
-    let map = MmapMut::map_anon(len.max(1)).map_err(|e| SolveError::Table(e.to_string()))?;
-    #[cfg(target_os = "linux")]
-    {
-        // Advisory: the kernel may refuse (transparent huge pages disabled); the table works
-        // either way.
-        let _ = map.advise(memmap2::Advice::HugePage);
-    }
-    Ok(map)
-}
 
 /// The table `spec` (bytes) from `dir` when its file is sound, else built by `build` and saved
 /// (best effort: an unwritable cache does not stop the solver). Read-only, in huge pages.

@@ -16,7 +16,7 @@
 use super::coord::MoveTables;
 use super::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
 use super::flipslice::{FlipSliceClasses, N_FLIPSLICE_CLASS};
-use super::persist::huge_buffer;
+use super::huge::huge_buffer;
 use super::symmetry::N_SYM_UD;
 use crate::{Progress, SolveError};
 use memmap2::MmapMut;
