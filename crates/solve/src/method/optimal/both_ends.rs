@@ -84,208 +84,451 @@ fn can_precede(m: Move, last: Option<Move>) -> bool {
     last.is_none_or(|l| can_follow(Some(m), l))
 }
 
-impl Worker<'_> {
-    /// Searches for a solution of exactly `togo` more moves, added at either end; `last` holds
-    /// the last move added at the end and at the start. Returns `true` to stop.
-    pub(super) fn dfs_both<R: Reader>(
+/// One node's expansion, split into the steps between its memory reads so that the
+/// expansions of several siblings can be interleaved ([`Worker::dfs_both`]): each step issues
+/// the prefetches the next one reads.
+#[derive(Clone)]
+struct Expansion {
+    /// The side that takes the moves (0: the cube, on the right; 1: the inverse, on the left).
+    s: usize,
+    /// Moves left after the child's.
+    left: usize,
+    /// Children made: their move, the move applied to side `s`, coordinates, slots, entries
+    /// and corner (permutation, table index).
+    n: usize,
+    moves: [Move; 18],
+    applied: [usize; 18],
+    coords: [[[u16; 4]; 3]; 18],
+    slot: [[usize; 3]; 18],
+    idx: [[usize; 3]; 18],
+    corner: [(u16, usize); 18],
+    x_bounds: [[u8; 3]; 18],
+    /// The children still alive, by index.
+    alive: [u8; 18],
+    n_alive: usize,
+    y_packed: [[PackedCube; 3]; 18],
+    y_coords: [[[u16; 4]; 3]; 18],
+    y_bounds: [[u8; 3]; 18],
+}
+
+/// A child of a node, made ready to be expanded.
+#[derive(Clone, Copy)]
+struct Child {
+    node: BothEnds,
+    /// The last move added at each end.
+    last: [Option<Move>; 2],
+    /// The end its move was added to, and the move.
+    s: usize,
+    m: Move,
+}
+
+/// The moves each end of `node` allows with `left` moves after them: canonical, and not on an
+/// axis where the other side's bound (which the move keeps) is already too large. Returns the
+/// end with fewer such moves (ties: the end whose bounds are tighter) and its moves.
+fn choose_end(
+    t: &Tables,
+    node: &BothEnds,
+    left: usize,
+    last: [Option<Move>; 2],
+) -> (usize, [bool; 18]) {
+    let mut allowed = [[false; 18]; 2];
+    let mut n_allowed = [0usize; 2];
+    for s in 0..2 {
+        let other = &node.sides[1 - s];
+        for m in Move::ALL {
+            let canonical = if s == 0 {
+                can_follow(last[0], m)
+            } else {
+                can_precede(m, last[1])
+            };
+            if canonical && other.bounds[t.syms.own_axis[m.index()]] as usize <= left {
+                allowed[s][m.index()] = true;
+                n_allowed[s] += 1;
+            }
+        }
+    }
+    let sum = |s: usize| {
+        node.sides[s]
+            .bounds
+            .iter()
+            .map(|&b| b as usize)
+            .sum::<usize>()
+    };
+    let s = if n_allowed[0] != n_allowed[1] {
+        usize::from(n_allowed[1] < n_allowed[0])
+    } else {
+        // Grow the side whose bounds are tighter: its children are likelier to be pruned.
+        usize::from(sum(1) > sum(0))
+    };
+    (s, allowed[s])
+}
+
+/// The move applied to side `s` for move `m` of the solution: side 0 takes `m` on the right;
+/// side 1 (the inverse) takes `m⁻¹` on the right.
+fn applied_to(s: usize, m: Move) -> Move {
+    if s == 0 {
+        m
+    } else {
+        m.inverse()
+    }
+}
+
+impl Expansion {
+    /// Step 1: side `s` on the three axes, with the corner table, for every allowed move; the
+    /// class slots and corner entries are fetched. Overwrites `self` (every array is written
+    /// before it is read).
+    #[inline(always)]
+    fn start<R: Reader>(
         &mut self,
+        t: &Tables,
         node: &BothEnds,
         togo: usize,
         last: [Option<Move>; 2],
-    ) -> bool {
-        if togo == 0 {
-            if node.sides[0].packed[0] == PackedCube::SOLVED {
-                self.record_both();
-                return true;
-            }
-            return false;
-        }
-        if self.tick() {
-            return true;
-        }
-        let t = self.t;
+    ) {
         let left = togo - 1;
-        // The moves each end allows: canonical, and not on an axis where the other side's bound
-        // (which the move keeps) is already too large.
-        let mut allowed = [[false; 18]; 2];
-        let mut n_allowed = [0usize; 2];
-        for s in 0..2 {
-            let other = &node.sides[1 - s];
-            for m in Move::ALL {
-                let canonical = if s == 0 {
-                    can_follow(last[0], m)
-                } else {
-                    can_precede(m, last[1])
-                };
-                if canonical && other.bounds[t.syms.own_axis[m.index()]] as usize <= left {
-                    allowed[s][m.index()] = true;
-                    n_allowed[s] += 1;
-                }
-            }
-        }
-        let sum = |s: usize| {
-            node.sides[s]
-                .bounds
-                .iter()
-                .map(|&b| b as usize)
-                .sum::<usize>()
-        };
-        let s = if n_allowed[0] != n_allowed[1] {
-            usize::from(n_allowed[1] < n_allowed[0])
-        } else {
-            // Grow the side whose bounds are tighter: its children are likelier to be pruned.
-            usize::from(sum(1) > sum(0))
-        };
-        let (x, y) = (&node.sides[s], &node.sides[1 - s]);
+        let (s, allowed) = choose_end(t, node, left, last);
+        let x = &node.sides[s];
         let x_corner = if x.corner_known {
             x.corner
         } else {
             corner_perm(&x.packed[0].unpack())
         };
         let classes = R::class_table(t);
-
-        // The last move needs no bound: the child is solved or not.
-        if left == 0 {
-            for m in Move::ALL {
-                if !allowed[s][m.index()] {
-                    continue;
-                }
-                self.nodes += 1;
-                let a = if s == 0 { m } else { m.inverse() };
-                if t.inverse.right_move(a.index(), &x.packed[0]) == PackedCube::SOLVED {
-                    self.push_end(s, m);
-                    self.record_both();
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        // Round 1: side x on the three axes, with the corner table, for every allowed move:
-        // class slots fetched together, then entries together, then read.
-        let mut moves = [Move::ALL[0]; 18];
-        let mut applied = [0usize; 18];
-        let mut coords = [[[0u16; 4]; 3]; 18];
-        let mut slot = [[0usize; 3]; 18];
-        let mut idx = [[0usize; 3]; 18];
-        let mut corner = [(0u16, 0usize); 18];
-        let mut n = 0;
+        self.s = s;
+        self.left = left;
+        self.n = 0;
+        self.n_alive = 0;
         for m in Move::ALL {
-            if !allowed[s][m.index()] {
+            if !allowed[m.index()] {
                 continue;
             }
-            // Side 0 takes `m` on the right; side 1 (the inverse) takes `m⁻¹` on the right.
-            let a = if s == 0 { m } else { m.inverse() };
+            let a = applied_to(s, m).index();
+            let n = self.n;
             for k in 0..3 {
-                coords[n][k] = moved_by::<R>(t, &x.coords[k], t.syms.move_conj[k][a.index()]);
-                slot[n][k] = R::class_slot(t, &coords[n][k]);
-                prefetch(classes, slot[n][k]);
+                self.coords[n][k] = moved_by::<R>(t, &x.coords[k], t.syms.move_conj[k][a]);
+                self.slot[n][k] = R::class_slot(t, &self.coords[n][k]);
+                prefetch(classes, self.slot[n][k]);
             }
-            let cp = t.corners.perm_move[x_corner as usize * 18 + a.index()];
-            let ci = t.corner_index(cp, coords[n][0][2]);
+            let cp = t.corners.perm_move[x_corner as usize * 18 + a];
+            let ci = t.corner_index(cp, self.coords[n][0][2]);
             prefetch(&t.corner_prune, ci >> 1);
-            corner[n] = (cp, ci);
-            moves[n] = m;
-            applied[n] = a.index();
-            n += 1;
+            self.corner[n] = (cp, ci);
+            self.moves[n] = m;
+            self.applied[n] = a;
+            self.n += 1;
         }
-        self.nodes += n as u64;
-        for i in 0..n {
+    }
+
+    /// Step 2: the pruning entries of side `s` are fetched.
+    #[inline(always)]
+    fn fetch_x<R: Reader>(&mut self, t: &Tables) {
+        let classes = R::class_table(t);
+        for i in 0..self.n {
             for k in 0..3 {
-                idx[i][k] = R::entry(t, classes[slot[i][k]], &coords[i][k]);
-                prefetch(&t.prune, R::byte_of(idx[i][k]));
+                self.idx[i][k] = R::entry(t, classes[self.slot[i][k]], &self.coords[i][k]);
+                prefetch(&t.prune, R::byte_of(self.idx[i][k]));
             }
         }
-        let mut x_bounds = [[0u8; 3]; 18];
-        let mut alive = [0u8; 18];
-        let mut n_alive = 0;
-        for i in 0..n {
-            x_bounds[i] = idx[i].map(|e| R::bound(t, e));
-            if x_bounds[i].iter().any(|&b| b as usize > left)
-                || value(&t.corner_prune, corner[i].1) as usize > left
+    }
+
+    /// Step 3: side `s`'s bounds prune; the other side of each child left takes the move on
+    /// the left, and its class slots are fetched.
+    #[inline(always)]
+    fn read_x<R: Reader>(&mut self, t: &Tables, node: &BothEnds) {
+        let classes = R::class_table(t);
+        let y = &node.sides[1 - self.s];
+        for i in 0..self.n {
+            self.x_bounds[i] = self.idx[i].map(|e| R::bound(t, e));
+            if self.x_bounds[i].iter().any(|&b| b as usize > self.left)
+                || value(&t.corner_prune, self.corner[i].1) as usize > self.left
             {
                 continue;
             }
-            alive[n_alive] = i as u8;
-            n_alive += 1;
-        }
-        let mut y_packed = [[PackedCube::SOLVED; 3]; 18];
-        let mut y_coords = [[[0u16; 4]; 3]; 18];
-        let mut y_bounds = [[0u8; 3]; 18];
-        for &i in &alive[..n_alive] {
-            let i = i as usize;
-            // Side y takes the move on the left; on the move's own axis its pieces are
-            // relabelled within their classes, so coordinates and bound stay.
-            let own = t.syms.own_axis[applied[i]];
+            self.alive[self.n_alive] = i as u8;
+            self.n_alive += 1;
+            // On the move's own axis the pieces are relabelled within their classes, so
+            // coordinates and bound stay.
+            let own = t.syms.own_axis[self.applied[i]];
             for k in 0..3 {
-                y_packed[i][k] = t
+                self.y_packed[i][k] = t
                     .inverse
-                    .left_move(t.syms.inverse_move_conj[k][applied[i]], &y.packed[k]);
+                    .left_move(t.syms.inverse_move_conj[k][self.applied[i]], &y.packed[k]);
                 if k == own {
-                    y_coords[i][k] = y.coords[k];
-                    y_bounds[i][k] = y.bounds[k];
+                    self.y_coords[i][k] = y.coords[k];
+                    self.y_bounds[i][k] = y.bounds[k];
                     continue;
                 }
-                y_coords[i][k] = R::packed_coords(t, &y_packed[i][k]);
-                slot[i][k] = R::class_slot(t, &y_coords[i][k]);
-                prefetch(classes, slot[i][k]);
+                self.y_coords[i][k] = R::packed_coords(t, &self.y_packed[i][k]);
+                self.slot[i][k] = R::class_slot(t, &self.y_coords[i][k]);
+                prefetch(classes, self.slot[i][k]);
             }
         }
+    }
 
-        // Round 2: side y on the axes the move changes.
-        for &i in &alive[..n_alive] {
+    /// Step 4: the other side's pruning entries are fetched.
+    #[inline(always)]
+    fn fetch_y<R: Reader>(&mut self, t: &Tables) {
+        let classes = R::class_table(t);
+        for &i in &self.alive[..self.n_alive] {
             let i = i as usize;
-            let own = t.syms.own_axis[applied[i]];
+            let own = t.syms.own_axis[self.applied[i]];
             for k in (0..3).filter(|&k| k != own) {
-                idx[i][k] = R::entry(t, classes[slot[i][k]], &y_coords[i][k]);
-                prefetch(&t.prune, R::byte_of(idx[i][k]));
+                self.idx[i][k] = R::entry(t, classes[self.slot[i][k]], &self.y_coords[i][k]);
+                prefetch(&t.prune, R::byte_of(self.idx[i][k]));
             }
         }
-        for &i in &alive[..n_alive] {
+    }
+
+    /// Step 5: the other side's bounds prune; the children left are appended to `out`.
+    #[inline(always)]
+    fn finish<R: Reader>(
+        &mut self,
+        t: &Tables,
+        node: &BothEnds,
+        last: [Option<Move>; 2],
+        out: &mut Vec<Child>,
+    ) {
+        let s = self.s;
+        let x = &node.sides[s];
+        for &i in &self.alive[..self.n_alive] {
             let i = i as usize;
-            let own = t.syms.own_axis[applied[i]];
+            let own = t.syms.own_axis[self.applied[i]];
             let mut pruned = false;
             for k in (0..3).filter(|&k| k != own) {
-                y_bounds[i][k] = R::bound(t, idx[i][k]);
-                pruned |= y_bounds[i][k] as usize > left;
+                self.y_bounds[i][k] = R::bound(t, self.idx[i][k]);
+                pruned |= self.y_bounds[i][k] as usize > self.left;
             }
             if pruned {
                 continue;
             }
             let mut child_x = Side {
-                coords: coords[i],
+                coords: self.coords[i],
                 packed: x.packed,
-                bounds: x_bounds[i],
-                corner: corner[i].0,
+                bounds: self.x_bounds[i],
+                corner: self.corner[i].0,
                 corner_known: true,
             };
             for k in 0..3 {
                 child_x.packed[k] = t
                     .inverse
-                    .right_move(t.syms.move_conj[k][applied[i]].index(), &x.packed[k]);
+                    .right_move(t.syms.move_conj[k][self.applied[i]].index(), &x.packed[k]);
             }
             let child_y = Side {
-                coords: y_coords[i],
-                packed: y_packed[i],
-                bounds: y_bounds[i],
+                coords: self.y_coords[i],
+                packed: self.y_packed[i],
+                bounds: self.y_bounds[i],
                 corner: 0,
                 corner_known: false,
             };
-            let child = if s == 0 {
-                BothEnds {
-                    sides: [child_x, child_y],
-                }
+            let sides = if s == 0 {
+                [child_x, child_y]
             } else {
-                BothEnds {
-                    sides: [child_y, child_x],
-                }
+                [child_y, child_x]
             };
             let mut child_last = last;
-            child_last[s] = Some(moves[i]);
-            self.push_end(s, moves[i]);
-            let stop = self.dfs_both::<R>(&child, left, child_last);
-            self.pop_end(s);
+            child_last[s] = Some(self.moves[i]);
+            out.push(Child {
+                node: BothEnds { sides },
+                last: child_last,
+                s,
+                m: self.moves[i],
+            });
+        }
+    }
+}
+
+/// Buffers of the search from both ends, kept by a worker so that nodes allocate nothing.
+pub(super) struct Scratch {
+    /// One expansion per sibling expanded together (at most 18).
+    exps: Vec<Expansion>,
+    /// The children of the node being searched at each number of moves to go.
+    levels: Vec<Vec<Child>>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        let blank = Expansion {
+            s: 0,
+            left: 0,
+            n: 0,
+            moves: [Move::ALL[0]; 18],
+            applied: [0; 18],
+            coords: [[[0; 4]; 3]; 18],
+            slot: [[0; 3]; 18],
+            idx: [[0; 3]; 18],
+            corner: [(0, 0); 18],
+            x_bounds: [[0; 3]; 18],
+            alive: [0; 18],
+            n_alive: 0,
+            y_packed: [[PackedCube::SOLVED; 3]; 18],
+            y_coords: [[[0; 4]; 3]; 18],
+            y_bounds: [[0; 3]; 18],
+        };
+        Scratch {
+            exps: vec![blank; 18],
+            levels: Vec::new(),
+        }
+    }
+}
+
+impl Worker<'_> {
+    /// Searches for a solution of exactly `togo` more moves, added at either end; `last` holds
+    /// the last move added at the end and at the start. Returns `true` to stop.
+    ///
+    /// Two moves from the end, the children are expanded together, step by step
+    /// ([`Expansion`]): most nodes are there, and each child's memory reads then overlap its
+    /// siblings' instead of waiting alone.
+    pub(super) fn dfs_both<R: Reader>(
+        &mut self,
+        node: &BothEnds,
+        togo: usize,
+        last: [Option<Move>; 2],
+    ) -> bool {
+        match togo {
+            0 => {
+                if node.sides[0].packed[0] == PackedCube::SOLVED {
+                    self.record_both();
+                    return true;
+                }
+                false
+            }
+            1 => self.last_move(node, last),
+            _ => {
+                let me = Child {
+                    node: *node,
+                    last,
+                    s: 0,
+                    m: Move::ALL[0],
+                };
+                self.below::<R>(&me, togo)
+            }
+        }
+    }
+
+    /// Searches below `parent`, `togo` (at least 2) moves from the end. Returns `true` to stop.
+    fn below<R: Reader>(&mut self, parent: &Child, togo: usize) -> bool {
+        if self.tick() {
+            return true;
+        }
+        if self.scratch.levels.len() <= togo {
+            self.scratch
+                .levels
+                .resize_with(togo + 1, || Vec::with_capacity(18));
+        }
+        let mut children = std::mem::take(&mut self.scratch.levels[togo]);
+        children.clear();
+        self.expand::<R>(std::slice::from_ref(parent), togo, &mut children);
+        let stop = if togo == 2 {
+            self.last_moves(&children)
+        } else if togo == 3 {
+            self.frontier::<R>(&children)
+        } else {
+            let mut stop = false;
+            for c in &children {
+                self.push_end(c.s, c.m);
+                stop = self.below::<R>(c, togo - 1);
+                self.pop_end(c.s);
+                if stop {
+                    break;
+                }
+            }
+            stop
+        };
+        self.scratch.levels[togo] = children;
+        stop
+    }
+
+    /// The children of `parents` (each `togo` moves from the end), their expansions
+    /// interleaved step by step; appended to `out` parent by parent. Returns where each
+    /// parent's children end in `out`.
+    fn expand<R: Reader>(
+        &mut self,
+        parents: &[Child],
+        togo: usize,
+        out: &mut Vec<Child>,
+    ) -> [usize; 18] {
+        let t = self.t;
+        let exps = &mut self.scratch.exps[..parents.len()];
+        for (e, p) in exps.iter_mut().zip(parents) {
+            e.start::<R>(t, &p.node, togo, p.last);
+        }
+        for e in exps.iter_mut() {
+            self.nodes += e.n as u64;
+            e.fetch_x::<R>(t);
+        }
+        for (e, p) in exps.iter_mut().zip(parents) {
+            e.read_x::<R>(t, &p.node);
+        }
+        for e in exps.iter_mut() {
+            e.fetch_y::<R>(t);
+        }
+        let mut ends = [0; 18];
+        for (i, (e, p)) in exps.iter_mut().zip(parents).enumerate() {
+            e.finish::<R>(t, &p.node, p.last, out);
+            ends[i] = out.len();
+        }
+        ends
+    }
+
+    /// The children of a node three moves from the end: expanded together, then each of their
+    /// children tried with a last move. Returns `true` to stop.
+    fn frontier<R: Reader>(&mut self, children: &[Child]) -> bool {
+        for _ in children {
+            if self.tick() {
+                return true;
+            }
+        }
+        if self.scratch.levels.len() < 2 {
+            self.scratch
+                .levels
+                .resize_with(2, || Vec::with_capacity(18));
+        }
+        let mut grand = std::mem::take(&mut self.scratch.levels[1]);
+        grand.clear();
+        let ends = self.expand::<R>(children, 2, &mut grand);
+        let mut begin = 0;
+        let mut stop = false;
+        for (c, &end) in children.iter().zip(&ends) {
+            self.push_end(c.s, c.m);
+            stop = self.last_moves(&grand[begin..end]);
+            self.pop_end(c.s);
             if stop {
+                break;
+            }
+            begin = end;
+        }
+        self.scratch.levels[1] = grand;
+        stop
+    }
+
+    /// Each of `children` (one move from the end) tried with a last move. Returns `true` when
+    /// one is solved.
+    fn last_moves(&mut self, children: &[Child]) -> bool {
+        for g in children {
+            self.push_end(g.s, g.m);
+            let stop = self.last_move(&g.node, g.last);
+            self.pop_end(g.s);
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The last move: no bound needed, the child is solved or not. Returns `true` when solved.
+    fn last_move(&mut self, node: &BothEnds, last: [Option<Move>; 2]) -> bool {
+        let t = self.t;
+        let (s, allowed) = choose_end(t, node, 0, last);
+        let x = &node.sides[s];
+        for m in Move::ALL {
+            if !allowed[m.index()] {
+                continue;
+            }
+            self.nodes += 1;
+            let a = applied_to(s, m);
+            if t.inverse.right_move(a.index(), &x.packed[0]) == PackedCube::SOLVED {
+                self.push_end(s, m);
+                self.record_both();
                 return true;
             }
         }

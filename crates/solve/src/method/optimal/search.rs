@@ -11,7 +11,7 @@
 //! solution kept is the one of the earliest such subtree in the order, so results do not depend
 //! on thread timing.
 
-use super::both_ends::BothEnds;
+use super::both_ends::{BothEnds, Scratch};
 use super::coord::{corner_split, flip, twist};
 use super::corners::corner_perm;
 use super::inverse::PackedCube;
@@ -187,6 +187,8 @@ pub(super) struct Worker<'a> {
     /// prefix's last move (for a task whose solutions are mapped onto symmetric tasks).
     relax_join: bool,
     pub(super) found: Vec<Vec<Move>>,
+    /// Buffers of the search from both ends.
+    pub(super) scratch: Scratch,
     pub(super) nodes: u64,
     pub(super) calls: u64,
 }
@@ -510,6 +512,7 @@ fn search_with<R: Reader>(
                     prefix_len: path.len(),
                     relax_join: lends[i],
                     found: Vec::new(),
+                    scratch: Scratch::default(),
                     nodes: 0,
                     calls: 0,
                 };
