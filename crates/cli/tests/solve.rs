@@ -306,6 +306,30 @@ fn a_timeout_without_a_solution_exits_1() {
 }
 
 #[test]
+fn optimal_on_timeout_prints_the_best_solution_and_says_it_is_unproven() {
+    // A random 18-move state: the small table cannot prove its optimum in 300 ms.
+    let scramble = "R2 B U2 L2 D2 L2 F' D2 B U F U' R2 D' R U F2 R2 U' R";
+    let out = rubik_with_tables()
+        .args([
+            "solve",
+            "--method",
+            "optimal",
+            "--timeout",
+            "300ms",
+            scramble,
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_solves(scramble, stdout(&out).trim());
+    assert!(
+        stderr(&out).contains("before the optimum was proven"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn improve_spends_its_timeout_and_needs_one() {
     let scramble = "D2 F' L2 B U2 R' D L' F2 U B2 R2 D' L2 F R U' B' D2 L";
     let start = std::time::Instant::now();

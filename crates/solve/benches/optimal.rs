@@ -9,7 +9,9 @@
 //! `--compare SIZE` solves each state again with another table size and checks the lengths agree;
 //! `--skip K` generates the first K states but does not solve them (to time a few chosen ones);
 //! `--file F` solves the scrambles of a file (one per line) instead of random states, e.g. the
-//! list given to another solver; `--histogram` prints how the grouped table's entries spread.
+//! list given to another solver; `--histogram` prints how the grouped table's entries spread;
+//! `--no-probe` runs every deepening step (no two-phase probe, as a plain IDA*; the comparison
+//! solver of `--compare` never probes).
 
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
@@ -32,6 +34,7 @@ struct Args {
     skip: usize,
     histogram: bool,
     file: Option<String>,
+    no_probe: bool,
 }
 
 fn args() -> Args {
@@ -46,6 +49,7 @@ fn args() -> Args {
         skip: 0,
         histogram: false,
         file: None,
+        no_probe: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -57,6 +61,7 @@ fn args() -> Args {
             "--moves" => a.moves = value().parse().ok(),
             "--compare" => a.compare = Some(value()),
             "--histogram" => a.histogram = true,
+            "--no-probe" => a.no_probe = true,
             "--file" => a.file = Some(value()),
             "--skip" => a.skip = value().parse().unwrap_or(0),
             "--table" => a.table = Some(value()),
@@ -118,12 +123,18 @@ fn solve(
     let r = solver.solve_counting(cube, limits);
     let secs = t.elapsed().as_secs_f64();
     match r {
-        Ok((sol, nodes)) => {
+        Ok((sol, stats)) => {
             assert!(sol.solves(cube), "solution does not solve {name}");
+            let nodes = stats.nodes;
             println!(
-                "{name}: {} moves in {secs:.3} s, {nodes} nodes ({:.2} M nodes/s): {sol}",
+                "{name}: {} moves in {secs:.3} s, {nodes} nodes ({:.2} M nodes/s){}: {sol}",
                 sol.len(),
-                nodes as f64 / secs / 1e6
+                nodes as f64 / secs / 1e6,
+                if stats.probed {
+                    ", last step skipped by the probe"
+                } else {
+                    ""
+                }
             );
             Some((secs, sol.len()))
         }
@@ -150,7 +161,9 @@ fn main() {
         ..SolverConfig::default()
     };
     let t = Instant::now();
-    let solver = OptimalSolver::new(&config).expect("tables");
+    let solver = OptimalSolver::new(&config)
+        .expect("tables")
+        .with_probe(!a.no_probe);
     println!(
         "tables ({}) ready in {:.1} s, pruning table {} bytes, {} threads",
         a.table.as_deref().unwrap_or("default"),
@@ -193,6 +206,7 @@ fn main() {
             ..SolverConfig::default()
         })
         .expect("comparison tables")
+        .with_probe(false)
     });
     let limits = Limits {
         timeout: a.timeout,

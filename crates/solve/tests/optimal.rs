@@ -4,6 +4,7 @@
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
+use rubik_solve::method::optimal::search::{self, Mode, Outcome};
 use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::search::can_follow;
 use rubik_solve::{solver_for, Limits, Method, SolveError, Solver, SolverConfig};
@@ -254,20 +255,77 @@ fn symmetric_positions_keep_their_lengths_and_every_solution() {
 }
 
 #[test]
-fn timeout_reports_the_lower_bound_reached() {
+fn timeout_gives_the_best_solution_found_and_the_lower_bound_reached() {
     let cube = CubieCube::random(&mut rng_from_seed(14));
     let limits = Limits {
         timeout: Some(Duration::from_millis(300)),
         ..Limits::default()
     };
-    match solver().solve(&cube, &limits) {
-        Err(SolveError::NoSolution {
-            timed_out: true,
-            lower_bound: Some(lb),
-            ..
-        }) => assert!((10..20).contains(&lb), "lower bound {lb}"),
-        other => panic!("expected a timeout, got {other:?}"),
+    let sol = solver()
+        .solve(&cube, &limits)
+        .expect("a two-phase solution");
+    assert!(sol.solves(&cube));
+    assert!(sol.len() <= 20);
+    let step = &sol.steps[0];
+    let param = |k: &str| {
+        step.params
+            .iter()
+            .find(|(name, _)| name == k)
+            .map(|(_, v)| v.parse::<usize>().unwrap())
+    };
+    match step.key {
+        // Two-phase found a solution one move past what the search had ruled out: optimal.
+        "optimal.solution" => assert!(sol.len() >= 10, "{sol}"),
+        "optimal.unproven" => {
+            let bound = param("bound").unwrap();
+            assert!((10..20).contains(&bound), "lower bound {bound}");
+            assert_eq!(param("next"), Some(bound + 1));
+            assert_eq!(param("length"), Some(sol.len()));
+            assert!(sol.len() > bound + 1, "{sol} would be proven optimal");
+            assert!(step.explanation.contains("not proven") || step.name.contains("not proven"));
+        }
+        other => panic!("unexpected step {other}"),
     }
+}
+
+#[test]
+fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
+    let t = solver().tables();
+    let plain = solver().clone().with_probe(false);
+    let mut rng = rng_from_seed(31);
+    let mut probed = 0;
+    for _ in 0..12 {
+        let moves = scramble(&mut rng, 11);
+        let cube = moves
+            .iter()
+            .fold(CubieCube::SOLVED, |c, &m| c.apply_move(m));
+        let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
+        // A probe that answers with moves that do not solve the cube is ignored.
+        let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
+        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&wrong));
+        match outcome {
+            Outcome::Found(s) => assert_eq!(s[0].len(), optimum),
+            other => panic!("{other:?}"),
+        }
+        assert!(!stats.probed);
+        // A probe that answers with a real solution of the asked length ends the search.
+        let honest = |length: usize, _: Duration| {
+            let limits = Limits {
+                max_length: Some(length),
+                ..Limits::default()
+            };
+            plain.solve(&cube, &limits).ok().map(|s| s.moves)
+        };
+        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&honest));
+        let Outcome::Found(s) = outcome else {
+            panic!("no solution")
+        };
+        assert_eq!(s[0].len(), optimum);
+        assert!(s[0].iter().fold(cube, |c, &m| c.apply_move(m)).is_solved());
+        probed += usize::from(stats.probed);
+    }
+    // Whenever the table's first bound is below the optimum, the probe answers first.
+    assert!(probed > 0, "the probe never ended a search");
 }
 
 #[test]

@@ -75,6 +75,11 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
                     for line in presentation(args).explain_lines(&solution) {
                         output::emit_line(&line)?;
                     }
+                } else if let Some(step) = solution.steps.first() {
+                    // The optimal solver's best-so-far answer on timeout says so on stderr.
+                    if step.key == "optimal.unproven" {
+                        eprintln!("note: {}", step.text(args.lang).1);
+                    }
                 }
             }
             Ok(())

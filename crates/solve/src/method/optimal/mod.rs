@@ -29,42 +29,87 @@ pub mod search;
 pub mod symmetry;
 pub mod tables;
 
+use super::twophase::TwophaseSolver;
 use crate::i18n::Message;
 use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
 use rubik_cube::{CubieCube, Move};
-use search::{Mode, Outcome};
+use search::{Mode, Outcome, Stats};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 pub use tables::{TableSize, Tables};
 
 /// God's number: every cube is solvable in at most 20 half turns.
 pub const GODS_NUMBER: usize = 20;
 
 /// Step messages of the optimal solver.
-pub const MESSAGES: &[Message] = &[Message {
-    key: "optimal.solution",
-    en_name: "Optimal ({length} moves)",
-    en_explanation: "Optimal — no shorter solution exists: every length below {length} moves \
-                     was searched exhaustively.",
-    fr_name: "Optimale ({length} coups)",
-    fr_explanation: "Optimale — aucune solution plus courte n'existe : toutes les longueurs \
-                     inférieures à {length} coups ont été explorées exhaustivement.",
-}];
+pub const MESSAGES: &[Message] = &[
+    Message {
+        key: "optimal.solution",
+        en_name: "Optimal ({length} moves)",
+        en_explanation: "Optimal — no shorter solution exists: every length below {length} \
+                         moves was searched exhaustively.",
+        fr_name: "Optimale ({length} coups)",
+        fr_explanation: "Optimale — aucune solution plus courte n'existe : toutes les \
+                         longueurs inférieures à {length} coups ont été explorées \
+                         exhaustivement.",
+    },
+    Message {
+        key: "optimal.unproven",
+        en_name: "Best found in time ({length} moves, not proven optimal)",
+        en_explanation: "The time limit struck before the optimum was proven: no solution of \
+                         {bound} moves or fewer exists, so the optimum is between {next} and \
+                         {length} moves. This solution comes from the two-phase search.",
+        fr_name: "Meilleure trouvée à temps ({length} coups, optimalité non prouvée)",
+        fr_explanation: "Le temps imparti a expiré avant que l'optimum soit prouvé : aucune \
+                         solution de {bound} coups ou moins n'existe, l'optimum est donc entre \
+                         {next} et {length} coups. Cette solution vient de la recherche en deux \
+                         phases.",
+    },
+];
+
+/// Share of a timeout kept for the two-phase search of the best solution it can give when the
+/// optimal search does not finish (at most [`MAX_FALLBACK`]).
+const FALLBACK_SHARE: f64 = 0.1;
+
+/// Lengths from which the two-phase probe is tried before a deepening step (shorter ones take
+/// milliseconds to search anyway).
+const PROBE_FROM: usize = 14;
+
+/// Longest time kept for that two-phase search.
+const MAX_FALLBACK: Duration = Duration::from_millis(500);
 
 /// The optimal solver: IDA* over a pruning table of a coset (edge coordinates × twist, with
 /// or without the corner split) looked up on three axes for the cube and its inverse.
+///
+/// From 14 moves on, before each deepening step the two-phase solver gets a quarter of the
+/// previous step's time to find a solution of exactly the step's length: every shorter length
+/// being ruled out, such a solution is optimal, and the step (usually the costliest) is skipped.
 #[derive(Clone)]
 pub struct OptimalSolver {
     tables: Arc<Tables>,
+    /// The two-phase solver of the probes and of the fallback on timeout (`None` when its
+    /// tables cannot be had: the search then runs every step and a timeout gives no solution).
+    twophase: Option<TwophaseSolver>,
+    /// Whether the probes run.
+    probe: bool,
 }
 
 impl OptimalSolver {
-    /// A solver with the table size of `config` (loaded from the cache or built).
+    /// A solver with the table size of `config` (loaded from the cache or built), with the
+    /// two-phase tables of its probes.
     pub fn new(config: &SolverConfig) -> Result<OptimalSolver, SolveError> {
         let size = TableSize::parse(config.optimal_table.as_deref())?;
         Ok(OptimalSolver {
             tables: Tables::shared(config, size)?,
+            twophase: TwophaseSolver::new(config).ok(),
+            probe: true,
         })
+    }
+
+    /// The same solver with the two-phase probes on or off (on by default; off, every
+    /// deepening step is searched, as in a plain IDA*).
+    pub fn with_probe(self, on: bool) -> OptimalSolver {
+        OptimalSolver { probe: on, ..self }
     }
 
     /// The tables in use.
@@ -80,18 +125,57 @@ impl OptimalSolver {
         cube: &CubieCube,
         limits: &Limits,
     ) -> Result<Vec<Solution>, SolveError> {
-        let (sols, _) = self.run(cube, limits, Mode::All)?;
+        let (sols, _) = self.run(cube, limits, Mode::All, None)?;
         Ok(sols.into_iter().map(solution).collect())
     }
 
-    /// Like [`Solver::solve`], also returning the number of nodes searched.
+    /// Like [`Solver::solve`], also returning the search's statistics.
+    ///
+    /// When the timeout strikes first, the last tenth of it (at most half a second) goes to
+    /// the two-phase search for the best solution it can find within the length limit. It is
+    /// returned as "not proven optimal", with the length the search had ruled out — unless it
+    /// is one move longer than that, which proves it optimal.
     pub fn solve_counting(
         &self,
         cube: &CubieCube,
         limits: &Limits,
-    ) -> Result<(Solution, u64), SolveError> {
-        let (mut sols, nodes) = self.run(cube, limits, Mode::First)?;
-        Ok((solution(sols.remove(0)), nodes))
+    ) -> Result<(Solution, Stats), SolveError> {
+        let reserve = limits
+            .timeout
+            .map(|t| t.mul_f64(FALLBACK_SHARE).min(MAX_FALLBACK));
+        let search_limits = Limits {
+            timeout: limits.timeout.zip(reserve).map(|(t, r)| t - r),
+            ..*limits
+        };
+        match self.run(cube, &search_limits, Mode::First, self.twophase.as_ref()) {
+            Ok((mut sols, stats)) => Ok((solution(sols.remove(0)), stats)),
+            Err(SolveError::NoSolution {
+                max_length,
+                timed_out: true,
+                lower_bound: Some(bound),
+            }) => {
+                let timed_out = SolveError::NoSolution {
+                    max_length,
+                    timed_out: true,
+                    lower_bound: Some(bound),
+                };
+                let Some(twophase) = &self.twophase else {
+                    return Err(timed_out);
+                };
+                let fallback = Limits {
+                    max_length: Some(max_length),
+                    timeout: reserve,
+                    improve: true,
+                };
+                let best = twophase.solve(cube, &fallback).map_err(|_| timed_out)?;
+                let stats = Stats::default();
+                if best.moves.len() == bound + 1 {
+                    return Ok((solution(best.moves), stats));
+                }
+                Ok((unproven(best.moves, bound), stats))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     fn run(
@@ -99,13 +183,30 @@ impl OptimalSolver {
         cube: &CubieCube,
         limits: &Limits,
         mode: Mode,
-    ) -> Result<(Vec<Vec<Move>>, u64), SolveError> {
+        twophase: Option<&TwophaseSolver>,
+    ) -> Result<(Vec<Vec<Move>>, Stats), SolveError> {
         cube.check()?;
         let deadline = limits.timeout.map(|d| Instant::now() + d);
         let max_length = limits.max_length.unwrap_or(GODS_NUMBER);
-        let (outcome, stats) = search::search(&self.tables, cube, max_length, deadline, mode);
+        let probe = |length: usize, budget: Duration| {
+            if length < PROBE_FROM {
+                return None;
+            }
+            let limits = Limits {
+                max_length: Some(length),
+                timeout: Some(budget),
+                improve: false,
+            };
+            Some(twophase?.solve(cube, &limits).ok()?.moves)
+        };
+        let probe: Option<search::Probe> = match (self.probe, twophase) {
+            (true, Some(_)) => Some(&probe),
+            _ => None,
+        };
+        let (outcome, stats) =
+            search::search(&self.tables, cube, max_length, deadline, mode, probe);
         match outcome {
-            Outcome::Found(s) if !s.is_empty() => Ok((s, stats.nodes)),
+            Outcome::Found(s) if !s.is_empty() => Ok((s, stats)),
             Outcome::Found(_) | Outcome::Exhausted => Err(SolveError::NoSolution {
                 max_length,
                 timed_out: false,
@@ -120,12 +221,34 @@ impl OptimalSolver {
     }
 }
 
+/// A proven-optimal solution.
 fn solution(moves: Vec<Move>) -> Solution {
     let n = moves.len().to_string();
     Solution {
         steps: vec![Step::new(
             "optimal.solution",
             &[("length", n.as_str())],
+            moves.clone(),
+        )],
+        moves,
+    }
+}
+
+/// The best solution found when time ran out, every length up to `bound` ruled out.
+fn unproven(moves: Vec<Move>, bound: usize) -> Solution {
+    let (n, bound, next) = (
+        moves.len().to_string(),
+        bound.to_string(),
+        (bound + 1).to_string(),
+    );
+    Solution {
+        steps: vec![Step::new(
+            "optimal.unproven",
+            &[
+                ("length", n.as_str()),
+                ("bound", bound.as_str()),
+                ("next", next.as_str()),
+            ],
             moves.clone(),
         )],
         moves,

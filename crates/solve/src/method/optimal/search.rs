@@ -25,10 +25,18 @@ use rubik_cube::{CubieCube, Move};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Depth of the subtrees the search is split into (shared among threads, ordered by cost).
 const TASK_DEPTH: usize = 3;
+
+/// The probe's time budget, as a share of the previous deepening step's time.
+const PROBE_SHARE: f64 = 0.25;
+
+/// A quick, incomplete search for a solution of exactly the given length within a time budget
+/// (the two-phase solver), or `None`. Once every shorter length is ruled out, such a solution
+/// is optimal, and the deepening step at its length, usually the costliest, is skipped.
+pub type Probe<'a> = &'a (dyn Fn(usize, Duration) -> Option<Vec<Move>> + Sync);
 
 /// Whether to stop at the first optimal solution or list all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +67,8 @@ pub enum Outcome {
 pub struct Stats {
     /// Nodes generated (those whose bounds were looked up).
     pub nodes: u64,
+    /// Whether the solution came from the [`Probe`] (after every shorter length was ruled out).
+    pub probed: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -434,18 +444,45 @@ fn lend_solutions(
     out
 }
 
-/// Searches lengths from the table's bound up to `max_length`.
+/// Searches lengths from the table's bound up to `max_length`. In [`Mode::First`], `probe` (if
+/// any) is given a quarter of the previous step's time before each deepening step but the
+/// first; what it returns is checked (length and solved cube) before it is trusted.
 pub fn search(
     t: &Tables,
     cube: &CubieCube,
     max_length: usize,
     deadline: Option<Instant>,
     mode: Mode,
+    probe: Option<Probe>,
 ) -> (Outcome, Stats) {
     match t.format {
-        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, max_length, deadline, mode),
-        Format::Grouped(_) => search_with::<Grouped>(t, cube, max_length, deadline, mode),
+        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, max_length, deadline, mode, probe),
+        Format::Grouped(_) => search_with::<Grouped>(t, cube, max_length, deadline, mode, probe),
     }
+}
+
+/// A solution of exactly `length` moves from `probe`, checked, within `budget` (cut to the
+/// deadline).
+fn probed(
+    probe: Probe,
+    cube: &CubieCube,
+    length: usize,
+    budget: Duration,
+    deadline: Option<Instant>,
+) -> Option<Vec<Move>> {
+    let budget = match deadline {
+        Some(d) => budget.min(d.saturating_duration_since(Instant::now())),
+        None => budget,
+    };
+    if budget.is_zero() {
+        return None;
+    }
+    let found = probe(length, budget)?;
+    let solves = found
+        .iter()
+        .fold(*cube, |c, &m| c.apply_move(m))
+        .is_solved();
+    (found.len() == length && solves).then_some(found)
 }
 
 /// [`search`] compiled for one table format.
@@ -455,6 +492,7 @@ fn search_with<R: Reader>(
     max_length: usize,
     deadline: Option<Instant>,
     mode: Mode,
+    probe: Option<Probe>,
 ) -> (Outcome, Stats) {
     let root = Node::root::<R>(t, cube);
     let start = heuristic::<R>(t, &root);
@@ -462,7 +500,16 @@ fn search_with<R: Reader>(
     let mut stats = Stats::default();
     // Nodes each task (by its path) took in the previous deepening step.
     let mut cost: HashMap<Vec<Move>, u64> = HashMap::new();
+    let mut previous_step: Option<Duration> = None;
     for bound in start..=max_length {
+        if let (Mode::First, Some(probe), Some(previous)) = (mode, probe, previous_step) {
+            let budget = previous.mul_f64(PROBE_SHARE);
+            if let Some(found) = probed(probe, cube, bound, budget, deadline) {
+                stats.probed = true;
+                return (Outcome::Found(vec![found]), stats);
+            }
+        }
+        let step_began = Instant::now();
         let ctl = Control {
             deadline,
             timed_out: AtomicBool::new(false),
@@ -544,6 +591,7 @@ fn search_with<R: Reader>(
             .map(|(p, c)| (p.to_vec(), c.load(Ordering::Relaxed)))
             .collect();
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
+        previous_step = Some(step_began.elapsed());
         let mut ranked = results.into_inner().unwrap_or_else(|e| e.into_inner());
         // First mode keeps the solution of the earliest task in the search order; All mode lists
         // them in task order.
