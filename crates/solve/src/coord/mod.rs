@@ -59,6 +59,22 @@ pub const fn binomial(n: usize, k: usize) -> usize {
     r
 }
 
+/// `BINOMIAL[n][k]` = C(n, k) for n, k ≤ 12: [`binomial`] as a table, for coordinates read
+/// in a search or over a whole table.
+pub const BINOMIAL: [[u16; 13]; 13] = {
+    let mut t = [[0u16; 13]; 13];
+    let mut n = 0;
+    while n < 13 {
+        let mut k = 0;
+        while k < 13 {
+            t[n][k] = binomial(n, k) as u16;
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// Rank of a permutation of `0..p.len()` (Lehmer code; the identity has rank 0).
 ///
 /// Digit `i` counts the earlier entries greater than `p[i]` (0..=i) and weighs `i!`.
@@ -136,30 +152,34 @@ fn is_slice_edge(e: u8) -> bool {
     e >= 8
 }
 
-/// The slice-sorted coordinate (0..11880): `24 · slice + order`, where `slice` (0..495) ranks
-/// the set of positions holding the slice edges (positions FR FL BL BR rank 0) and `order`
-/// (0..24) ranks the slice edges in the order of their positions. Inside G1 it is the slice
-/// permutation (0..24).
+/// The slice-sorted coordinate (0..11880): `24 · slice + order`, where `slice` is [`slice`]
+/// and `order` (0..24) ranks the slice edges in the order of their positions. Inside G1 it is
+/// the slice permutation (0..24).
 pub fn slice_sorted(c: &CubieCube) -> usize {
-    let mut comb = 0;
-    let mut found = 0;
+    // The slice edges met from BR (11) down to UR (0) fill `order` from its end.
     let mut order = [0u8; 4];
-    // Scan positions from BR (11) down to UR (0); the k-th slice edge met at position p adds
-    // C(11 - p, k + 1), so positions 11, 10, 9, 8 give C(0,1)+C(1,2)+C(2,3)+C(3,4) = 0.
-    for pos in (0..12).rev() {
-        let e = c.ep[pos];
-        if is_slice_edge(e) {
-            comb += binomial(11 - pos, found + 1);
-            order[3 - found] = e - 8;
-            found += 1;
-        }
+    let slice_edges = c.ep.iter().rev().filter(|&&e| is_slice_edge(e));
+    for (o, &e) in order.iter_mut().rev().zip(slice_edges) {
+        *o = e - 8;
     }
-    24 * comb + perm_rank(&order)
+    N_SLICE_PERM * slice(c) + perm_rank(&order)
 }
 
-/// The slice coordinate (0..495): which positions hold the slice edges.
+/// The slice coordinate (0..495): which positions hold the slice edges, order ignored
+/// (positions FR FL BL BR rank 0). Only the positions holding an edge numbered 8 or more
+/// count, so it also reads cubes that merely mark positions.
 pub fn slice(c: &CubieCube) -> usize {
-    slice_sorted(c) / N_SLICE_PERM
+    // Scan positions from BR (11) down to UR (0); the k-th slice edge met at position p adds
+    // C(11 - p, k), so positions 11, 10, 9, 8 give C(0,1)+C(1,2)+C(2,3)+C(3,4) = 0.
+    let mut comb = 0;
+    let mut found = 0;
+    for pos in (0..12).rev() {
+        if is_slice_edge(c.ep[pos]) {
+            found += 1;
+            comb += BINOMIAL[11 - pos][found] as usize;
+        }
+    }
+    comb
 }
 
 /// Places the slice edges as the slice-sorted coordinate says; the other edges fill the other

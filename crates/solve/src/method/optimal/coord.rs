@@ -3,89 +3,47 @@
 //! Conventions follow Kociemba: the twist reads corner orientations URF..DBL in base 3 (the
 //! last follows), the flip reads edge orientations UR..BL in base 2, and the UD-slice coordinate
 //! numbers the positions of the four slice edges FR FL BL BR among the twelve (solved = 0).
+//! These three are [`crate::coord`]'s, numbered the same, here as `u16`.
 
 use super::huge::HugeVec;
+use crate::coord::{self, BINOMIAL};
 use rubik_cube::{CubieCube, Move};
 
-/// Corner twists: 3^7 (the eighth twist follows from the others).
-pub const N_TWIST: usize = 2187;
-/// Edge flips: 2^11.
-pub const N_FLIP: usize = 2048;
-/// Positions of the 4 UD-slice edges among 12 edges: C(12, 4).
-pub const N_SLICE: usize = 495;
+pub use crate::coord::{binomial as choose, N_FLIP, N_FLIPSLICE, N_SLICE, N_TWIST};
+
 /// Positions of the 4 D-layer corners among the 8 corners: C(8, 4).
 pub const N_CORNER_SPLIT: usize = 70;
-/// Raw flip × slice coordinate: `slice · N_FLIP + flip`.
-pub const N_FLIPSLICE: usize = N_FLIP * N_SLICE;
 
-/// Binomial coefficient, 0 when `k > n`.
-pub const fn choose(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
-    }
-    let mut r = 1;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
-
-/// `BINOMIAL[n][k]` = C(n, k) for n, k ≤ 12 (the search reads it at every node).
-const BINOMIAL: [[u16; 13]; 13] = {
-    let mut t = [[0u16; 13]; 13];
-    let mut n = 0;
-    while n < 13 {
-        let mut k = 0;
-        while k < 13 {
-            t[n][k] = choose(n, k) as u16;
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-};
-
-/// The twist coordinate (0..2187) of a cube.
+/// The twist coordinate (0..2187) of a cube: [`coord::twist`].
+#[inline]
 pub fn twist(c: &CubieCube) -> u16 {
-    c.co[..7].iter().fold(0u16, |a, &o| a * 3 + o as u16)
+    coord::twist(c) as u16
 }
 
 /// A cube whose twist coordinate is `t` (other pieces solved).
 pub fn with_twist(t: u16) -> CubieCube {
     let mut c = CubieCube::SOLVED;
-    let mut t = t;
-    let mut sum = 0;
-    for i in (0..7).rev() {
-        c.co[i] = (t % 3) as u8;
-        sum += c.co[i];
-        t /= 3;
-    }
-    c.co[7] = (3 - sum % 3) % 3;
+    coord::set_twist(&mut c, t.into());
     c
 }
 
-/// The flip coordinate (0..2048) of a cube.
+/// The flip coordinate (0..2048) of a cube: [`coord::flip`].
+#[inline]
 pub fn flip(c: &CubieCube) -> u16 {
-    c.eo[..11].iter().fold(0u16, |a, &o| a * 2 + o as u16)
+    coord::flip(c) as u16
 }
 
-/// The UD-slice coordinate (0..495): where the FR, FL, BL, BR edges are, ignoring their order.
+/// The UD-slice coordinate (0..495): where the FR, FL, BL, BR edges are, ignoring their order
+/// ([`coord::slice`]).
+#[inline]
 pub fn slice(c: &CubieCube) -> u16 {
-    let mut a = 0u16;
-    let mut x = 0;
-    for j in (0..12).rev() {
-        if c.ep[j] >= 8 {
-            x += 1;
-            a += BINOMIAL[11 - j][x];
-        }
-    }
-    a
+    coord::slice(c) as u16
 }
 
 /// The corner-split coordinate (0..70): which positions hold the D-layer corners DFR DLF DBL
-/// DRB, ignoring their order and twist (solved = 0).
+/// DRB, ignoring their order and twist (solved = 0). It is not [`coord::corner_comb`], which
+/// ranks the U-layer corners from URF onwards and agrees with it on only 16 of the 70 values, so
+/// sharing it would renumber the cached tables.
 pub fn corner_split(c: &CubieCube) -> u16 {
     let mut a = 0u16;
     let mut x = 0;
@@ -133,38 +91,8 @@ pub fn with_corner_split(k: u16) -> CubieCube {
 /// the other edges in UR..DB order, corners solved).
 pub fn with_flip_slice(f: u16, s: u16) -> CubieCube {
     let mut c = CubieCube::SOLVED;
-    let mut idx = s as usize;
-    let mut x = 4;
-    let mut is_slice = [false; 12];
-    for (j, slot) in is_slice.iter_mut().enumerate() {
-        if x == 0 {
-            break;
-        }
-        let c = choose(11 - j, x);
-        if idx >= c {
-            *slot = true;
-            idx -= c;
-            x -= 1;
-        }
-    }
-    let (mut next_slice, mut next_other) = (8u8, 0u8);
-    for j in 0..12 {
-        if is_slice[j] {
-            c.ep[j] = next_slice;
-            next_slice += 1;
-        } else {
-            c.ep[j] = next_other;
-            next_other += 1;
-        }
-    }
-    let mut f = f;
-    let mut sum = 0;
-    for i in (0..11).rev() {
-        c.eo[i] = (f % 2) as u8;
-        sum += c.eo[i];
-        f /= 2;
-    }
-    c.eo[11] = sum % 2;
+    coord::set_slice_sorted(&mut c, usize::from(s) * coord::N_SLICE_PERM);
+    coord::set_flip(&mut c, f.into());
     c
 }
 

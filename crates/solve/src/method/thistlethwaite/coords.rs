@@ -10,15 +10,16 @@
 //! - G3 = ⟨U2, D2, R2, L2, F2, B2⟩: each corner in its tetrad orbit, M-slice edges (UF UB DF DB)
 //!   in the M slice, and the corner permutation in the 96-element half-turn group's coset;
 //! - G4 = {solved}.
+//!
+//! The flip and twist are [`crate::coord`]'s, numbered the same; the slice and the permutation
+//! ranks have numberings of their own (see [`slice`] and [`rank_perm`]).
 
+use crate::coord::{self, binomial as choose};
 use rubik_cube::CubieCube;
 
-/// Edge orientations: 2^11 (the twelfth flip follows from the others).
-pub const N_FLIP: usize = 2048;
-/// Corner orientations: 3^7 (the eighth twist follows from the others).
-pub const N_TWIST: usize = 2187;
-/// Positions of the four E-slice edges among the twelve: C(12,4).
-pub const N_SLICE: usize = 495;
+// The edge orientation (phase 1) and corner orientation (phase 2) coordinates, 0 when every
+// piece is oriented.
+pub use crate::coord::{flip, twist, N_FLIP, N_SLICE, N_TWIST};
 /// Positions of the four M-slice edges among the eight U/D-layer edge positions: C(8,4).
 pub const N_SPLIT: usize = 70;
 /// Corner permutations: 8!.
@@ -32,20 +33,6 @@ const E_SLICE: [usize; 4] = [8, 9, 10, 11];
 pub const M_SLICE: [usize; 4] = [1, 3, 5, 7];
 /// The S-slice edge positions UR UL DR DL.
 pub const S_SLICE: [usize; 4] = [0, 2, 4, 6];
-
-/// Binomial coefficient for the small arguments used here.
-const fn choose(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
-    }
-    let mut r = 1;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
 
 /// Rank of a set of `k` marked positions among `n` (combinatorial number system), in
 /// `0..C(n, k)`; the solved arrangement (marks at the last positions) is not 0 in general,
@@ -76,7 +63,9 @@ fn unrank_combination(mut rank: usize, n: usize, k: usize) -> Vec<bool> {
     marked
 }
 
-/// Lexicographic rank (Lehmer code) of a permutation of `0..p.len()`.
+/// Lexicographic rank (Lehmer code) of a permutation of `0..p.len()`. It is not
+/// [`coord::perm_rank`] (digit `i` counts earlier greater entries and weighs `i!`): the two
+/// agree on only 384 of the 8! corner permutations, and the cached tables use this one.
 pub fn rank_perm(p: &[u8]) -> usize {
     let mut rank = 0;
     for i in 0..p.len() {
@@ -97,45 +86,23 @@ pub fn unrank_perm(mut rank: usize, n: usize) -> Vec<u8> {
     digits.iter().map(|&d| pool.remove(d)).collect()
 }
 
-/// Edge orientation coordinate (phase 1), 0 when every edge is oriented.
-pub fn flip(c: &CubieCube) -> usize {
-    c.eo[..11]
-        .iter()
-        .fold(0, |acc, &o| acc * 2 + usize::from(o))
-}
-
 /// A cube with this edge orientation coordinate.
-pub fn cube_with_flip(mut flip: usize) -> CubieCube {
+pub fn cube_with_flip(flip: usize) -> CubieCube {
     let mut c = CubieCube::SOLVED;
-    let mut total = 0;
-    for i in (0..11).rev() {
-        c.eo[i] = (flip % 2) as u8;
-        total += c.eo[i];
-        flip /= 2;
-    }
-    c.eo[11] = total % 2;
+    coord::set_flip(&mut c, flip);
     c
-}
-
-/// Corner orientation coordinate (phase 2), 0 when every corner is oriented.
-pub fn twist(c: &CubieCube) -> usize {
-    c.co[..7].iter().fold(0, |acc, &o| acc * 3 + usize::from(o))
 }
 
 /// A cube with this corner orientation coordinate.
-pub fn cube_with_twist(mut twist: usize) -> CubieCube {
+pub fn cube_with_twist(twist: usize) -> CubieCube {
     let mut c = CubieCube::SOLVED;
-    let mut total = 0;
-    for i in (0..7).rev() {
-        c.co[i] = (twist % 3) as u8;
-        total += c.co[i];
-        twist /= 3;
-    }
-    c.co[7] = (3 - total % 3) % 3;
+    coord::set_twist(&mut c, twist);
     c
 }
 
-/// Which positions hold E-slice edges (phase 2): a rank in `0..495`.
+/// Which positions hold E-slice edges (phase 2): a rank in `0..495`. It is not
+/// [`coord::slice`], which ranks from BR backwards (solved = 0) where this ranks from UR
+/// onwards (solved = 494), so sharing it would renumber the cached tables.
 pub fn slice(c: &CubieCube) -> usize {
     rank_combination(&c.ep.map(|p| E_SLICE.contains(&(p as usize))))
 }
@@ -229,5 +196,116 @@ mod tests {
         }
         assert_eq!(choose(12, 4), N_SLICE);
         assert_eq!(choose(8, 4), N_SPLIT);
+    }
+
+    /// FNV-1a of a sequence of numbers: pins a whole numbering in one constant.
+    fn fingerprint(values: impl IntoIterator<Item = usize>) -> u64 {
+        values.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, v| {
+            (h ^ v as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+
+    /// The twist, flip and slice of [`crate::coord`], used by the optimal and Thistlethwaite
+    /// solvers, give the same number for every cube in all three modules: every value is built
+    /// by each module's builder (the cubes must be equal) and read by each module's reader, as
+    /// are all 8! corner permutations and 20,000 random cubes. The fingerprints were recorded
+    /// from the three separate definitions before they were merged: cached pruning tables were
+    /// built with these numbers, so a change here must come with a new table format version.
+    #[test]
+    fn coordinates_agree_across_modules() {
+        use crate::coord as shared;
+        use crate::method::optimal::coord as optimal;
+        use rubik_cube::random::rng_from_seed;
+
+        let readers = |c: &CubieCube| {
+            let t = shared::twist(c);
+            assert_eq!((optimal::twist(c) as usize, twist(c)), (t, t));
+            let f = shared::flip(c);
+            assert_eq!((optimal::flip(c) as usize, flip(c)), (f, f));
+            assert_eq!(optimal::slice(c) as usize, shared::slice(c));
+        };
+        for t in 0..N_TWIST {
+            let mut c = CubieCube::SOLVED;
+            shared::set_twist(&mut c, t);
+            assert_eq!(optimal::with_twist(t as u16), c);
+            assert_eq!(cube_with_twist(t), c);
+            assert_eq!(shared::twist(&c), t);
+            readers(&c);
+        }
+        for s in 0..N_SLICE {
+            for f in 0..N_FLIP {
+                let mut c = CubieCube::SOLVED;
+                shared::set_slice_sorted(&mut c, s * shared::N_SLICE_PERM);
+                shared::set_flip(&mut c, f);
+                assert_eq!(optimal::with_flip_slice(f as u16, s as u16), c);
+                if s == 0 {
+                    assert_eq!(cube_with_flip(f), c);
+                }
+                assert_eq!((shared::flip(&c), shared::slice(&c)), (f, s));
+                readers(&c);
+            }
+        }
+        for i in 0..N_CPERM {
+            let mut c = CubieCube::SOLVED;
+            shared::set_corners(&mut c, i);
+            readers(&c);
+        }
+        let mut rng = rng_from_seed(2024);
+        for _ in 0..20_000 {
+            readers(&CubieCube::random(&mut rng));
+        }
+
+        let cubes = |n: usize, cube: &dyn Fn(usize) -> CubieCube| -> Vec<usize> {
+            let pieces = |c: CubieCube| c.co.into_iter().chain(c.cp).chain(c.eo).chain(c.ep);
+            (0..n)
+                .flat_map(|i| pieces(cube(i)).map(usize::from))
+                .collect()
+        };
+        let twist_cubes = cubes(N_TWIST, &|t| optimal::with_twist(t as u16));
+        assert_eq!(fingerprint(twist_cubes), 0xefd8_98d1_b7d8_ab99);
+        let flip_cubes = cubes(N_FLIP, &|f| optimal::with_flip_slice(f as u16, 0));
+        assert_eq!(fingerprint(flip_cubes), 0x4e2c_ac33_28df_4f25);
+        let slice_cubes = cubes(N_SLICE, &|s| optimal::with_flip_slice(0, s as u16));
+        assert_eq!(fingerprint(slice_cubes), 0x9166_800d_938d_2789);
+        // The optimal solver also reads the slice on edges that only mark positions
+        // (`inverse.rs`): every mask, whatever its number of marks.
+        let slice_of_mask = |mask: usize| {
+            let mut c = CubieCube::SOLVED;
+            for i in 0..12 {
+                c.ep[i] = if (mask >> i) & 1 == 1 { 8 } else { 0 };
+            }
+            optimal::slice(&c) as usize
+        };
+        assert_eq!(
+            fingerprint((0..1 << 12).map(slice_of_mask)),
+            0x9bcb_77d7_f71a_2851
+        );
+    }
+
+    /// The coordinates kept apart from [`crate::coord`] number differently: Thistlethwaite's
+    /// slice and corner permutation, and the optimal solver's corner split (against
+    /// [`crate::coord::corner_comb`]) agree with their shared namesakes on only a few values.
+    #[test]
+    fn differing_numberings_stay_apart() {
+        use crate::coord as shared;
+        use crate::method::optimal::coord as optimal;
+        let mut c = CubieCube::SOLVED;
+        assert_eq!((slice(&c), shared::slice(&c)), (494, 0));
+        let same_slice = (0..N_SLICE)
+            .filter(|&s| {
+                shared::set_slice_sorted(&mut c, s * shared::N_SLICE_PERM);
+                slice(&c) == s
+            })
+            .count();
+        let same_perm = (0..N_CPERM)
+            .filter(|&i| {
+                shared::set_corners(&mut c, i);
+                corner_perm(&c) == i
+            })
+            .count();
+        let same_split = (0..optimal::N_CORNER_SPLIT)
+            .filter(|&k| shared::corner_comb(&optimal::with_corner_split(k as u16).cp) == k)
+            .count();
+        assert_eq!((same_slice, same_perm, same_split), (15, 384, 16));
     }
 }
