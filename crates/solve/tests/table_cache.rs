@@ -1,7 +1,7 @@
 //! The on-disk table cache: corrupt or truncated files are detected and rebuilt, never used.
 
 use rubik_solve::tables::file::{
-    check_file, load, load_or_build, FileFault, TableSpec, HEADER_LEN,
+    check_file, load, load_into, load_or_build, FileFault, TableSpec, HEADER_LEN,
 };
 use rubik_solve::tables::{self, moves, TableStatus};
 use rubik_solve::{Method, NoProgress, SolverConfig};
@@ -32,6 +32,36 @@ fn a_flipped_byte_is_detected_and_the_table_rebuilt() {
     let rebuilt = build_into(dir.path());
     assert_eq!(rebuilt, good);
     assert_eq!(check_file(&SPEC, dir.path(), true), Ok(()));
+}
+
+#[test]
+fn load_into_copies_a_sound_file_and_refuses_a_corrupt_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = build_into(dir.path());
+    let good_bytes: Vec<u8> = good.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut dest = vec![0u8; good_bytes.len()];
+    load_into(&SPEC, dir.path(), &mut dest).unwrap();
+    assert_eq!(dest, good_bytes);
+    // A buffer of another size is refused.
+    let mut short = vec![0u8; good_bytes.len() - 2];
+    assert!(matches!(
+        load_into(&SPEC, dir.path(), &mut short),
+        Err(FileFault::WrongSize { .. })
+    ));
+    // One flipped byte fails the checksum.
+    let path = SPEC.path(dir.path());
+    let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    f.seek(SeekFrom::Start(HEADER_LEN as u64 + 77)).unwrap();
+    f.write_all(&[0x5A]).unwrap();
+    drop(f);
+    assert_eq!(
+        load_into(&SPEC, dir.path(), &mut dest),
+        Err(FileFault::Checksum)
+    );
+    assert_eq!(
+        load_into(&SPEC, tempfile::tempdir().unwrap().path(), &mut dest),
+        Err(FileFault::Missing)
+    );
 }
 
 #[test]

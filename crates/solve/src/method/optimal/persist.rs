@@ -17,14 +17,13 @@ pub fn load_or_build(
     dir: &Path,
     build: impl FnOnce() -> Result<MmapMut, SolveError>,
 ) -> Result<Mmap, SolveError> {
-    if let Ok(table) = file::load::<u8>(spec, dir) {
-        let mut buf = huge_buffer(spec.len)?;
-        buf[..spec.len].copy_from_slice(&table);
-        drop(table);
+    let mut buf = huge_buffer(spec.len)?;
+    if file::load_into(spec, dir, &mut buf[..spec.len]).is_ok() {
         return buf
             .make_read_only()
             .map_err(|e| SolveError::Table(e.to_string()));
     }
+    drop(buf);
     let data = build()?;
     if data.len() < spec.len {
         return Err(SolveError::Table(format!(
