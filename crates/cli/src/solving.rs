@@ -18,12 +18,26 @@ pub fn config(tables: &TableArgs) -> SolverConfig {
         progress: Some(Arc::new(StderrProgress::new())),
         compact: tables.compact,
         optimal_table: tables.table.map(|t| t.name().to_string()),
+        search_progress: false,
     }
 }
 
 /// A solver for the chosen method, its tables loaded (or built, with progress on stderr).
 pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
-    let config = config(&method.tables);
+    solver_with(method, config(&method.tables))
+}
+
+/// [`solver`] for a single cube: long searches (the optimal solver's deepening steps) also show
+/// their progress on stderr.
+pub fn one_shot_solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
+    let config = SolverConfig {
+        search_progress: true,
+        ..config(&method.tables)
+    };
+    solver_with(method, config)
+}
+
+fn solver_with(method: &MethodArgs, config: SolverConfig) -> CliResult<Box<dyn Solver>> {
     let solver = match (method.method, method.cross) {
         (Method::Cfop, Some(cross)) => Ok(Box::new(Cfop::from_config(
             &config,

@@ -96,6 +96,9 @@ pub struct SolverConfig {
     pub compact: bool,
     /// Size of the optimal solver's table (`"small"`, `"medium"`, `"large"`); `None` = default.
     pub optimal_table: Option<String>,
+    /// Whether long searches also report through `progress` (the optimal solver's deepening
+    /// steps from 15 moves: one task per step, its subtrees as units). Off for batches.
+    pub search_progress: bool,
 }
 
 impl std::fmt::Debug for SolverConfig {
@@ -104,6 +107,7 @@ impl std::fmt::Debug for SolverConfig {
             .field("table_dir", &self.table_dir)
             .field("compact", &self.compact)
             .field("optimal_table", &self.optimal_table)
+            .field("search_progress", &self.search_progress)
             .finish_non_exhaustive()
     }
 }

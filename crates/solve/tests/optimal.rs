@@ -7,9 +7,9 @@ use rubik_cube::{CubieCube, Move};
 use rubik_solve::method::optimal::search::{self, Mode, Outcome};
 use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::search::can_follow;
-use rubik_solve::{solver_for, Limits, Method, SolveError, Solver, SolverConfig};
+use rubik_solve::{solver_for, Limits, Method, Progress, SolveError, Solver, SolverConfig};
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 fn config() -> SolverConfig {
@@ -302,7 +302,7 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
         let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
         // A probe that answers with moves that do not solve the cube is ignored.
         let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
-        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&wrong));
+        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&wrong), None);
         match outcome {
             Outcome::Found(s) => assert_eq!(s[0].len(), optimum),
             other => panic!("{other:?}"),
@@ -316,7 +316,7 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
             };
             plain.solve(&cube, &limits).ok().map(|s| s.moves)
         };
-        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&honest));
+        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&honest), None);
         let Outcome::Found(s) = outcome else {
             panic!("no solution")
         };
@@ -326,6 +326,71 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
     }
     // Whenever the table's first bound is below the optimum, the probe answers first.
     assert!(probed > 0, "the probe never ended a search");
+}
+
+/// Records what a search reports.
+#[derive(Default)]
+struct Recorder {
+    /// (name, total, units advanced, finished) per task started.
+    tasks: std::sync::Mutex<Vec<(String, u64, u64, bool)>>,
+}
+
+impl Progress for Recorder {
+    fn start(&self, name: &str, total: u64) {
+        self.tasks
+            .lock()
+            .unwrap()
+            .push((name.to_string(), total, 0, false));
+    }
+    fn advance(&self, units: u64) {
+        self.tasks.lock().unwrap().last_mut().unwrap().2 += units;
+    }
+    fn finish(&self) {
+        self.tasks.lock().unwrap().last_mut().unwrap().3 = true;
+    }
+}
+
+#[test]
+fn long_deepening_steps_report_their_progress_when_asked() {
+    // An 18-move state: with the small table the steps of 15 and 16 moves take about a second.
+    let cube =
+        rubik_cube::input::parse_cube("R2 B U2 L2 D2 L2 F' D2 B U F U' R2 D' R U F2 R2 U' R")
+            .unwrap()
+            .to_cubie();
+    let recorder = Arc::new(Recorder::default());
+    let solver = OptimalSolver::new(&SolverConfig {
+        progress: Some(recorder.clone()),
+        search_progress: true,
+        ..config()
+    })
+    .unwrap();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(3)),
+        ..Limits::default()
+    };
+    let sol = solver.solve(&cube, &limits).unwrap();
+    assert!(sol.solves(&cube));
+    let tasks = recorder.tasks.lock().unwrap();
+    // One task per deepening step from 15 moves, each of its subtrees one unit, every step
+    // finished (even the one the timeout or a solution cut short: its remaining subtrees are
+    // handed out and dropped).
+    assert_eq!(tasks[0].0, "optimal search at 15 moves");
+    for (k, (name, total, done, finished)) in tasks.iter().enumerate() {
+        assert_eq!(name, &format!("optimal search at {} moves", 15 + k));
+        assert!(
+            *total > 0 && done == total && *finished,
+            "{name}: {done}/{total}"
+        );
+    }
+    // Without `search_progress`, the same progress sink hears nothing from searches.
+    let quiet = Arc::new(Recorder::default());
+    let solver = OptimalSolver::new(&SolverConfig {
+        progress: Some(quiet.clone()),
+        ..config()
+    })
+    .unwrap();
+    let _ = solver.solve(&cube, &limits);
+    assert!(quiet.tasks.lock().unwrap().is_empty());
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
     if args.all {
         return all_optimal(args, text, &cube);
     }
-    let solver = solving::solver(&args.method)?;
+    let solver = solving::one_shot_solver(&args.method)?;
     let limits = solving::limits(&args.limits);
     match solving::timed_solve(solver.as_ref(), &cube_io::to_cubie(&cube), &limits) {
         Ok((solution, millis)) => {

@@ -31,7 +31,7 @@ pub mod tables;
 
 use super::twophase::TwophaseSolver;
 use crate::i18n::Message;
-use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
+use crate::{Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
 use rubik_cube::{CubieCube, Move};
 use search::{Mode, Outcome, Stats};
 use std::sync::Arc;
@@ -92,6 +92,8 @@ pub struct OptimalSolver {
     twophase: Option<TwophaseSolver>,
     /// Whether the probes run.
     probe: bool,
+    /// Where the deepening steps report, when the caller asked ([`SolverConfig::search_progress`]).
+    progress: Option<Arc<dyn Progress>>,
 }
 
 impl OptimalSolver {
@@ -103,6 +105,7 @@ impl OptimalSolver {
             tables: Tables::shared(config, size)?,
             twophase: TwophaseSolver::new(config).ok(),
             probe: true,
+            progress: config.progress.clone().filter(|_| config.search_progress),
         })
     }
 
@@ -203,8 +206,15 @@ impl OptimalSolver {
             (true, Some(_)) => Some(&probe),
             _ => None,
         };
-        let (outcome, stats) =
-            search::search(&self.tables, cube, max_length, deadline, mode, probe);
+        let (outcome, stats) = search::search(
+            &self.tables,
+            cube,
+            max_length,
+            deadline,
+            mode,
+            probe,
+            self.progress.as_deref(),
+        );
         match outcome {
             Outcome::Found(s) if !s.is_empty() => Ok((s, stats)),
             Outcome::Found(_) | Outcome::Exhausted => Err(SolveError::NoSolution {

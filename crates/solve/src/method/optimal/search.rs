@@ -20,6 +20,7 @@ use super::reader::{Grouped, Nibbles, Reader};
 use super::root_symmetry::{self, TaskRole};
 use super::tables::{Format, Tables};
 use crate::search::can_follow;
+use crate::Progress;
 use rayon::prelude::*;
 use rubik_cube::{CubieCube, Move};
 use std::collections::HashMap;
@@ -29,6 +30,9 @@ use std::time::{Duration, Instant};
 
 /// Depth of the subtrees the search is split into (shared among threads, ordered by cost).
 const TASK_DEPTH: usize = 3;
+
+/// Deepening steps from this length on report their progress (shorter ones are quick).
+const PROGRESS_FROM: usize = 15;
 
 /// The probe's time budget, as a share of the previous deepening step's time.
 const PROBE_SHARE: f64 = 0.25;
@@ -454,11 +458,28 @@ pub fn search(
     deadline: Option<Instant>,
     mode: Mode,
     probe: Option<Probe>,
+    progress: Option<&dyn Progress>,
 ) -> (Outcome, Stats) {
+    let run = Run {
+        max_length,
+        deadline,
+        mode,
+        probe,
+        progress,
+    };
     match t.format {
-        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, max_length, deadline, mode, probe),
-        Format::Grouped(_) => search_with::<Grouped>(t, cube, max_length, deadline, mode, probe),
+        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, &run),
+        Format::Grouped(_) => search_with::<Grouped>(t, cube, &run),
     }
+}
+
+/// What one search is asked to do.
+struct Run<'a> {
+    max_length: usize,
+    deadline: Option<Instant>,
+    mode: Mode,
+    probe: Option<Probe<'a>>,
+    progress: Option<&'a dyn Progress>,
 }
 
 /// A solution of exactly `length` moves from `probe`, checked, within `budget` (cut to the
@@ -486,14 +507,14 @@ fn probed(
 }
 
 /// [`search`] compiled for one table format.
-fn search_with<R: Reader>(
-    t: &Tables,
-    cube: &CubieCube,
-    max_length: usize,
-    deadline: Option<Instant>,
-    mode: Mode,
-    probe: Option<Probe>,
-) -> (Outcome, Stats) {
+fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
+    let Run {
+        max_length,
+        deadline,
+        mode,
+        probe,
+        progress,
+    } = *run;
     let root = Node::root::<R>(t, cube);
     let start = heuristic::<R>(t, &root);
     let stabiliser = root_symmetry::stabiliser(cube);
@@ -517,6 +538,13 @@ fn search_with<R: Reader>(
             nodes: AtomicU64::new(0),
         };
         let tasks = split::<R>(t, &root, bound.min(TASK_DEPTH), bound);
+        let progress = progress.filter(|_| bound >= PROGRESS_FROM);
+        if let Some(p) = progress {
+            p.start(
+                &format!("optimal search at {bound} moves"),
+                tasks.len() as u64,
+            );
+        }
         let paths: Vec<&[Move]> = tasks.iter().map(|(p, _)| p.as_slice()).collect();
         let roles = root_symmetry::classify(cube, &paths, &stabiliser);
         // In All mode a searched task whose state has symmetric images elsewhere lends them its
@@ -547,6 +575,10 @@ fn search_with<R: Reader>(
                 };
                 let (path, node) = &tasks[i];
                 if roles[i] != TaskRole::Search {
+                    // Searched as its symmetric image's.
+                    if let Some(p) = progress {
+                        p.advance(1);
+                    }
                     continue;
                 }
                 let mut w = Worker {
@@ -577,6 +609,9 @@ fn search_with<R: Reader>(
                     }
                 }
                 ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
+                if let Some(p) = progress {
+                    p.advance(1);
+                }
                 costs[i].store(w.nodes, Ordering::Relaxed);
                 if !w.found.is_empty() {
                     results
@@ -590,6 +625,9 @@ fn search_with<R: Reader>(
             .zip(&costs)
             .map(|(p, c)| (p.to_vec(), c.load(Ordering::Relaxed)))
             .collect();
+        if let Some(p) = progress {
+            p.finish();
+        }
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
         previous_step = Some(step_began.elapsed());
         let mut ranked = results.into_inner().unwrap_or_else(|e| e.into_inner());
