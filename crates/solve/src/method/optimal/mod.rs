@@ -152,16 +152,13 @@ impl OptimalSolver {
         };
         match self.run(cube, &search_limits, Mode::First, self.twophase.as_ref()) {
             Ok((mut sols, stats)) => Ok((solution(sols.remove(0)), stats)),
-            Err(SolveError::NoSolution {
-                max_length,
-                timed_out: true,
-                lower_bound: Some(bound),
-            }) => {
-                let timed_out = SolveError::NoSolution {
+            Err(
+                timed_out @ SolveError::NoSolution {
                     max_length,
                     timed_out: true,
                     lower_bound: Some(bound),
-                };
+                },
+            ) => {
                 let Some(twophase) = &self.twophase else {
                     return Err(timed_out);
                 };

@@ -201,8 +201,8 @@ pub(super) struct Worker<'a> {
     /// prefix's last move (for a task whose solutions are mapped onto symmetric tasks).
     relax_join: bool,
     pub(super) found: Vec<Vec<Move>>,
-    /// Buffers of the search from both ends.
-    pub(super) scratch: Scratch,
+    /// Buffers of the search from both ends, one set per thread, reused task after task.
+    pub(super) scratch: &'a mut Scratch,
     pub(super) nodes: u64,
     pub(super) calls: u64,
 }
@@ -568,56 +568,59 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
         let results = Mutex::new(Vec::new());
         (0..rayon::current_num_threads())
             .into_par_iter()
-            .for_each(|_| loop {
-                let rank = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&i) = order.get(rank) else {
-                    break;
-                };
-                let (path, node) = &tasks[i];
-                if roles[i] != TaskRole::Search {
-                    // Searched as its symmetric image's.
+            .for_each(|_| {
+                let mut scratch = Scratch::default();
+                loop {
+                    let rank = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = order.get(rank) else {
+                        break;
+                    };
+                    let (path, node) = &tasks[i];
+                    if roles[i] != TaskRole::Search {
+                        // Searched as its symmetric image's.
+                        if let Some(p) = progress {
+                            p.advance(1);
+                        }
+                        continue;
+                    }
+                    let mut w = Worker {
+                        t,
+                        ctl: &ctl,
+                        mode,
+                        task: rank,
+                        path: path.clone(),
+                        premoves: Vec::new(),
+                        prefix_len: path.len(),
+                        relax_join: lends[i],
+                        found: Vec::new(),
+                        scratch: &mut scratch,
+                        nodes: 0,
+                        calls: 0,
+                    };
+                    if !w.should_stop() {
+                        let togo = bound - path.len();
+                        match mode {
+                            Mode::First => {
+                                let here = path.iter().fold(*cube, |c, &m| c.apply_move(m));
+                                let ends = BothEnds::new::<R>(t, &here);
+                                w.dfs_both::<R>(&ends, togo, [path.last().copied(), None]);
+                            }
+                            Mode::All => {
+                                w.dfs::<R>(node, togo);
+                            }
+                        }
+                    }
+                    ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
                     if let Some(p) = progress {
                         p.advance(1);
                     }
-                    continue;
-                }
-                let mut w = Worker {
-                    t,
-                    ctl: &ctl,
-                    mode,
-                    task: rank,
-                    path: path.clone(),
-                    premoves: Vec::new(),
-                    prefix_len: path.len(),
-                    relax_join: lends[i],
-                    found: Vec::new(),
-                    scratch: Scratch::default(),
-                    nodes: 0,
-                    calls: 0,
-                };
-                if !w.should_stop() {
-                    let togo = bound - path.len();
-                    match mode {
-                        Mode::First => {
-                            let here = path.iter().fold(*cube, |c, &m| c.apply_move(m));
-                            let ends = BothEnds::new::<R>(t, &here);
-                            w.dfs_both::<R>(&ends, togo, [path.last().copied(), None]);
-                        }
-                        Mode::All => {
-                            w.dfs::<R>(node, togo);
-                        }
+                    costs[i].store(w.nodes, Ordering::Relaxed);
+                    if !w.found.is_empty() {
+                        results
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((rank, i, w.found));
                     }
-                }
-                ctl.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-                if let Some(p) = progress {
-                    p.advance(1);
-                }
-                costs[i].store(w.nodes, Ordering::Relaxed);
-                if !w.found.is_empty() {
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((rank, i, w.found));
                 }
             });
         cost = paths
