@@ -42,7 +42,7 @@ for _ in $(seq 1 100); do
 done
 
 status=0
-RUBIK_URL="http://127.0.0.1:$PORT/" node --test --test-concurrency=1 "$E2E_DIR/test.mjs" || status=$?
+RUBIK_URL="http://127.0.0.1:$PORT/" node --test --test-concurrency=1 "$E2E_DIR"/*.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "e2e: server log:" >&2
   cat "$LOG" >&2
