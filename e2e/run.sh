@@ -7,13 +7,8 @@ cd "$(dirname "$0")"
 E2E_DIR=$(pwd)
 ROOT=$(cd .. && pwd)
 
-if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
-  echo "e2e: Chromium not found; run scripts/setup.sh first" >&2
-  exit 1
-fi
-if [ ! -d node_modules/playwright-core ]; then
-  npm ci --no-audit --no-fund
-fi
+# Chromium, Node.js and the npm packages: installed when missing (idempotent, quick when done).
+bash "$ROOT/scripts/setup.sh"
 
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 (cd "$ROOT" && cargo build --release -p rubik --bin rubik)

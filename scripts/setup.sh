@@ -1,15 +1,41 @@
 #!/usr/bin/env bash
-# Installs what the tests need beyond the Rust toolchain: Debian's Chromium for the browser
-# end-to-end test, and the e2e project's npm packages (playwright-core, from package-lock.json).
-# Idempotent: does nothing that is already done.
+# Installs what the tests need beyond the Rust toolchain, on a fresh machine:
+# - Debian's Chromium for the browser end-to-end tests (skipped when `$CHROMIUM` names an executable
+#   browser, or /usr/bin/chromium exists);
+# - Node.js and npm when missing, then the e2e project's npm packages (from e2e/package-lock.json).
+# Idempotent: does nothing that is already done. `scripts/test.sh` runs it first, so the README's
+# test command is all a fresh machine needs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+APT_UPDATED=""
+
+# apt_install PACKAGE...: installs Debian packages, refreshing the package lists once per run and
+# waiting (up to 10 minutes) for another apt process to release its lock instead of failing.
+apt_install() {
+  local apt=($SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600)
+  if [ -z "$APT_UPDATED" ]; then
+    "${apt[@]}" update
+    APT_UPDATED=1
+  fi
+  "${apt[@]}" install -y --no-install-recommends "$@"
+}
+
+if [ -n "${CHROMIUM:-}" ]; then
+  if [ ! -x "$CHROMIUM" ]; then
+    echo "setup: CHROMIUM=$CHROMIUM is not an executable file; unset it to use Debian's Chromium" >&2
+    exit 1
+  fi
+elif [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's Chromium for the browser tests" >&2
+  apt_install chromium
+fi
+
+if ! command -v npm >/dev/null 2>&1; then
+  echo "setup: installing Node.js and npm for the browser tests" >&2
+  apt_install nodejs npm
 fi
 
 if [ -f e2e/package-lock.json ]; then

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test of the project: the Rust workspace (unit, property, integration and CLI tests,
-# optimised test profile; benchmarks are compiled by clippy but run only by `cargo bench`) and,
-# when present, the browser end-to-end test of `rubik serve`.
+# Runs every test of the project, after installing what they need (scripts/setup.sh: Chromium,
+# Node.js, the e2e npm packages): the Rust workspace (unit, property, integration and CLI tests,
+# optimised test profile; benchmarks are compiled by clippy but run only by `cargo bench`) and
+# the browser end-to-end tests of `rubik serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup.sh
 cargo test --workspace --lib --bins --tests
 cargo test --workspace --doc
 if [ -x e2e/run.sh ]; then
