@@ -71,6 +71,7 @@ pub fn limits(args: &LimitArgs) -> Limits {
         max_length: args.max_length,
         timeout: args.timeout,
         improve: args.improve,
+        ..Limits::default()
     }
 }
 

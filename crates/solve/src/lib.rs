@@ -28,11 +28,13 @@ pub mod progress;
 pub mod scramble;
 pub mod search;
 pub mod solution;
+pub mod stop;
 pub mod tables;
 
 pub use method::{solver_for, Method};
 pub use progress::{NoProgress, Progress};
 pub use solution::{Solution, Step};
+pub use stop::{CancelFlag, Deadline};
 
 use rubik_cube::{CubeError, CubieCube};
 use std::path::PathBuf;
@@ -49,6 +51,18 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Keep searching for shorter solutions until the timeout (or the optimum) is reached.
     pub improve: bool,
+    /// Raised by the caller to stop the solve early (see [`CancelFlag`]): the searches poll it
+    /// with their clock and end as on a timeout (the best solution so far, else
+    /// [`SolveError::NoSolution`] with `timed_out`). Build `Limits` with `..Limits::default()`
+    /// so new fields stay optional.
+    pub cancel: Option<CancelFlag>,
+}
+
+impl Limits {
+    /// Whether the caller has cancelled the solve.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+    }
 }
 
 /// Why a solve produced no solution.

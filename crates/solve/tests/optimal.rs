@@ -7,7 +7,9 @@ use rubik_cube::{CubieCube, Move};
 use rubik_solve::method::optimal::search::{self, Mode, Outcome};
 use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::search::can_follow;
-use rubik_solve::{solver_for, Limits, Method, Progress, SolveError, Solver, SolverConfig};
+use rubik_solve::{
+    solver_for, Deadline, Limits, Method, Progress, SolveError, Solver, SolverConfig,
+};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -302,7 +304,15 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
         let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
         // A probe that answers with moves that do not solve the cube is ignored.
         let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
-        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&wrong), None);
+        let (outcome, stats) = search::search(
+            t,
+            &cube,
+            20,
+            &Deadline::default(),
+            Mode::First,
+            Some(&wrong),
+            None,
+        );
         match outcome {
             Outcome::Found(s) => assert_eq!(s[0].len(), optimum),
             other => panic!("{other:?}"),
@@ -316,7 +326,15 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
             };
             plain.solve(&cube, &limits).ok().map(|s| s.moves)
         };
-        let (outcome, stats) = search::search(t, &cube, 20, None, Mode::First, Some(&honest), None);
+        let (outcome, stats) = search::search(
+            t,
+            &cube,
+            20,
+            &Deadline::default(),
+            Mode::First,
+            Some(&honest),
+            None,
+        );
         let Outcome::Found(s) = outcome else {
             panic!("no solution")
         };

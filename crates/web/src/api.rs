@@ -121,6 +121,7 @@ pub async fn solve(
         max_length: req.max_length,
         timeout: Some(timeout),
         improve: req.improve.unwrap_or(false),
+        ..Limits::default()
     };
     let (solution, elapsed) = run_solve(&state, method, cube, limits, timeout).await?;
     Ok(Json(SolveResponse {

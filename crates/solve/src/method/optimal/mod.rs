@@ -31,11 +31,11 @@ pub mod tables;
 
 use super::twophase::TwophaseSolver;
 use crate::i18n::Message;
-use crate::{Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
+use crate::{Deadline, Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
 use rubik_cube::{CubieCube, Move};
 use search::{Mode, Outcome, Stats};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 pub use tables::{TableSize, Tables};
 
 /// God's number: every cube is solvable in at most 20 half turns.
@@ -148,7 +148,7 @@ impl OptimalSolver {
             .map(|t| t.mul_f64(FALLBACK_SHARE).min(MAX_FALLBACK));
         let search_limits = Limits {
             timeout: limits.timeout.zip(reserve).map(|(t, r)| t - r),
-            ..*limits
+            ..limits.clone()
         };
         match self.run(cube, &search_limits, Mode::First, self.twophase.as_ref()) {
             Ok((mut sols, stats)) => Ok((solution(sols.remove(0)), stats)),
@@ -162,10 +162,15 @@ impl OptimalSolver {
                 let Some(twophase) = &self.twophase else {
                     return Err(timed_out);
                 };
+                // A cancelled solve skips it (the fallback's search would stop at once).
+                if limits.is_cancelled() {
+                    return Err(timed_out);
+                }
                 let fallback = Limits {
                     max_length: Some(max_length),
                     timeout: reserve,
                     improve: true,
+                    cancel: limits.cancel.clone(),
                 };
                 let best = twophase.solve(cube, &fallback).map_err(|_| timed_out)?;
                 let stats = Stats::default();
@@ -186,7 +191,7 @@ impl OptimalSolver {
         twophase: Option<&TwophaseSolver>,
     ) -> Result<(Vec<Vec<Move>>, Stats), SolveError> {
         cube.check()?;
-        let deadline = limits.timeout.map(|d| Instant::now() + d);
+        let deadline = Deadline::starting_now(limits);
         let max_length = limits.max_length.unwrap_or(GODS_NUMBER);
         let probe = |length: usize, budget: Duration| {
             if length < PROBE_FROM {
@@ -196,6 +201,7 @@ impl OptimalSolver {
                 max_length: Some(length),
                 timeout: Some(budget),
                 improve: false,
+                cancel: limits.cancel.clone(),
             };
             Some(twophase?.solve(cube, &limits).ok()?.moves)
         };
@@ -207,7 +213,7 @@ impl OptimalSolver {
             &self.tables,
             cube,
             max_length,
-            deadline,
+            &deadline,
             mode,
             probe,
             self.progress.as_deref(),

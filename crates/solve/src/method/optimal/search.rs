@@ -20,7 +20,7 @@ use super::reader::{Grouped, Nibbles, Reader};
 use super::root_symmetry::{self, TaskRole};
 use super::tables::{Format, Tables};
 use crate::search::can_follow;
-use crate::Progress;
+use crate::{Deadline, Progress};
 use rayon::prelude::*;
 use rubik_cube::{CubieCube, Move};
 use std::collections::HashMap;
@@ -177,7 +177,7 @@ fn child<R: Reader>(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Nod
 
 /// Shared state of one deepening step.
 pub(super) struct Control {
-    deadline: Option<Instant>,
+    deadline: Deadline,
     timed_out: AtomicBool,
     /// Rank, in the search order, of the earliest subtree that found a solution (First mode),
     /// else `usize::MAX`.
@@ -223,13 +223,9 @@ impl Worker<'_> {
         if self.mode == Mode::First && self.ctl.first.load(Ordering::Relaxed) <= self.task {
             return true;
         }
-        if self.calls & 0xFFF == 0 {
-            if let Some(d) = self.ctl.deadline {
-                if Instant::now() >= d {
-                    self.ctl.timed_out.store(true, Ordering::Relaxed);
-                    return true;
-                }
-            }
+        if self.calls & 0xFFF == 0 && self.ctl.deadline.passed() {
+            self.ctl.timed_out.store(true, Ordering::Relaxed);
+            return true;
         }
         false
     }
@@ -455,7 +451,7 @@ pub fn search(
     t: &Tables,
     cube: &CubieCube,
     max_length: usize,
-    deadline: Option<Instant>,
+    deadline: &Deadline,
     mode: Mode,
     probe: Option<Probe>,
     progress: Option<&dyn Progress>,
@@ -476,7 +472,7 @@ pub fn search(
 /// What one search is asked to do.
 struct Run<'a> {
     max_length: usize,
-    deadline: Option<Instant>,
+    deadline: &'a Deadline,
     mode: Mode,
     probe: Option<Probe<'a>>,
     progress: Option<&'a dyn Progress>,
@@ -489,10 +485,10 @@ fn probed(
     cube: &CubieCube,
     length: usize,
     budget: Duration,
-    deadline: Option<Instant>,
+    deadline: &Deadline,
 ) -> Option<Vec<Move>> {
-    let budget = match deadline {
-        Some(d) => budget.min(d.saturating_duration_since(Instant::now())),
+    let budget = match deadline.remaining() {
+        Some(left) => budget.min(left),
         None => budget,
     };
     if budget.is_zero() {
@@ -532,7 +528,7 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
         }
         let step_began = Instant::now();
         let ctl = Control {
-            deadline,
+            deadline: deadline.clone(),
             timed_out: AtomicBool::new(false),
             first: AtomicUsize::new(usize::MAX),
             nodes: AtomicU64::new(0),

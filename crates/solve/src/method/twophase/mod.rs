@@ -22,12 +22,13 @@ use crate::i18n::Message;
 use crate::tables::table_dir;
 use crate::tables::twophase::TwophaseTables;
 use crate::tables::twophase_compact::CompactTables;
-use crate::{Limits, NoProgress, Progress, Solution, SolveError, Solver, SolverConfig, Step};
+use crate::{
+    Deadline, Limits, NoProgress, Progress, Solution, SolveError, Solver, SolverConfig, Step,
+};
 use rubik_cube::{CubieCube, Face};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
 
 /// Default length limit: every cube can be solved in 20 moves (God's number).
 pub const DEFAULT_MAX_LENGTH: usize = 20;
@@ -118,7 +119,7 @@ impl TwophaseSolver {
     /// Runs the search and returns the best solution in its frame, with whether time ran out.
     pub fn search(&self, cube: &CubieCube, limits: &Limits) -> Outcome {
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
-        let deadline = limits.timeout.map(|t| Instant::now() + t);
+        let deadline = Deadline::starting_now(limits);
         match &*self.tables {
             Tables::Full(t) => Search::new(
                 t.move_tables(),

@@ -121,7 +121,7 @@ fn too_short_a_limit_gives_no_solution() {
     let limits = Limits {
         max_length: Some(8),
         timeout: Some(Duration::from_millis(300)),
-        improve: false,
+        ..Limits::default()
     };
     match solver().solve(&cube, &limits) {
         Err(SolveError::NoSolution { max_length, .. }) => assert_eq!(max_length, 8),
@@ -140,9 +140,9 @@ fn improving_with_a_budget_never_gets_longer() {
             &s,
             &cube,
             &Limits {
-                max_length: None,
                 timeout: Some(Duration::from_millis(500)),
                 improve: true,
+                ..Limits::default()
             },
         );
         assert!(better.len() <= first.len());

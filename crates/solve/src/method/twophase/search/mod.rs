@@ -15,9 +15,9 @@ use crate::coord::symmetry::{rotate_urf3, symmetries};
 use crate::coord::{self, N_SLICE_PERM};
 use crate::search::can_follow;
 use crate::tables::twophase::{MoveTables, PHASE2_MOVES};
+use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
-use std::time::Instant;
 use walk::Walker;
 
 mod walk;
@@ -194,7 +194,7 @@ pub struct Search<'a, P: Pruning> {
     /// Solutions must have at most this many moves.
     bound: usize,
     improve: bool,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     nodes: u64,
     timed_out: bool,
     best: Option<FrameSolution>,
@@ -208,7 +208,7 @@ impl<'a, P: Pruning> Search<'a, P> {
         cube: &CubieCube,
         max_length: usize,
         improve: bool,
-        deadline: Option<Instant>,
+        deadline: Deadline,
     ) -> Self {
         let mut frames: Vec<Frame<P::Phase1>> = Vec::with_capacity(6);
         let inverse = cube.inverse();
@@ -305,12 +305,8 @@ impl<'a, P: Pruning> Search<'a, P> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & CLOCK_MASK == 0 {
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    self.timed_out = true;
-                }
-            }
+        if self.nodes & CLOCK_MASK == 0 && self.deadline.passed() {
+            self.timed_out = true;
         }
         self.timed_out
     }
