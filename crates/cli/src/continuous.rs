@@ -1,6 +1,10 @@
 //! Continuous mode (`rubik solve -c`): one scramble or facelet string per stdin line, one answer
 //! per stdout line in input order, until `QUIT` or end of input. A bad line gets its error on its
 //! own line and the stream goes on; `--jobs N` solves N lines at once.
+//!
+//! Lines are read as bytes in bounded memory ([`crate::lines`]): a line that is not UTF-8 or
+//! longer than [`MAX_LINE_BYTES`] gets an error line in its place, and echoed input has its
+//! control characters escaped.
 
 use crate::args::SolveArgs;
 use crate::commands::solve::{input_error_report, presentation};
@@ -8,6 +12,7 @@ use crate::cube_io;
 use crate::error::{
     solve_error_code, CliError, CliResult, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_NO_SOLUTION,
 };
+use crate::lines::{describe_bytes, escape_controls, Line, Lines, MAX_LINE_BYTES};
 use crate::output::{self, ErrorReport, SolveReport};
 use crate::solving;
 use anyhow::Context;
@@ -49,10 +54,10 @@ pub fn run(args: &SolveArgs) -> CliResult {
 }
 
 /// The input lines up to `QUIT` (any case) or end of input.
-fn lines(input: impl BufRead) -> impl Iterator<Item = std::io::Result<String>> {
-    input
-        .lines()
-        .take_while(|line| !matches!(line, Ok(l) if l.trim().eq_ignore_ascii_case("QUIT")))
+fn lines(input: impl BufRead) -> impl Iterator<Item = std::io::Result<Line>> {
+    Lines::new(input, MAX_LINE_BYTES).take_while(
+        |line| !matches!(line, Ok(Line::Text(l)) if l.trim().eq_ignore_ascii_case("QUIT")),
+    )
 }
 
 fn sequential(
@@ -82,7 +87,7 @@ fn parallel(
     stdout: &std::io::Stdout,
 ) -> CliResult<u8> {
     let jobs = usize::from(args.jobs);
-    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, String)>(jobs * 4);
+    let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Line)>(jobs * 4);
     let job_rx = Mutex::new(job_rx);
     let (answer_tx, answer_rx) = mpsc::channel::<(usize, Answer)>();
     let output_closed = AtomicBool::new(false);
@@ -179,16 +184,54 @@ fn write_line(out: &mut impl Write, line: &str) -> CliResult {
         })
 }
 
-/// Solves one input line and formats the answer.
-fn answer(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, line: &str) -> Answer {
-    let text = line.trim();
+/// Answers one input line: its solution, or why it has none.
+fn answer(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, line: &Line) -> Answer {
+    match line {
+        Line::Text(text) => answer_text(args, solver, limits, text.trim()),
+        Line::NotUtf8(bytes) => unreadable(
+            args,
+            &describe_bytes(bytes, 80),
+            "not_utf8",
+            "the line is not UTF-8 text",
+        ),
+        Line::TooLong(length) => unreadable(
+            args,
+            "",
+            "line_too_long",
+            &format!("the line has {length} bytes, more than the {MAX_LINE_BYTES} read per line"),
+        ),
+    }
+}
+
+/// The error line of a line that could not be read as text.
+fn unreadable(args: &SolveArgs, input: &str, category: &str, error: &str) -> Answer {
+    let line = if args.json {
+        output::json_line(&ErrorReport {
+            input: input.to_string(),
+            error: error.to_string(),
+            category: Some(category.to_string()),
+            piece: None,
+        })
+    } else if input.is_empty() {
+        format!("error: {error}")
+    } else {
+        format!("error: {error}: {input}")
+    };
+    Answer {
+        line,
+        code: EXIT_BAD_INPUT,
+    }
+}
+
+/// Solves the cube of one line of text and formats the answer.
+fn answer_text(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, text: &str) -> Answer {
     let cube = match cube_io::parse_state(text) {
         Ok(cube) => cube,
         Err(e) => {
             let line = if args.json {
                 output::json_line(&input_error_report(text, &e))
             } else {
-                format!("error: {e}")
+                format!("error: {}", escape_controls(&e.to_string()))
             };
             return Answer {
                 line,

@@ -10,6 +10,7 @@ mod continuous;
 mod cube_io;
 mod error;
 mod input;
+mod lines;
 mod output;
 mod plot;
 mod progress;
@@ -35,7 +36,10 @@ fn main() -> ExitCode {
         // `rubik ... | head`: the reader has all it wanted.
         Err(e) if output::is_broken_pipe(&e.error) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("rubik: {e}");
+            // The message may quote the input: its control characters are escaped (lines kept).
+            let message = e.to_string();
+            let lines: Vec<_> = message.split('\n').map(lines::escape_controls).collect();
+            eprintln!("rubik: {}", lines.join("\n"));
             e.exit_code()
         }
     }

@@ -97,3 +97,80 @@ fn piped_input_without_flag_is_continuous() {
     assert_eq!(text.lines().count(), 1);
     assert_solves("U2 R", text.trim());
 }
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_in_its_place() {
+    for jobs in ["1", "2"] {
+        let out = rubik_with_tables()
+            .args(["solve", "-c", "--jobs", jobs])
+            .write_stdin(&b"R U\n\xff\xfe\nF2\nD\n"[..])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert_solves("R U", lines[0]);
+        assert_eq!(lines[1], "error: the line is not UTF-8 text: \\xff\\xfe");
+        assert_solves("F2", lines[2]);
+        assert_solves("D", lines[3]);
+    }
+}
+
+#[test]
+fn an_over_long_line_is_refused_and_the_stream_goes_on() {
+    // 1.2 MB of moves on one line: more than the 64 KiB read per line.
+    let long = "R ".repeat(600_000);
+    let out = rubik_with_tables()
+        .args(["solve", "-c", "--json"])
+        .write_stdin(format!("U\n{long}\nF\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let values: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(values.len(), 3);
+    assert_solves("U", values[0]["solution"].as_str().unwrap());
+    assert_eq!(values[1]["category"], "line_too_long");
+    assert_eq!(
+        values[1]["error"],
+        "the line has 1200000 bytes, more than the 65536 read per line"
+    );
+    assert_solves("F", values[2]["solution"].as_str().unwrap());
+}
+
+#[test]
+fn echoed_input_has_its_control_characters_escaped() {
+    let out = rubik_with_tables()
+        .args(["solve", "-c"])
+        .write_stdin("R \x1b]0;X\x07\nU\n")
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    assert!(
+        !text.bytes().any(|b| b == 0x1b || b == 0x07),
+        "raw control characters in {text:?}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("error: bad notation:"), "{}", lines[0]);
+    assert!(lines[0].contains("\\u{1b}"), "{}", lines[0]);
+    assert_solves("U", lines[1]);
+}
+
+#[test]
+fn a_facelet_string_one_letter_short_is_an_error_not_53_moves() {
+    let typo = &SUPERFLIP[..53];
+    let out = rubik_with_tables()
+        .args(["solve", "-c"])
+        .write_stdin(format!("{typo}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stdout(&out).trim(),
+        "error: invalid cube: a facelet string has 54 letters, this one has 53"
+    );
+}
