@@ -158,17 +158,30 @@ impl Cube {
     /// Letters name colours by their home face, so centres may be in any of the 24 orientations
     /// a real cube can be held in: the string printed after `x` reads back as that cube.
     pub fn from_facelets(s: &str) -> Result<Cube, CubeError> {
-        let normalised = CubieCube::from_facelets(s)?;
         let letters: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let mut centres = [Face::U; 6];
-        for (pos, &i) in CENTRES.iter().enumerate() {
-            centres[pos] = Face::from_letter(letters[i]).expect("validated");
-        }
-        let orientation = rotation::orientation_with_centres(&centres).ok_or_else(|| {
-            CubeError::MirroredCentres {
-                centres: centres.iter().map(|f| f.letter()).collect(),
+        // Centres in a mirror image's arrangement are the fault to report, before the pieces
+        // (read against those centres, every piece would look wrong).
+        let centres: Option<Vec<Face>> = (letters.len() == N_FACELETS)
+            .then(|| {
+                CENTRES
+                    .iter()
+                    .map(|&i| Face::from_letter(letters[i]))
+                    .collect()
+            })
+            .flatten();
+        let orientation = match centres {
+            Some(centres) if all_distinct(&centres) => {
+                let centres: [Face; 6] = centres.try_into().expect("six centres");
+                Some(rotation::orientation_with_centres(&centres).ok_or_else(|| {
+                    CubeError::MirroredCentres {
+                        centres: centres.iter().map(|f| f.letter()).collect(),
+                    }
+                })?)
             }
-        })?;
+            _ => None,
+        };
+        let normalised = CubieCube::from_facelets(s)?;
+        let orientation = orientation.expect("a valid facelet string has six distinct centres");
         Ok(Cube {
             pieces: rotation::orientations()[orientation as usize]
                 .cubie
@@ -195,6 +208,14 @@ impl From<CubieCube> for Cube {
     fn from(c: CubieCube) -> Cube {
         Cube::from_cubie(c)
     }
+}
+
+/// Whether no face appears twice.
+fn all_distinct(faces: &[Face]) -> bool {
+    faces
+        .iter()
+        .enumerate()
+        .all(|(i, f)| !faces[..i].contains(f))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CubeError {
     /// The facelet string does not have 54 stickers.
-    #[error("expected 54 facelets, found {found}")]
+    #[error("a facelet string has 54 letters, this one has {found}")]
     WrongLength {
         /// Number of stickers found.
         found: usize,
@@ -30,7 +30,10 @@ pub enum CubeError {
     },
     /// Six distinct centre letters in an arrangement no real cube has (a mirror image), e.g.
     /// only U and D swapped.
-    #[error("the centres {centres} are a mirror image of a real cube's (read U R F D L B)")]
+    #[error(
+        "the centres are arranged as on no real cube: {centres} (read in the order U R F D L B) \
+         is the mirror image of a real cube's centres; check the centre letters"
+    )]
     MirroredCentres {
         /// The six centre letters in URFDLB position order.
         centres: String,

@@ -76,12 +76,20 @@ fn mirrored_centres() {
         })
         .collect();
     let e = Cube::from_facelets(&s).unwrap_err();
+    // The centres are the fault, not the pieces read against them.
+    assert!(matches!(e, CubeError::MirroredCentres { .. }), "{e:?}");
+    assert!(e.to_string().contains("arranged as on no real cube"), "{e}");
+    // Only the R and L centres exchanged (a typo in the centre letters).
+    let mut centres_swapped: Vec<char> = paint(&CubieCube::SOLVED).chars().collect();
+    centres_swapped.swap(13, 40);
+    let swapped: String = centres_swapped.into_iter().collect();
     assert!(
         matches!(
-            e,
-            CubeError::MirroredCentres { .. } | CubeError::ImpossibleCornerColours { .. }
+            Cube::from_facelets(&swapped),
+            Err(CubeError::MirroredCentres { .. })
         ),
-        "{e:?}"
+        "{:?}",
+        Cube::from_facelets(&swapped)
     );
     // On a solved cube the pieces are consistent, so only the centres are at fault.
     let solved_mirrored = "UUUUUUUUULLLLLLLLLFFFFFFFFFDDDDDDDDDRRRRRRRRRBBBBBBBBB";

@@ -68,9 +68,10 @@ impl Limits {
 /// Why a solve produced no solution.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
-    /// The cube is not a valid cube.
+    /// The cube is not a valid cube. (The message contains the cube error's, so it is not
+    /// also given as `source()`: a printed chain says it once.)
     #[error("invalid cube: {0}")]
-    InvalidCube(#[from] CubeError),
+    InvalidCube(CubeError),
     /// No solution within the length limit was found in the time allowed.
     #[error("no solution of at most {max_length} moves found{}", if *.timed_out { " before the timeout" } else { "" })]
     NoSolution {
@@ -87,6 +88,12 @@ pub enum SolveError {
     /// The method is not available in this build or configuration.
     #[error("method {0} is not available")]
     Unavailable(&'static str),
+}
+
+impl From<CubeError> for SolveError {
+    fn from(e: CubeError) -> SolveError {
+        SolveError::InvalidCube(e)
+    }
 }
 
 /// A way of solving cubes. Solvers are cheap to create, share their tables read-only, and can be

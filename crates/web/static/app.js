@@ -488,6 +488,11 @@
         state = netToFacelets(chars);
         if (!state) { showMessage(t("errors.centres_not_distinct"), "bad"); return; }
       }
+      if (!state && looksLikeFacelets(text)) {
+        // A facelet string with a letter too many or too few is a typo, not moves to play.
+        showMessage(t("errors.wrong_length", { detail: String(chars.length) }), "bad");
+        return;
+      }
       if (state) {
         pushUndo();
         clearSolution();
@@ -511,6 +516,17 @@
         } else throw e;
       }
     });
+  }
+
+  /**
+   * Whether the box holds a facelet string of any length, by the rule of the CLI and the API:
+   * only the letters U R F D L B, in one word of 27 letters or more, or in six words of 7 to 11.
+   */
+  function looksLikeFacelets(text) {
+    const words = text.trim().split(/\s+/).filter(Boolean);
+    if (!words.every((w) => /^[URFDLB]+$/.test(w))) return false;
+    return (words.length === 1 && words[0].length >= 27)
+      || (words.length === 6 && words.every((w) => w.length >= 7 && w.length <= 11));
   }
 
   /** The standard colour net (U; L F R B; D) read into URFDLB facelets, by centre colours. */
