@@ -4,7 +4,6 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rubik_solve::Method;
 use std::ffi::OsString;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -433,9 +432,10 @@ pub struct ReplArgs {
 /// `rubik serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
+    /// Address to listen on: IP:PORT or HOST:PORT (`localhost:8080`). Anything but a loopback
+    /// address lets other machines use the server, which has no authentication.
     #[arg(long, default_value = "127.0.0.1:8080")]
-    pub addr: SocketAddr,
+    pub addr: String,
 
     /// Tables the solvers use.
     #[command(flatten)]

@@ -65,3 +65,73 @@ fn a_bad_address_exits_2() {
         .assert()
         .code(2);
 }
+
+/// Starts `rubik serve --addr ADDR`; returns the child and the URL it printed.
+fn start_serve(addr: &str, stderr: Stdio) -> (std::process::Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rubik"))
+        .args(["serve", "--addr", addr])
+        .env("RUBIK_TABLES", table_dir())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    (child, url)
+}
+
+#[test]
+fn ctrl_c_stops_the_server_even_while_a_client_holds_a_half_sent_request() {
+    let (mut child, url) = start_serve("localhost:0", Stdio::null());
+    let addr = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut holder = TcpStream::connect(addr).unwrap();
+    holder
+        .write_all(b"POST /api/solve HTTP/1.1\r\nHost: localhost\r\n")
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let interrupted = std::time::Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    // The shutdown grace is 5 s; give a loaded machine some slack before failing.
+    let deadline = std::time::Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if interrupted.elapsed() > deadline {
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let Some(status) = status else {
+        let _ = child.kill();
+        panic!("rubik serve still runs {deadline:?} after Ctrl-C");
+    };
+    assert!(status.success(), "{status}");
+    drop(holder);
+}
+
+#[test]
+fn a_non_loopback_address_is_served_with_a_warning() {
+    let (mut child, _url) = start_serve("0.0.0.0:0", Stdio::piped());
+    let mut warning = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut warning)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        warning.contains("warning: 0.0.0.0 is not a loopback address"),
+        "{warning}"
+    );
+}

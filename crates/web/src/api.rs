@@ -1,12 +1,13 @@
 //! The JSON API: solve, scramble, validate, apply, methods, messages and the OpenAPI document.
 
 use crate::error::ApiError;
+use crate::exec::{run_job, Lane};
 use crate::input::{cube_from_request, parse_alg};
 use crate::scramble::random_scramble;
 use crate::state::AppState;
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{FromRequest, Query, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -19,6 +20,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Time budget of the cheap jobs (validating, applying moves): far more than they take.
+const CHEAP_BUDGET: Duration = Duration::from_secs(10);
 
 /// The OpenAPI 3 description of this API.
 pub const OPENAPI_JSON: &str = include_str!("../static/openapi.json");
@@ -93,12 +97,11 @@ pub struct SolveResponse {
 /// `POST /api/solve`.
 pub async fn solve(
     State(state): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    let req: SolveRequest = read_json(body)?;
     let method = parse_method(req.method.as_deref())?;
     let lang = parse_lang(req.lang.as_deref())?;
-    let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
+    let max_timeout = state.limits.max_timeout;
     let timeout = match req.timeout_ms {
         Some(0) => {
             return Err(ApiError::bad_request(
@@ -106,7 +109,13 @@ pub async fn solve(
                 "timeout_ms must be positive",
             ))
         }
-        Some(ms) => Duration::from_millis(ms).min(state.limits.max_timeout),
+        Some(ms) if Duration::from_millis(ms) > max_timeout => {
+            return Err(ApiError::bad_request(
+                "bad_limit",
+                format!("timeout_ms must be at most {}", max_timeout.as_millis()),
+            ))
+        }
+        Some(ms) => Duration::from_millis(ms),
         None => state.limits.default_timeout,
     };
     if let Some(n) = req.max_length {
@@ -123,96 +132,65 @@ pub async fn solve(
         improve: req.improve.unwrap_or(false),
         ..Limits::default()
     };
-    let (solution, elapsed) = run_solve(&state, method, cube, limits, timeout).await?;
-    Ok(Json(SolveResponse {
-        solution: solution.to_string(),
-        length: solution.len(),
-        qtm: solution.qtm(),
-        steps: steps_json(&solution, lang),
-        millis: elapsed.as_secs_f64() * 1000.0,
-        method: method.name(),
-        facelets: cube.to_facelets(),
-    }))
-}
-
-/// Solves `cube` with `method` within `limits`, off the async threads (see [`run_blocking`]),
-/// and checks the solution before answering.
-pub(crate) async fn run_solve(
-    state: &Arc<AppState>,
-    method: Method,
-    cube: Cube,
-    limits: Limits,
-    budget: Duration,
-) -> Result<(Solution, Duration), ApiError> {
-    let what = format!("the {} solver", method.name());
-    let (solution, elapsed) = run_blocking(state, budget, &what, move |shared| {
+    let lane = lane_of(method, &limits);
+    let late_state = Arc::clone(&state);
+    let late = move || late_text(&late_state, method, timeout);
+    run_job(&state, lane, timeout, late, move |shared, clock| {
+        // Parsing a long scramble is work too: here, off the async threads.
+        let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
         let solver = shared.solver(method)?;
+        let limits = Limits {
+            timeout: Some(clock.left),
+            cancel: Some(clock.cancel),
+            ..limits
+        };
         let start = Instant::now();
         let solution = solver.solve(&cube.to_cubie(), &limits)?;
-        Ok((solution, start.elapsed()))
-    })
-    .await?;
-    if !cube.apply_moves(&solution.moves).is_solved() {
-        return Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("{what} returned a wrong solution"),
-        ));
-    }
-    Ok((solution, elapsed))
-}
-
-/// Runs `job` on a blocking thread once a solve slot is free. Gives up when `budget` plus the
-/// grace period has passed: 503 while still waiting for a slot, 504 once running (`what` names
-/// the job in that message). The slot stays taken until the job really ends, so the bound on
-/// concurrent solves holds even for requests that gave up.
-pub(crate) async fn run_blocking<T: Send + 'static>(
-    state: &Arc<AppState>,
-    budget: Duration,
-    what: &str,
-    job: impl FnOnce(&AppState) -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
-    let deadline = tokio::time::Instant::now() + budget + state.limits.grace;
-    let permit = tokio::time::timeout_at(deadline, Arc::clone(&state.solve_slots).acquire_owned())
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                "the server is busy with other solves; try again shortly",
-            )
-        })?
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "shutting_down",
-                "the server is stopping",
-            )
-        })?;
-    let shared = Arc::clone(state);
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        job(&shared)
-    });
-    tokio::time::timeout_at(deadline, task)
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::GATEWAY_TIMEOUT,
-                "timeout",
-                format!(
-                    "{what} did not finish within {} ms (its tables may still be loading)",
-                    budget.as_millis()
-                ),
-            )
-        })?
-        .map_err(|join| {
-            ApiError::new(
+        let elapsed = start.elapsed();
+        if !cube.apply_moves(&solution.moves).is_solved() {
+            return Err(ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "internal",
-                format!("{what} failed: {join}"),
-            )
-        })?
+                format!("the {} solver returned a wrong solution", method.name()),
+            ));
+        }
+        Ok(Json(SolveResponse {
+            solution: solution.to_string(),
+            length: solution.len(),
+            qtm: solution.qtm(),
+            steps: steps_json(&solution, lang),
+            millis: elapsed.as_secs_f64() * 1000.0,
+            method: method.name(),
+            facelets: cube.to_facelets(),
+        }))
+    })
+    .await
+}
+
+/// The lane of a solve: seconds of work (optimal; two-phase below 20 moves or improving until
+/// its timeout) go to the slow lane, the rest (milliseconds) to the fast one.
+pub fn lane_of(method: Method, limits: &Limits) -> Lane {
+    match method {
+        Method::Optimal => Lane::Slow,
+        Method::Twophase if limits.improve || limits.max_length.is_some_and(|n| n < 20) => {
+            Lane::Slow
+        }
+        _ => Lane::Fast,
+    }
+}
+
+/// The 504 text of a solve that did not answer in time, saying why when it can tell.
+fn late_text(state: &AppState, method: Method, budget: Duration) -> String {
+    let base = format!(
+        "the {} solver did not answer within {} ms",
+        method.name(),
+        budget.as_millis()
+    );
+    if state.is_loaded(method) {
+        base
+    } else {
+        format!("{base}: its tables were still being loaded or built (the first solve of a method does that); try again shortly")
+    }
 }
 
 fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
@@ -303,9 +281,18 @@ pub struct ValidateResponse {
 /// `POST /api/validate`: 200 with `valid: false` and the fault for an invalid cube; 400 only for
 /// a malformed request.
 pub async fn validate(
-    body: Result<Bytes, BytesRejection>,
+    State(state): State<Arc<AppState>>,
+    JsonBody(req): JsonBody<CubeRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
-    let req: CubeRequest = read_json(body)?;
+    let late = || "validating the cube took too long".to_string();
+    run_job(&state, Lane::Fast, CHEAP_BUDGET, late, move |_, _| {
+        validated(req)
+    })
+    .await
+}
+
+/// The answer of `POST /api/validate` (blocking: parses and applies the moves).
+fn validated(req: CubeRequest) -> Result<Json<ValidateResponse>, ApiError> {
     Ok(Json(
         match cube_from_request(req.facelets.as_deref(), req.scramble.as_deref()) {
             Ok(cube) => ValidateResponse {
@@ -353,17 +340,23 @@ pub struct ApplyResponse {
 
 /// `POST /api/apply`: a state and moves (any notation: slices, wide turns, rotations) to the
 /// resulting state.
-pub async fn apply(body: Result<Bytes, BytesRejection>) -> Result<Json<ApplyResponse>, ApiError> {
-    let req: ApplyRequest = read_json(body)?;
-    let start = match req.facelets.as_deref() {
-        Some(f) => Cube::from_facelets(f)?,
-        None => Cube::solved(),
-    };
-    let end = start.apply(&parse_alg(&req.moves)?);
-    Ok(Json(ApplyResponse {
-        facelets: end.to_facelets(),
-        solved: end.is_solved(),
-    }))
+pub async fn apply(
+    State(state): State<Arc<AppState>>,
+    JsonBody(req): JsonBody<ApplyRequest>,
+) -> Result<Json<ApplyResponse>, ApiError> {
+    let late = || "applying the moves took too long".to_string();
+    run_job(&state, Lane::Fast, CHEAP_BUDGET, late, move |_, _| {
+        let start = match req.facelets.as_deref() {
+            Some(f) => Cube::from_facelets(f)?,
+            None => Cube::solved(),
+        };
+        let end = start.apply(&parse_alg(&req.moves)?);
+        Ok(Json(ApplyResponse {
+            facelets: end.to_facelets(),
+            solved: end.is_solved(),
+        }))
+    })
+    .await
 }
 
 /// One entry of `GET /api/methods`.
@@ -436,24 +429,69 @@ pub async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API endpoint")
 }
 
-/// Reads a JSON body: 413 when too large, 400 with `bad_json` or `wrong_type` when unreadable.
-fn read_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|rejection| {
-        let status = rejection.status();
-        let category = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            "body_too_large"
-        } else {
-            "bad_body"
-        };
-        ApiError::new(status, category, rejection.body_text())
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| {
-        let category = match e.classify() {
-            serde_json::error::Category::Data => "wrong_type",
-            _ => "bad_json",
-        };
-        ApiError::bad_request(category, format!("unreadable JSON request: {e}"))
-    })
+/// An `/api/...` path asked with a method it does not take.
+pub async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("this endpoint does not take {method} requests (see /api/openapi.json)"),
+    )
+}
+
+/// A JSON request body: `Content-Type: application/json` (415 otherwise), sent within
+/// [`crate::ServerLimits::body_timeout`] (408 otherwise), at most
+/// [`crate::ServerLimits::max_body_bytes`] (413 otherwise), and readable as `T` (400).
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &Arc<AppState>) -> Result<Self, ApiError> {
+        let json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "not_json",
+                "send the request body as JSON, with Content-Type: application/json",
+            ));
+        }
+        let bytes = tokio::time::timeout(
+            state.limits.body_timeout,
+            Bytes::from_request(request, state),
+        )
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                format!(
+                    "the request body did not arrive within {} s",
+                    state.limits.body_timeout.as_secs_f64()
+                ),
+            )
+        })?
+        .map_err(|rejection| {
+            let status = rejection.status();
+            let category = if status == StatusCode::PAYLOAD_TOO_LARGE {
+                "body_too_large"
+            } else {
+                "bad_body"
+            };
+            ApiError::new(status, category, rejection.body_text())
+        })?;
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            let category = match e.classify() {
+                serde_json::error::Category::Data => "wrong_type",
+                _ => "bad_json",
+            };
+            ApiError::bad_request(category, format!("unreadable JSON request: {e}"))
+        })
+    }
 }
 
 fn parse_method(name: Option<&str>) -> Result<Method, ApiError> {

@@ -10,24 +10,24 @@ use serde::Serialize;
 use std::net::SocketAddr;
 use thiserror::Error;
 
-/// Why the server could not start or stopped with an error.
+/// Why the server could not start or stopped with an error. Each message contains the
+/// system's reason, so none is also given as `source()`: a printed chain says it once.
 #[derive(Debug, Error)]
 pub enum WebError {
     /// The async runtime could not be created.
     #[error("cannot start the async runtime: {0}")]
-    Runtime(#[source] std::io::Error),
+    Runtime(std::io::Error),
     /// The address could not be bound (in use, not permitted, ...).
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}: {reason}")]
     Bind {
         /// The address asked for.
         addr: SocketAddr,
         /// The system's reason.
-        #[source]
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// The server failed while running.
     #[error("server error: {0}")]
-    Serve(#[source] std::io::Error),
+    Serve(std::io::Error),
 }
 
 /// A failed API request: an HTTP status and the JSON body describing why.

@@ -5,6 +5,7 @@
 //! rotations. Solvers take [`Cube::to_cubie`]; their face turns name the faces where they are now.
 
 use crate::error::ApiError;
+use rubik_cube::input::looks_like_facelets;
 use rubik_cube::{Alg, Cube, ParseError};
 
 /// The longest scramble text accepted (characters); longer inputs are refused before parsing.
@@ -15,6 +16,11 @@ pub const MAX_SCRAMBLE_CHARS: usize = 4096;
 pub fn cube_from_request(facelets: Option<&str>, scramble: Option<&str>) -> Result<Cube, ApiError> {
     match (facelets, scramble) {
         (Some(f), None) => Ok(Cube::from_facelets(f)?),
+        // A facelet string sent as a scramble (perhaps a letter short) is read as one, as the
+        // command line does, rather than played as 50-odd moves.
+        (None, Some(s)) if s.len() <= MAX_SCRAMBLE_CHARS && looks_like_facelets(s) => {
+            Ok(Cube::from_facelets(s)?)
+        }
         (None, Some(s)) => Ok(Cube::solved().apply(&parse_alg(s)?)),
         (Some(_), Some(_)) => Err(ApiError::bad_request(
             "ambiguous_input",

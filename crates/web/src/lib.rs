@@ -1,13 +1,17 @@
 //! `rubik-web`: the web app behind `rubik serve` — a JSON API over the solvers and a 3D page to
 //! scramble, paint, solve and watch solutions step by step.
 //!
-//! Layers: [`input`] (request → cube) and [`scramble`] feed the handlers of [`api`], which share
-//! an [`AppState`] (one solver per method, a semaphore bounding concurrent solves); [`assets`]
-//! holds the page's embedded files; [`router`] wires them and [`run`] serves them.
+//! Layers: [`input`] (request → cube) and [`scramble`] feed the handlers of [`api`], which run
+//! their blocking work through [`exec`] (a fast and a slow lane, deadlines, cancellation) and
+//! share an [`AppState`] (one solver per method, the lanes' slots, the limits); [`guard`]
+//! refuses foreign hosts and cross-origin writes; [`assets`] holds the page's embedded files;
+//! [`router`] wires them and [`run`] serves them with read timeouts and a bounded shutdown.
 
 pub mod api;
 pub mod assets;
 pub mod error;
+pub mod exec;
+pub mod guard;
 pub mod input;
 pub mod scramble;
 pub mod state;
@@ -18,6 +22,9 @@ pub use state::{AppState, ServerLimits};
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use rubik_solve::{Method, SolverConfig};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -34,24 +41,34 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/messages", get(api::messages))
         .route("/openapi.json", get(api::openapi))
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit));
     let mut app = Router::new().nest("/api", api);
     for asset in assets::ASSETS {
         app = app.route(asset.path, get(assets::serve(asset)));
     }
-    app.with_state(state)
+    app.layer(axum::middleware::from_fn_with_state(
+        Arc::clone(&state),
+        guard::check_request,
+    ))
+    .with_state(state)
 }
 
-/// Serves the app on `addr` until Ctrl-C, with solvers made from `config`. Blocking: builds its
-/// own tokio runtime, prints the URL once listening, and loads the two-phase tables in the
-/// background so the first solve is quick.
-pub fn run(addr: SocketAddr, config: SolverConfig) -> Result<(), WebError> {
+/// Serves the app on `addr` until Ctrl-C, with solvers made from `config` and the server's
+/// `limits`. Blocking: builds its own tokio runtime, prints the URL once listening, and loads
+/// the two-phase tables in the background so the first solve is quick.
+pub fn run(addr: SocketAddr, config: SolverConfig, limits: ServerLimits) -> Result<(), WebError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(WebError::Runtime)?;
-    let result = runtime.block_on(serve(addr, AppState::new(config, ServerLimits::default())));
-    // Do not wait long for solves or table loads still running on blocking threads.
+    // Table builds and the optimal search run on rayon's threads: slow work, at the slow
+    // lane's lower priority (fails harmlessly if the pool already exists).
+    let _ = rayon::ThreadPoolBuilder::new()
+        .start_handler(|_| exec::lower_priority())
+        .build_global();
+    let result = runtime.block_on(serve(addr, AppState::new(config, limits)));
+    // Requests still in flight were dropped (their solves cancelled); do not wait for them.
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     result
 }
@@ -60,22 +77,83 @@ pub fn run(addr: SocketAddr, config: SolverConfig) -> Result<(), WebError> {
 pub async fn serve(addr: SocketAddr, state: Arc<AppState>) -> Result<(), WebError> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .map_err(|source| WebError::Bind { addr, source })?;
+        .map_err(|reason| WebError::Bind { addr, reason })?;
     let local = listener.local_addr().map_err(WebError::Serve)?;
     println!("rubik serve: listening on http://{local}/ (Ctrl-C to stop)");
+    if !local.ip().is_loopback() {
+        eprintln!(
+            "rubik serve: warning: {} is not a loopback address, so every machine that can reach \
+             this one can use this server (it has no authentication)",
+            local.ip()
+        );
+    }
     let preload = Arc::clone(&state);
     tokio::task::spawn_blocking(move || {
         if let Err(e) = preload.solver(Method::Twophase) {
             eprintln!("rubik serve: two-phase solver not ready: {e}");
         }
     });
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
-            // If the signal handler cannot be installed, serve until the process is killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+    let stopped = serve_on(listener, state, ctrl_c()).await;
+    eprintln!("rubik serve: stopped");
+    stopped
+}
+
+/// Resolves on Ctrl-C (never, if the signal handler cannot be installed).
+async fn ctrl_c() {
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// Serves the app on `listener` until `shutdown` resolves, then lets requests in flight finish
+/// for at most [`ServerLimits::shutdown_grace`] and returns (dropping what is left, which
+/// cancels its solves). Each connection must send its request headers, and on a kept-alive
+/// connection start its next request, within [`ServerLimits::header_timeout`].
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    state: Arc<AppState>,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> Result<(), WebError> {
+    let app = router(Arc::clone(&state));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(state.limits.header_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((stream, _)) => stream,
+                    // Out of file descriptors and the like: pause instead of spinning.
+                    Err(_) => {
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let service = TowerToHyperService::new(app.clone());
+                let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+                tokio::spawn(async move {
+                    // A client that leaves early or times out is no error of the server.
+                    let _ = connection.await;
+                });
             }
-        })
+            () = &mut shutdown => break,
+        }
+    }
+    drop(listener);
+    // Requests still waiting for a slot get 503 at once.
+    state.fast_slots.close();
+    state.slow_slots.close();
+    let grace = state.limits.shutdown_grace;
+    if tokio::time::timeout(grace, graceful.shutdown())
         .await
-        .map_err(WebError::Serve)
+        .is_err()
+    {
+        eprintln!(
+            "rubik serve: requests still running after {} s were dropped",
+            grace.as_secs_f64()
+        );
+    }
+    Ok(())
 }

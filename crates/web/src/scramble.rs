@@ -2,8 +2,8 @@
 //! `rubik scramble` ([`rubik_solve::scramble::next_scramble`]: a uniformly random state and the
 //! inverse of its two-phase solution), so a seed gives the same scramble in both.
 
-use crate::api::run_blocking;
 use crate::error::ApiError;
+use crate::exec::{run_job, Lane};
 use crate::state::AppState;
 use rubik_cube::random::{random_moves, rng_from_entropy, rng_from_seed};
 use rubik_cube::{CubieCube, Move};
@@ -35,31 +35,43 @@ pub async fn random_scramble(
     state: &Arc<AppState>,
     seed: Option<u64>,
 ) -> Result<MadeScramble, ApiError> {
-    let made = run_blocking(state, SCRAMBLE_BUDGET, "the scrambler", move |shared| {
-        let mut rng = match seed {
-            Some(s) => rng_from_seed(s),
-            None => rng_from_entropy(),
-        };
-        match shared.solver(Method::Twophase) {
-            Ok(solver) => {
-                let s = next_scramble(solver.as_ref(), &mut rng)?;
-                Ok(MadeScramble {
-                    moves: s.moves,
-                    cube: s.cube,
-                    random_state: true,
-                })
+    let late = || {
+        format!(
+            "the scrambler did not answer within {} ms",
+            SCRAMBLE_BUDGET.as_millis()
+        )
+    };
+    let made = run_job(
+        state,
+        Lane::Fast,
+        SCRAMBLE_BUDGET,
+        late,
+        move |shared, _| {
+            let mut rng = match seed {
+                Some(s) => rng_from_seed(s),
+                None => rng_from_entropy(),
+            };
+            match shared.solver(Method::Twophase) {
+                Ok(solver) => {
+                    let s = next_scramble(solver.as_ref(), &mut rng)?;
+                    Ok(MadeScramble {
+                        moves: s.moves,
+                        cube: s.cube,
+                        random_state: true,
+                    })
+                }
+                Err(rubik_solve::SolveError::Unavailable(_)) => {
+                    let moves = random_moves(&mut rng, RANDOM_MOVES_LENGTH);
+                    Ok(MadeScramble {
+                        cube: CubieCube::SOLVED.apply_moves(&moves),
+                        moves,
+                        random_state: false,
+                    })
+                }
+                Err(e) => Err(e.into()),
             }
-            Err(rubik_solve::SolveError::Unavailable(_)) => {
-                let moves = random_moves(&mut rng, RANDOM_MOVES_LENGTH);
-                Ok(MadeScramble {
-                    cube: CubieCube::SOLVED.apply_moves(&moves),
-                    moves,
-                    random_state: false,
-                })
-            }
-            Err(e) => Err(e.into()),
-        }
-    })
+        },
+    )
     .await?;
     Ok(made)
 }

@@ -1,5 +1,5 @@
-//! What every request shares: one solver per method (created on first use, then shared), and
-//! the semaphore bounding how many solves run at once.
+//! What every request shares: one solver per method (created on first use, then shared), the
+//! slots of the two lanes of work ([`crate::exec`]), and the server's limits.
 
 use rubik_solve::{solver_for, Method, SolveError, Solver, SolverConfig};
 use std::sync::{Arc, Mutex};
@@ -11,8 +11,22 @@ use tokio::sync::Semaphore;
 pub struct ServerLimits {
     /// Largest request body accepted, in bytes (larger bodies get 413).
     pub max_body_bytes: usize,
-    /// Solves running at the same time; further requests wait for a free slot.
-    pub max_concurrent_solves: usize,
+    /// Fast jobs (default-length two-phase, Thistlethwaite and CFOP solves, scrambles, long
+    /// move lists) running at once; further requests wait for a free slot.
+    pub fast_jobs: usize,
+    /// Slow jobs (optimal solves, two-phase solves for short lengths or improving) running at
+    /// once, at a lower CPU priority; further requests wait for a free slot.
+    pub slow_jobs: usize,
+    /// Time a client has to send a request's headers (and, on a kept-alive connection, to
+    /// start its next request) before the connection is closed.
+    pub header_timeout: Duration,
+    /// Time a client has to send a request's body once its headers are in (408 after).
+    pub body_timeout: Duration,
+    /// On Ctrl-C, how long requests in flight may take to finish before the server stops.
+    pub shutdown_grace: Duration,
+    /// Host names, besides IP literals and `localhost`, that a request's `Host` header may
+    /// name (the name given to `--addr`); any other is refused, against DNS rebinding.
+    pub allowed_hosts: Vec<String>,
     /// Time budget of a solve when the request names none.
     pub default_timeout: Duration,
     /// Largest time budget a request may ask for.
@@ -26,7 +40,12 @@ impl Default for ServerLimits {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         ServerLimits {
             max_body_bytes: 64 * 1024,
-            max_concurrent_solves: cores,
+            fast_jobs: 4 * cores,
+            slow_jobs: 4 * cores,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(5),
+            allowed_hosts: Vec::new(),
             default_timeout: Duration::from_secs(10),
             max_timeout: Duration::from_secs(60),
             grace: Duration::from_secs(2),
@@ -41,8 +60,10 @@ type SolverSlot = Mutex<Option<Arc<dyn Solver>>>;
 pub struct AppState {
     config: SolverConfig,
     solvers: [SolverSlot; Method::ALL.len()],
-    /// Bounds the number of solves running at once.
-    pub solve_slots: Arc<Semaphore>,
+    /// Slots of the fast lane.
+    pub fast_slots: Arc<Semaphore>,
+    /// Slots of the slow lane.
+    pub slow_slots: Arc<Semaphore>,
     /// The server's limits.
     pub limits: ServerLimits,
 }
@@ -53,7 +74,8 @@ impl AppState {
         Arc::new(AppState {
             config,
             solvers: Default::default(),
-            solve_slots: Arc::new(Semaphore::new(limits.max_concurrent_solves.max(1))),
+            fast_slots: Arc::new(Semaphore::new(limits.fast_jobs.max(1))),
+            slow_slots: Arc::new(Semaphore::new(limits.slow_jobs.max(1))),
             limits,
         })
     }

@@ -480,17 +480,17 @@ async fn solutions_for_a_cube_held_turned_name_the_faces_where_they_are() {
     assert_solves(&held, body["solution"].as_str().unwrap());
 }
 
-/// When every solve slot is taken, a request waits at most its budget plus the grace period,
+/// When every fast slot is taken, a request waits at most its budget plus the grace period,
 /// then gets a clear 503 rather than hanging.
 #[tokio::test]
 async fn a_request_that_cannot_get_a_solve_slot_gets_503_in_time() {
     let limits = rubik_web::ServerLimits {
-        max_concurrent_solves: 1,
+        fast_jobs: 1,
         grace: Duration::from_millis(100),
         ..Default::default()
     };
     let server = common::start_with(limits).await;
-    let held = std::sync::Arc::clone(&server.state.solve_slots)
+    let held = std::sync::Arc::clone(&server.state.fast_slots)
         .acquire_owned()
         .await
         .unwrap();

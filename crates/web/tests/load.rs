@@ -100,11 +100,11 @@ async fn two_thousand_solves_at_32_connections_without_errors() {
         |p: f64| latencies[((latencies.len() as f64 * p).ceil() as usize).min(latencies.len()) - 1];
     println!(
         "load: {REQUESTS} solves (two-phase, random states) over {CONNECTIONS} connections in {:.2} s \
-         ({:.0} req/s), {} solve slots: latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; \
+         ({:.0} req/s), {} fast slots: latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; \
          solver time p50 {:.2} ms, p99 {:.2} ms; 0 errors",
         wall.as_secs_f64(),
         REQUESTS as f64 / wall.as_secs_f64(),
-        server.state.limits.max_concurrent_solves,
+        server.state.limits.fast_jobs,
         pct(0.50).as_secs_f64() * 1e3,
         pct(0.99).as_secs_f64() * 1e3,
         latencies.last().unwrap().as_secs_f64() * 1e3,

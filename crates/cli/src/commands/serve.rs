@@ -2,11 +2,43 @@
 
 use crate::args::ServeArgs;
 use crate::error::{CliError, CliResult};
+use rubik_web::ServerLimits;
+use std::net::{SocketAddr, ToSocketAddrs};
 
-/// Runs `rubik serve`: blocks while the server runs. A server that cannot start (address in
-/// use, no permission) exits 3.
+/// Runs `rubik serve`: blocks while the server runs. An address that cannot be read exits 2;
+/// a server that cannot start (address in use, no permission) exits 3.
 pub fn run(args: &ServeArgs) -> CliResult {
+    let (addr, host_name) = resolve(&args.addr)?;
     let config = crate::solving::config(&args.tables);
-    rubik_web::run(args.addr, config)
+    let limits = ServerLimits {
+        allowed_hosts: host_name.into_iter().collect(),
+        ..ServerLimits::default()
+    };
+    rubik_web::run(addr, config, limits)
         .map_err(|e| CliError::failure(anyhow::Error::new(e).context("the web app stopped")))
+}
+
+/// The socket address of `IP:PORT` or `HOST:PORT` (an IPv4 one first when a name has both),
+/// and the host name when one was given (requests may then name it in `Host`).
+fn resolve(text: &str) -> CliResult<(SocketAddr, Option<String>)> {
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok((addr, None));
+    }
+    let bad = |why: String| {
+        CliError::bad_input(anyhow::anyhow!(
+            "--addr {text}: {why} (give IP:PORT or HOST:PORT, e.g. 127.0.0.1:8080 or localhost:8080)"
+        ))
+    };
+    let (host, _) = text.rsplit_once(':').ok_or_else(|| bad("no port".into()))?;
+    let addrs: Vec<SocketAddr> = text
+        .to_socket_addrs()
+        .map_err(|e| bad(e.to_string()))?
+        .collect();
+    let addr = addrs
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addrs.first())
+        .copied()
+        .ok_or_else(|| bad("the name has no address".into()))?;
+    Ok((addr, Some(host.to_string())))
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test binary uses its own part of these helpers
 
 use rubik_solve::SolverConfig;
-use rubik_web::{router, AppState, ServerLimits};
+use rubik_web::{serve_on, AppState, ServerLimits};
 use std::sync::Arc;
 
 /// A running server: its base URL (`http://127.0.0.1:PORT`) and shared state.
@@ -39,9 +39,12 @@ pub async fn start_with(limits: ServerLimits) -> TestServer {
         .await
         .expect("bind an ephemeral port");
     let addr = listener.local_addr().expect("local address");
-    let app = router(Arc::clone(&state));
+    // The real serving loop (read timeouts, Host and Origin checks), stopped only with the test.
+    let served = Arc::clone(&state);
     tokio::spawn(async move {
-        axum::serve(listener, app).await.expect("serve");
+        serve_on(listener, served, std::future::pending())
+            .await
+            .expect("serve");
     });
     TestServer {
         base: format!("http://{addr}"),
