@@ -22,6 +22,7 @@
 
 pub mod bench;
 pub mod coord;
+pub mod goal;
 pub mod i18n;
 pub mod method;
 pub mod progress;

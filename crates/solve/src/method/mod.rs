@@ -70,6 +70,7 @@ pub const MESSAGES: &[&[crate::i18n::Message]] = &[
     thistlethwaite::MESSAGES,
     optimal::MESSAGES,
     cfop::MESSAGES,
+    crate::goal::MESSAGES,
 ];
 
 /// The parameter words of every method (colours, sides), for [`crate::i18n::localise`].
