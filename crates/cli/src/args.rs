@@ -65,11 +65,24 @@ pub enum Command {
     Repl(ReplArgs),
     /// Serve the web app and its JSON API.
     Serve(ServeArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a directory.
+    Man(ManArgs),
 }
 
 /// The names of the subcommands (and clap's own), for the `rubik ALG` shorthand.
 const SUBCOMMANDS: &[&str] = &[
-    "solve", "show", "scramble", "bench", "tables", "repl", "serve", "help",
+    "solve",
+    "show",
+    "scramble",
+    "bench",
+    "tables",
+    "repl",
+    "serve",
+    "completions",
+    "man",
+    "help",
 ];
 
 /// Rewrites `rubik ARGS` to `rubik solve ARGS` when the first argument is neither a subcommand
@@ -440,6 +453,31 @@ pub struct ServeArgs {
     /// Tables the solvers use.
     #[command(flatten)]
     pub tables: TableArgs,
+}
+
+/// `rubik completions`.
+#[derive(Debug, Args)]
+#[command(after_help = "Install, for example:
+  rubik completions bash > ~/.local/share/bash-completion/completions/rubik
+  rubik completions zsh > \"${fpath[1]}/_rubik\"
+  rubik completions fish > ~/.config/fish/completions/rubik.fish
+  rubik completions powershell >> $PROFILE")]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `rubik man`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:
+  rubik man | man -l -
+  rubik man --dir /usr/local/share/man/man1      rubik.1, rubik-solve.1, ...")]
+pub struct ManArgs {
+    /// Write rubik.1 and one page per subcommand (rubik-solve.1, ...) into this directory
+    /// instead of printing rubik.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {

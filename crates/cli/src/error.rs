@@ -60,7 +60,9 @@ impl fmt::Display for CliError {
 
 impl From<InputError> for CliError {
     fn from(e: InputError) -> Self {
-        CliError::bad_input(e)
+        // The message only: the error's source is the same fault, which `{:#}` would repeat
+        // ("invalid cube: X: X").
+        CliError::bad_input(anyhow::anyhow!("{e}"))
     }
 }
 
@@ -74,7 +76,8 @@ impl From<SolveError> for CliError {
                 lower_bound: Some(bound),
                 ..
             } => anyhow::anyhow!("{e} (proven so far: none of {bound} moves or fewer exists)"),
-            _ => e.into(),
+            // The message only, not its source chain (see `From<InputError>`).
+            _ => anyhow::anyhow!("{e}"),
         };
         CliError { code, error }
     }

@@ -288,3 +288,16 @@ fn bad_notation_exits_2() {
         .code(2)
         .stderr(predicate::str::contains("`Q`").and(predicate::str::contains("column 5")));
 }
+
+#[test]
+fn an_invalid_cube_is_named_once() {
+    let out = rubik()
+        .args(["solve", "--facelets", &SOLVED[..53]])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "rubik: invalid cube: expected 54 facelets, found 53"
+    );
+}

@@ -1,6 +1,8 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod completions;
+pub mod man;
 pub mod scramble;
 pub mod serve;
 pub mod show;

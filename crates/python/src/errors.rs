@@ -1,0 +1,76 @@
+//! Rust errors as the Python exceptions of `rubik.errors`, with the CLI's words.
+//!
+//! The exception classes live in Python (`python/rubik/errors.py`), where their docstrings and
+//! attributes are plain to read; this module builds an instance of the right one through that
+//! module's small factory functions.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rubik_cube::{CubeError, InputError};
+use rubik_solve::SolveError;
+
+/// A bad cube description or bad notation: the `InvalidCubeError`/`NotationError` subclass
+/// named by the error's category. `what` prefixes the message when it is not the main cube
+/// (`"goal"`: "invalid goal: ...").
+pub fn input_error(py: Python<'_>, e: &InputError, what: Option<&str>) -> PyErr {
+    let message = match (what, e) {
+        (Some(what), InputError::Cube(c)) => format!("invalid {what}: {c}"),
+        (Some(what), InputError::Notation(n)) => format!("bad notation in the {what}: {n}"),
+        (None, _) => e.to_string(),
+    };
+    build(
+        py,
+        "_input_error",
+        (message, e.category(), e.piece()),
+        "invalid input",
+    )
+}
+
+/// A [`CubeError`] as [`input_error`] reports it.
+pub fn cube_error(py: Python<'_>, e: &CubeError, what: Option<&str>) -> PyErr {
+    input_error(py, &InputError::Cube(e.clone()), what)
+}
+
+/// A solver's failure: `NoSolutionError` (with the CLI's wording, including what a timed-out
+/// search proved), an input error, `TableError`, or `ValueError` for an unavailable method.
+pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
+    match e {
+        SolveError::InvalidCube(c) => cube_error(py, c, None),
+        SolveError::NoSolution {
+            max_length,
+            timed_out,
+            lower_bound,
+        } => {
+            let message = match (timed_out, lower_bound) {
+                (true, Some(bound)) => {
+                    format!("{e} (proven so far: none of {bound} moves or fewer exists)")
+                }
+                _ => e.to_string(),
+            };
+            build(
+                py,
+                "_no_solution",
+                (message, *max_length, *timed_out, *lower_bound),
+                "no solution",
+            )
+        }
+        SolveError::Table(_) => build(py, "_table_error", (e.to_string(),), "table error"),
+        SolveError::Unavailable(_) => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Calls `rubik.errors.<factory>(*args)` and turns the exception it returns into a `PyErr`;
+/// if the errors module itself fails, a plain `ValueError` with `fallback` and the cause.
+fn build<'py, A>(py: Python<'py>, factory: &str, args: A, fallback: &str) -> PyErr
+where
+    A: pyo3::call::PyCallArgs<'py>,
+{
+    let made = py
+        .import("rubik.errors")
+        .and_then(|m| m.getattr(factory))
+        .and_then(|f| f.call1(args));
+    match made {
+        Ok(exception) => PyErr::from_value(exception),
+        Err(cause) => PyValueError::new_err(format!("{fallback} ({cause})")),
+    }
+}

@@ -1,0 +1,245 @@
+//! `rubik._native`: the Python extension module behind the `rubik` package.
+//!
+//! A thin shell like every other interface (see DESIGN.md): parse with `rubik_cube`, solve with
+//! `rubik_solve`, present the `Solution`. Solving releases the GIL, so Python threads solve in
+//! parallel; solvers are shared read-only (`solvers`). The public API and its documentation are
+//! re-exported by `python/rubik/__init__.py` and typed in `__init__.pyi`.
+
+mod cube;
+mod errors;
+mod solvers;
+
+use cube::{PyCube, PySolution, PyStep};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rubik_cube::moves::format_moves;
+use rubik_cube::random::{rng_from_entropy, rng_from_seed};
+use rubik_cube::{Alg, Cube, CubieCube};
+use rubik_solve::scramble::next_scramble;
+use rubik_solve::{Limits, Method, Solution, Solver};
+use solvers::SolverKey;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A solver for the method named `method` (`twophase`, `optimal`, `thistlethwaite`, `cfop`),
+/// created on first use with the GIL released (building tables can take seconds).
+pub(crate) fn solver_named(
+    py: Python<'_>,
+    method: &str,
+    optimal_table: Option<&str>,
+) -> PyResult<Arc<dyn Solver>> {
+    let method: Method = method.parse().map_err(PyValueError::new_err)?;
+    if optimal_table.is_some() && method != Method::Optimal {
+        return Err(PyValueError::new_err(
+            "table= chooses the optimal solver's table size; use it with method=\"optimal\"",
+        ));
+    }
+    let key = SolverKey {
+        method,
+        optimal_table: optimal_table.map(str::to_string),
+    };
+    py.detach(|| solvers::solver(&key))
+        .map_err(|e| errors::solve_error(py, &e))
+}
+
+/// Solve limits from Python's arguments (a timeout in seconds).
+pub(crate) fn limits(max_length: Option<usize>, timeout: Option<f64>) -> PyResult<Limits> {
+    let timeout = match timeout {
+        None => None,
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(PyValueError::new_err(format!(
+                "timeout must be a number of seconds, at least 0 (got {t})"
+            )))
+        }
+    };
+    Ok(Limits {
+        max_length,
+        timeout,
+        improve: false,
+    })
+}
+
+/// Reads a 54-letter facelet string (the `kociemba` format), naming the fault if it is no cube.
+/// `what` names the argument in the message when it is not the cube itself (`"goal"`).
+pub(crate) fn facelet_cube(py: Python<'_>, text: &str, what: Option<&str>) -> PyResult<CubieCube> {
+    Cube::from_facelets(text)
+        .map(|c| c.to_cubie())
+        .map_err(|e| errors::cube_error(py, &e, what))
+}
+
+/// Solves `cube` (to `goal` when given) with the GIL released; the solution and its time in
+/// milliseconds.
+pub(crate) fn run_solver(
+    py: Python<'_>,
+    solver: &dyn Solver,
+    cube: &CubieCube,
+    goal: Option<&CubieCube>,
+    limits: &Limits,
+) -> PyResult<(Solution, f64)> {
+    let outcome = py.detach(|| {
+        let started = Instant::now();
+        let solution = match goal {
+            Some(goal) => rubik_solve::goal::solve_to(solver, cube, goal, limits),
+            None => solver.solve(cube, limits),
+        };
+        solution.map(|s| (s, started.elapsed().as_secs_f64() * 1000.0))
+    });
+    outcome.map_err(|e| errors::solve_error(py, &e))
+}
+
+/// Solves a cube given as a 54-letter facelet string and returns the moves, space-separated
+/// (`"R U2 F'"`; `""` for a solved cube).
+///
+/// A drop-in for `kociemba.solve`: same arguments, same answer format. `patternstring`, when
+/// given, is the goal to reach instead of the solved cube. `max_depth` is the longest solution
+/// accepted (the method's own default when None: 20 for two-phase), `timeout` a budget in
+/// seconds after which the best solution found so far is returned, `method` one of
+/// `"twophase"`, `"optimal"`, `"thistlethwaite"`, `"cfop"`.
+///
+/// Raises an `InvalidCubeError` subclass naming the fault (`TwistedCornerError`, `ParityError`,
+/// ...), `NoSolutionError` when no solution fits the limits, `TableError` when the tables cannot
+/// be read or built. All but the last are `ValueError`s, like `kociemba`'s.
+#[pyfunction]
+#[pyo3(signature = (cubestring, patternstring=None, max_depth=None, timeout=None, method="twophase"))]
+fn solve(
+    py: Python<'_>,
+    cubestring: &str,
+    patternstring: Option<&str>,
+    max_depth: Option<usize>,
+    timeout: Option<f64>,
+    method: &str,
+) -> PyResult<String> {
+    let cube = facelet_cube(py, cubestring, None)?;
+    let goal = patternstring
+        .map(|p| facelet_cube(py, p, Some("goal")))
+        .transpose()?;
+    let limits = limits(max_depth, timeout)?;
+    let solver = solver_named(py, method, None)?;
+    let (solution, _) = run_solver(py, solver.as_ref(), &cube, goal.as_ref(), &limits)?;
+    Ok(solution.to_string())
+}
+
+/// Moves that take the cube `cubestring` to the position `goalstring` (both 54-letter facelet
+/// strings), in the format of Kociemba's `RubikTwoPhase` package: `"R U2 F' (3f)"`.
+///
+/// Two-phase search: returns once a solution of at most `max_length` moves is found, or at
+/// `timeout` seconds with the best found so far. Errors raise (`InvalidCubeError` subclasses
+/// naming the fault, "invalid goal: ..." for the goal) instead of returning an error string.
+#[pyfunction]
+#[pyo3(signature = (cubestring, goalstring, max_length=20, timeout=3.0))]
+fn solveto(
+    py: Python<'_>,
+    cubestring: &str,
+    goalstring: &str,
+    max_length: usize,
+    timeout: f64,
+) -> PyResult<String> {
+    let cube = facelet_cube(py, cubestring, None)?;
+    let goal = facelet_cube(py, goalstring, Some("goal"))?;
+    let limits = limits(Some(max_length), Some(timeout))?;
+    let solver = solver_named(py, "twophase", None)?;
+    let (solution, _) = run_solver(py, solver.as_ref(), &cube, Some(&goal), &limits)?;
+    let moves = format_moves(&solution.moves);
+    Ok(if moves.is_empty() {
+        "(0f)".to_string()
+    } else {
+        format!("{moves} ({}f)", solution.len())
+    })
+}
+
+/// A proven-shortest solution (half-turn metric) of the cube `cubestring`, space-separated.
+///
+/// `patternstring` is an optional goal position. With `timeout` (seconds), a search cut short
+/// returns the best two-phase solution found instead, which may not be optimal (use
+/// `Cube.solve(method="optimal")` to see whether it was proven). `table` picks the optimal
+/// table size: `"small"` (70 MB, the default, fine up to about 15-move positions),
+/// `"small-plus"`, `"medium"` (4.9 GB) or `"large"` (7.5 GB, random states in seconds).
+#[pyfunction]
+#[pyo3(signature = (cubestring, patternstring=None, timeout=None, table=None))]
+fn solve_optimal(
+    py: Python<'_>,
+    cubestring: &str,
+    patternstring: Option<&str>,
+    timeout: Option<f64>,
+    table: Option<&str>,
+) -> PyResult<String> {
+    let cube = facelet_cube(py, cubestring, None)?;
+    let goal = patternstring
+        .map(|p| facelet_cube(py, p, Some("goal")))
+        .transpose()?;
+    let limits = limits(None, timeout)?;
+    let solver = solver_named(py, "optimal", table)?;
+    let (solution, _) = run_solver(py, solver.as_ref(), &cube, goal.as_ref(), &limits)?;
+    Ok(solution.to_string())
+}
+
+/// `count` WCA-style random-state scrambles: each a uniformly random state, given as the moves
+/// that produce it from solved (at most 20). The same `seed` gives the same scrambles as
+/// `rubik scramble -n COUNT --seed SEED`.
+#[pyfunction]
+#[pyo3(signature = (count, seed=None))]
+fn scrambles(py: Python<'_>, count: usize, seed: Option<u64>) -> PyResult<Vec<String>> {
+    let solver = solver_named(py, "twophase", None)?;
+    let made = py.detach(|| {
+        let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+        (0..count)
+            .map(|_| next_scramble(solver.as_ref(), &mut rng).map(|s| format_moves(&s.moves)))
+            .collect::<Result<Vec<String>, _>>()
+    });
+    made.map_err(|e| errors::solve_error(py, &e))
+}
+
+/// One WCA-style random-state scramble (see `scrambles`); `seed` makes it reproducible and
+/// equal to the first line of `rubik scramble --seed SEED`.
+#[pyfunction]
+#[pyo3(signature = (seed=None))]
+fn scramble(py: Python<'_>, seed: Option<u64>) -> PyResult<String> {
+    Ok(scrambles(py, 1, seed)?.remove(0))
+}
+
+/// Checks that `cubestring` (54 facelet letters, URFDLB order) is a real, solvable cube.
+/// Returns None; raises the `InvalidCubeError` subclass that names the fault otherwise.
+#[pyfunction]
+fn validate(py: Python<'_>, cubestring: &str) -> PyResult<()> {
+    facelet_cube(py, cubestring, None).map(|_| ())
+}
+
+/// The facelet string after applying the moves `alg` (any notation the CLI reads: wide turns,
+/// slices, rotations, groups, commutators) to `cubestring`, or to the solved cube.
+#[pyfunction]
+#[pyo3(signature = (alg, cubestring=None))]
+fn apply(py: Python<'_>, alg: &str, cubestring: Option<&str>) -> PyResult<String> {
+    let start = match cubestring {
+        Some(s) => Cube::from_facelets(s).map_err(|e| errors::cube_error(py, &e, None))?,
+        None => Cube::solved(),
+    };
+    let alg = Alg::parse(alg).map_err(|e| errors::input_error(py, &e.into(), None))?;
+    Ok(start.apply(&alg).to_facelets())
+}
+
+/// Loads (or builds and caches) the tables of `method` now, so the first solve is fast; for a
+/// worker process that will solve many cubes. `table` as in `solve_optimal`.
+#[pyfunction]
+#[pyo3(signature = (method="twophase", table=None))]
+fn load_tables(py: Python<'_>, method: &str, table: Option<&str>) -> PyResult<()> {
+    solver_named(py, method, table).map(|_| ())
+}
+
+/// The extension module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solveto, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_optimal, m)?)?;
+    m.add_function(wrap_pyfunction!(scramble, m)?)?;
+    m.add_function(wrap_pyfunction!(scrambles, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(apply, m)?)?;
+    m.add_function(wrap_pyfunction!(load_tables, m)?)?;
+    m.add_class::<PyCube>()?;
+    m.add_class::<PySolution>()?;
+    m.add_class::<PyStep>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
