@@ -43,3 +43,6 @@ if [ -f e2e/package-lock.json ]; then
     (cd e2e && npm ci --no-audit --no-fund)
   fi
 fi
+
+# The Python package: its wheel built and installed, with pytest and Dask for its tests.
+bash scripts/setup-python.sh

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test of the project, after installing what they need (scripts/setup.sh: Chromium,
-# Node.js, the e2e npm packages): the Rust workspace (unit, property, integration and CLI tests,
-# optimised test profile; benchmarks are compiled by clippy but run only by `cargo bench`) and
-# the browser end-to-end tests of `rubik serve`.
+# Node.js, the e2e npm packages, the Python wheel): the Rust workspace (unit, property, integration and CLI tests,
+# optimised test profile; benchmarks are compiled by clippy but run only by `cargo bench`), the
+# Python package's pytest suite (scripts/test-python.sh) and the browser end-to-end tests of `rubik serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cargo test --workspace --lib --bins --tests
 cargo test --workspace --doc
+bash scripts/test-python.sh
 if [ -x e2e/run.sh ]; then
   e2e/run.sh
 fi

@@ -8,7 +8,11 @@ use std::process::Command;
 
 fn output(args: &[&str]) -> String {
     let out = rubik().args(args).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -28,8 +32,15 @@ fn bash_completes(line: &[&str]) -> Vec<String> {
         cur = line[line.len() - 1],
         prev = line[line.len() - 2],
     );
-    let out = Command::new("bash").args(["-c", &program]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new("bash")
+        .args(["-c", &program])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -47,14 +58,12 @@ fn bash_completes_commands_flags_and_values() {
     let flags = bash_completes(&["rubik", "solve", "--me"]);
     assert!(flags.contains(&"--method".to_string()), "{flags:?}");
     assert!(flags.contains(&"--metric".to_string()), "{flags:?}");
-    let methods = bash_completes(&["rubik", "solve", "--method", ""]);
-    for m in ["twophase", "optimal", "thistlethwaite", "cfop"] {
-        assert!(methods.contains(&m.to_string()), "{methods:?}");
+    let metrics = bash_completes(&["rubik", "solve", "--metric", ""]);
+    for m in ["htm", "qtm", "stm"] {
+        assert!(metrics.contains(&m.to_string()), "{metrics:?}");
     }
-    let shells = bash_completes(&["rubik", "completions", ""]);
-    for s in ["bash", "zsh", "fish", "powershell"] {
-        assert!(shells.contains(&s.to_string()), "{shells:?}");
-    }
+    let options = bash_completes(&["rubik", "scramble", "--"]);
+    assert!(options.contains(&"--seed".to_string()), "{options:?}");
 }
 
 #[test]
@@ -68,10 +77,12 @@ fn every_shell_gets_a_script_naming_every_command() {
     ] {
         let script = output(&["completions", shell]);
         assert!(script.contains(marker), "{shell}: no {marker:?}");
-        for command in ["solve", "scramble", "bench", "tables", "repl", "serve", "man"] {
+        for command in [
+            "solve", "scramble", "bench", "tables", "repl", "serve", "man",
+        ] {
             assert!(script.contains(command), "{shell}: no {command}");
         }
-        assert!(script.contains("--max-length"), "{shell}: no --max-length");
+        assert!(script.contains("max-length"), "{shell}: no max-length");
     }
     rubik()
         .args(["completions", "tcsh"])
@@ -84,16 +95,20 @@ fn every_shell_gets_a_script_naming_every_command() {
 fn render(page: &[u8]) -> String {
     use std::io::Write;
     let mut groff = Command::new("groff")
-        .args(["-man", "-Tutf8", "-ww", "-z"])
+        .args(["-k", "-man", "-Tutf8", "-ww", "-z"])
         .stdin(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("groff is installed");
     groff.stdin.take().unwrap().write_all(page).unwrap();
     let check = groff.wait_with_output().unwrap();
-    assert!(check.stderr.is_empty(), "{}", String::from_utf8_lossy(&check.stderr));
+    assert!(
+        check.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
     let out = Command::new("sh")
-        .args(["-c", "groff -man -Tascii -P-c -P-b -P-u"])
+        .args(["-c", "groff -k -man -Tutf8 -P-c -P-b -P-u"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
@@ -111,11 +126,29 @@ fn the_manual_page_renders_and_documents_the_commands() {
     assert!(page.status.success());
     assert!(page.stdout.starts_with(b".ie \\n(.g .ds Aq") || page.stdout.starts_with(b".TH"));
     let text = render(&page.stdout);
-    assert!(text.contains("rubik - Solve, scramble, show and explain"), "{text}");
-    for command in ["solve", "scramble", "bench", "tables", "repl", "serve", "completions"] {
-        assert!(text.contains(&format!("rubik-{command}(1)")), "no {command} in {text}");
+    assert!(text.contains("Solve, scramble, show and explain"), "{text}");
+    for command in [
+        "solve",
+        "scramble",
+        "bench",
+        "tables",
+        "repl",
+        "serve",
+        "completions",
+    ] {
+        assert!(
+            text.contains(&format!("rubik-{command}(1)")),
+            "no {command} in {text}"
+        );
     }
     assert!(text.contains("Exit codes"), "{text}");
+    // The examples keep their lines (no-fill), each command with its comment.
+    assert!(text.contains("EXAMPLES"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("rubik scramble -n 5 --seed 42")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -130,7 +163,12 @@ fn man_dir_writes_a_page_per_command() {
     let text = render(&solve);
     assert!(text.contains("--max-length"), "{text}");
     assert!(text.contains("--continuous"), "{text}");
-    for command in ["rubik.1", "rubik-scramble.1", "rubik-tables.1", "rubik-man.1"] {
+    for command in [
+        "rubik.1",
+        "rubik-scramble.1",
+        "rubik-tables.1",
+        "rubik-man.1",
+    ] {
         assert!(dir.path().join(command).exists(), "no {command}");
     }
 }

@@ -129,9 +129,9 @@ fn goal_cube(py: Python<'_>, goal: &Bound<'_, PyAny>) -> PyResult<CubieCube> {
     if let Ok(cube) = goal.cast::<PyCube>() {
         return Ok(cube.get().cube.to_cubie());
     }
-    let text: String = goal.extract().map_err(|_| {
-        PyValueError::new_err("goal must be a Cube or a 54-letter facelet string")
-    })?;
+    let text: String = goal
+        .extract()
+        .map_err(|_| PyValueError::new_err("goal must be a Cube or a 54-letter facelet string"))?;
     crate::facelet_cube(py, &text, Some("goal"))
 }
 

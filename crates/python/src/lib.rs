@@ -56,7 +56,7 @@ pub(crate) fn limits(max_length: Option<usize>, timeout: Option<f64>) -> PyResul
     Ok(Limits {
         max_length,
         timeout,
-        improve: false,
+        ..Limits::default()
     })
 }
 
@@ -121,7 +121,10 @@ fn solve(
 }
 
 /// Moves that take the cube `cubestring` to the position `goalstring` (both 54-letter facelet
-/// strings), in the format of Kociemba's `RubikTwoPhase` package: `"R U2 F' (3f)"`.
+/// strings), in the format of Kociemba's `RubikTwoPhase` package, so its users switch with one
+/// import: each move a face and its clockwise quarter turns (`R1` = R, `R2`, `R3` = R'), then
+/// the length: `"R1 U2 F3 (3f)"`; `"(0f)"` when the cube is already at the goal. (`solve` with
+/// `patternstring` gives the same moves in standard notation.)
 ///
 /// Two-phase search: returns once a solution of at most `max_length` moves is found, or at
 /// `timeout` seconds with the best found so far. Errors raise (`InvalidCubeError` subclasses
@@ -140,12 +143,13 @@ fn solveto(
     let limits = limits(Some(max_length), Some(timeout))?;
     let solver = solver_named(py, "twophase", None)?;
     let (solution, _) = run_solver(py, solver.as_ref(), &cube, Some(&goal), &limits)?;
-    let moves = format_moves(&solution.moves);
-    Ok(if moves.is_empty() {
-        "(0f)".to_string()
-    } else {
-        format!("{moves} ({}f)", solution.len())
-    })
+    let mut answer = String::new();
+    for m in &solution.moves {
+        answer.push(m.face().letter());
+        answer.push(char::from(b'0' + m.turns()));
+        answer.push(' ');
+    }
+    Ok(format!("{answer}({}f)", solution.len()))
 }
 
 /// A proven-shortest solution (half-turn metric) of the cube `cubestring`, space-separated.

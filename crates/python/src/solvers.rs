@@ -60,9 +60,16 @@ impl Progress for StderrLines {
     fn advance(&self, _units: u64) {}
 
     fn finish(&self) {
-        if let Some((name, started)) = self.current.lock().unwrap_or_else(|p| p.into_inner()).take()
+        if let Some((name, started)) = self
+            .current
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
         {
-            eprintln!("rubik: {name}: done in {:.1} s", started.elapsed().as_secs_f64());
+            eprintln!(
+                "rubik: {name}: done in {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
         }
     }
 }

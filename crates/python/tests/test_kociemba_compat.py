@@ -67,12 +67,19 @@ def test_too_small_max_depth_raises_value_error_and_says_why():
     assert "no solution of at most 10 moves" in str(info.value)
 
 
+def from_twophase_notation(answer):
+    """RubikTwoPhase's answer ("R1 U3 F2 (3f)") as standard moves, checking its length."""
+    *moves, suffix = answer.split()
+    assert suffix == f"({len(moves)}f)"
+    return " ".join(m[0] + {"1": "", "2": "2", "3": "'"}[m[1]] for m in moves)
+
+
 def test_solveto_speaks_rubiktwophase():
     answer = rubik.solveto(PATTERN_FROM, PATTERN_TO)
-    moves, suffix = answer.rsplit(" ", 1)
-    assert suffix == f"({len(moves.split())}f)"
-    assert apply(PATTERN_FROM, moves) == PATTERN_TO
+    assert all(len(m) == 2 and m[1] in "123" for m in answer.split()[:-1]), answer
+    assert apply(PATTERN_FROM, from_twophase_notation(answer)) == PATTERN_TO
     assert rubik.solveto(SOLVED, SOLVED) == "(0f)"
+    assert rubik.solveto(SOLVED, rubik.apply("R'")) == "R3 (1f)"
 
 
 def test_an_invalid_goal_is_named_as_the_goal():
