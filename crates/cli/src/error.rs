@@ -60,9 +60,7 @@ impl fmt::Display for CliError {
 
 impl From<InputError> for CliError {
     fn from(e: InputError) -> Self {
-        // The message only: the error's source is the same fault, which `{:#}` would repeat
-        // ("invalid cube: X: X").
-        CliError::bad_input(anyhow::anyhow!("{e}"))
+        CliError::bad_input(e)
     }
 }
 
@@ -76,8 +74,7 @@ impl From<SolveError> for CliError {
                 lower_bound: Some(bound),
                 ..
             } => anyhow::anyhow!("{e} (proven so far: none of {bound} moves or fewer exists)"),
-            // The message only, not its source chain (see `From<InputError>`).
-            _ => anyhow::anyhow!("{e}"),
+            _ => e.into(),
         };
         CliError { code, error }
     }
