@@ -275,6 +275,16 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Metric::Htm)]
     pub metric: Metric,
 
+    /// Continuous mode: append the answers to FILE, each line whole, instead of stdout; a
+    /// batch killed or crashed keeps every line written.
+    #[arg(long, value_name = "FILE", requires = "continuous")]
+    pub output: Option<PathBuf>,
+
+    /// With --output: keep the answers already in FILE and solve only the input lines after
+    /// them (the input must start with the same lines; FILE must be JSON lines, so --json).
+    #[arg(long, requires_all = ["output", "json"])]
+    pub resume: bool,
+
     /// Cubes solved in parallel in continuous mode (output keeps the input order).
     #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: u16,

@@ -5,6 +5,10 @@
 //! Lines are read as bytes in bounded memory ([`crate::lines`]): a line that is not UTF-8 or
 //! longer than [`MAX_LINE_BYTES`] gets an error line in its place, and echoed input has its
 //! control characters escaped.
+//!
+//! With `--output FILE` the answers go to a file, each line in one write ([`crate::resume`]);
+//! `--resume` keeps the lines already there and skips as many input lines, checking they are
+//! the same inputs.
 
 use crate::args::SolveArgs;
 use crate::commands::solve::{input_error_report, presentation};
@@ -14,6 +18,7 @@ use crate::error::{
 };
 use crate::lines::{describe_bytes, escape_controls, Line, Lines, MAX_LINE_BYTES};
 use crate::output::{self, ErrorReport, SolveReport};
+use crate::resume::OutputFile;
 use crate::solving;
 use anyhow::Context;
 use rubik_solve::{Limits, Solver};
@@ -33,13 +38,21 @@ struct Answer {
 pub fn run(args: &SolveArgs) -> CliResult {
     let solver = solving::solver(&args.method)?;
     let limits = solving::limits(&args.limits);
-    let stdin = std::io::stdin().lock();
-    let stdout = std::io::stdout();
-    let worst = if args.jobs <= 1 {
-        sequential(args, solver.as_ref(), &limits, stdin, &mut stdout.lock())?
-    } else {
-        parallel(args, solver.as_ref(), &limits, stdin, &stdout)?
+    let mut stdin = std::io::stdin().lock();
+    let (mut out, done_worst): (Box<dyn Write + Send>, u8) = match &args.output {
+        Some(path) => {
+            let (file, done) = OutputFile::open(path, args.resume).map_err(CliError::failure)?;
+            skip_done(&mut stdin, &done.inputs, path)?;
+            (Box::new(file), done.worst)
+        }
+        None => (Box::new(std::io::stdout()), 0),
     };
+    let worst = if args.jobs <= 1 {
+        sequential(args, solver.as_ref(), &limits, stdin, &mut out)?
+    } else {
+        parallel(args, solver.as_ref(), &limits, stdin, &mut out)?
+    };
+    let worst = worse(worst, done_worst);
     match worst {
         0 => Ok(()),
         code => Err(CliError {
@@ -51,6 +64,35 @@ pub fn run(args: &SolveArgs) -> CliResult {
             }),
         }),
     }
+}
+
+/// Reads past the input lines a resumed run has already answered, checking each is the input
+/// its answer names.
+fn skip_done(input: &mut impl BufRead, done: &[String], path: &std::path::Path) -> CliResult {
+    let mut read = lines(input);
+    for (number, expected) in done.iter().enumerate() {
+        let same = match read.next() {
+            Some(Ok(Line::Text(text))) => escape_controls(text.trim()) == expected.as_str(),
+            Some(Ok(_)) => true, // unreadable lines are answered by a description, not echoed
+            Some(Err(e)) => {
+                return Err(CliError::bad_input(
+                    anyhow::Error::new(e).context("cannot read stdin"),
+                ))
+            }
+            None => false,
+        };
+        if !same {
+            return Err(CliError::bad_input(anyhow::anyhow!(
+                "{} does not answer this input: its line {} is for {:?}, not input line {} \
+                 (resume with the same input, or drop --resume to start over)",
+                path.display(),
+                number + 1,
+                expected,
+                number + 1
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The input lines up to `QUIT` (any case) or end of input.
@@ -84,7 +126,7 @@ fn parallel(
     solver: &dyn Solver,
     limits: &Limits,
     input: impl BufRead,
-    stdout: &std::io::Stdout,
+    out: &mut (dyn Write + Send),
 ) -> CliResult<u8> {
     let jobs = usize::from(args.jobs);
     let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Line)>(jobs * 4);
@@ -115,12 +157,11 @@ fn parallel(
             let mut pending = BTreeMap::new();
             let mut next = 0;
             let mut worst = 0;
-            let mut out = stdout.lock();
             for (index, answer) in answer_rx {
                 pending.insert(index, answer);
                 while let Some(answer) = pending.remove(&next) {
                     worst = worse(worst, answer.code);
-                    if let Err(e) = write_line(&mut out, &answer.line) {
+                    if let Err(e) = write_line(out, &answer.line) {
                         output_closed.store(true, Ordering::Relaxed);
                         return Err(e);
                     }
@@ -160,7 +201,7 @@ fn parallel(
 }
 
 /// The more severe of two exit codes (bad input over no solution over success).
-fn worse(a: u8, b: u8) -> u8 {
+pub fn worse(a: u8, b: u8) -> u8 {
     let rank = |c: u8| match c {
         0 => 0,
         EXIT_NO_SOLUTION => 1,
@@ -174,7 +215,7 @@ fn worse(a: u8, b: u8) -> u8 {
     }
 }
 
-fn write_line(out: &mut impl Write, line: &str) -> CliResult {
+fn write_line(out: &mut (impl Write + ?Sized), line: &str) -> CliResult {
     writeln!(out, "{line}")
         .and_then(|_| out.flush())
         .context("cannot write to stdout")

@@ -15,6 +15,7 @@ mod output;
 mod plot;
 mod progress;
 mod repl;
+mod resume;
 mod scrambler;
 mod solving;
 mod stats;

@@ -298,6 +298,6 @@ fn an_invalid_cube_is_named_once() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim(),
-        "rubik: invalid cube: expected 54 facelets, found 53"
+        "rubik: invalid cube: a facelet string has 54 letters, this one has 53"
     );
 }
