@@ -73,6 +73,14 @@ impl Progress for StderrProgress {
         }
     }
 
+    fn note(&self, text: &str) {
+        let current = self.current.read().unwrap_or_else(|p| p.into_inner());
+        match current.as_ref() {
+            Some((bar, _, _)) => bar.suspend(|| eprintln!("rubik: {text}")),
+            None => eprintln!("rubik: {text}"),
+        }
+    }
+
     fn finish(&self) {
         let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
         if let Some((bar, name, started)) = current.take() {

@@ -9,6 +9,8 @@ pub trait Progress: Send + Sync {
     fn advance(&self, units: u64);
     /// The current task is done.
     fn finish(&self);
+    /// A one-line note for the user (e.g. a hint on a faster setting), outside any task.
+    fn note(&self, _text: &str) {}
 }
 
 /// Progress that goes nowhere.

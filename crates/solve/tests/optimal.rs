@@ -290,6 +290,18 @@ fn timeout_gives_the_best_solution_found_and_the_lower_bound_reached() {
     }
 }
 
+/// A one-solution search up to 20 moves with `probe` and nothing else.
+fn first_solution<'a>(probe: search::Probe<'a>, deadline: &'a Deadline) -> search::Run<'a> {
+    search::Run {
+        max_length: 20,
+        deadline,
+        mode: Mode::First,
+        probe: Some(probe),
+        progress: None,
+        deepening: None,
+    }
+}
+
 #[test]
 fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
     let t = solver().tables();
@@ -304,15 +316,7 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
         let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
         // A probe that answers with moves that do not solve the cube is ignored.
         let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
-        let (outcome, stats) = search::search(
-            t,
-            &cube,
-            20,
-            &Deadline::default(),
-            Mode::First,
-            Some(&wrong),
-            None,
-        );
+        let (outcome, stats) = search::search(t, &cube, &first_solution(&wrong, &Deadline::default()));
         match outcome {
             Outcome::Found(s) => assert_eq!(s[0].len(), optimum),
             other => panic!("{other:?}"),
@@ -326,15 +330,7 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
             };
             plain.solve(&cube, &limits).ok().map(|s| s.moves)
         };
-        let (outcome, stats) = search::search(
-            t,
-            &cube,
-            20,
-            &Deadline::default(),
-            Mode::First,
-            Some(&honest),
-            None,
-        );
+        let (outcome, stats) = search::search(t, &cube, &first_solution(&honest, &Deadline::default()));
         let Outcome::Found(s) = outcome else {
             panic!("no solution")
         };
@@ -351,6 +347,8 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
 struct Recorder {
     /// (name, total, units advanced, finished) per task started.
     tasks: std::sync::Mutex<Vec<(String, u64, u64, bool)>>,
+    /// Notes, in order.
+    notes: std::sync::Mutex<Vec<String>>,
 }
 
 impl Progress for Recorder {
@@ -366,6 +364,52 @@ impl Progress for Recorder {
     fn finish(&self) {
         self.tasks.lock().unwrap().last_mut().unwrap().3 = true;
     }
+    fn note(&self, text: &str) {
+        self.notes.lock().unwrap().push(text.to_string());
+    }
+}
+
+#[test]
+fn the_default_small_table_says_once_how_to_solve_deep_cubes_faster() {
+    // Only the small table is built in the test directory, so it is the default; this 18-move
+    // state reaches the deepening step of 15 moves within a second.
+    let cube =
+        rubik_cube::input::parse_cube("R2 B U2 L2 D2 L2 F' D2 B U F U' R2 D' R U F2 R2 U' R")
+            .unwrap()
+            .to_cubie();
+    let shallow = rubik_cube::input::parse_cube("R U F").unwrap().to_cubie();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(2)),
+        ..Limits::default()
+    };
+    // A size asked for by name is what the user wants: no hint (checked first, as the hint
+    // is given once per process).
+    let named = Arc::new(Recorder::default());
+    let solver = OptimalSolver::new(&SolverConfig {
+        progress: Some(named.clone()),
+        ..config()
+    })
+    .unwrap();
+    let _ = solver.solve(&cube, &limits);
+    assert!(named.notes.lock().unwrap().is_empty());
+    let recorder = Arc::new(Recorder::default());
+    let solver = OptimalSolver::new(&SolverConfig {
+        progress: Some(recorder.clone()),
+        optimal_table: None,
+        ..config()
+    })
+    .unwrap();
+    assert_eq!(solver.tables().size().name(), "small");
+    solver.solve(&shallow, &limits).unwrap();
+    assert!(
+        recorder.notes.lock().unwrap().is_empty(),
+        "hint for 3 moves"
+    );
+    let _ = solver.solve(&cube, &limits);
+    let _ = solver.solve(&cube, &limits);
+    let notes = recorder.notes.lock().unwrap();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("--table large") && notes[0].contains("7.5 GB"));
 }
 
 #[test]

@@ -72,10 +72,12 @@ pub fn specs_for(method: Method, config: &SolverConfig) -> Vec<TableSpec> {
         Method::Cfop => crate::method::cfop::Cfop::table_specs(),
         Method::Thistlethwaite => crate::method::thistlethwaite::Thistlethwaite::table_specs(),
         Method::Optimal => {
-            let mut specs =
-                crate::method::optimal::TableSize::parse(config.optimal_table.as_deref())
-                    .map(|size| size.specs())
-                    .unwrap_or_default();
+            let mut specs = crate::method::optimal::TableSize::resolve(
+                config.optimal_table.as_deref(),
+                &table_dir(config),
+            )
+            .map(|size| size.specs())
+            .unwrap_or_default();
             // Its probes and its answer on timeout come from the two-phase solver.
             specs.extend(specs_for(Method::Twophase, config));
             specs

@@ -34,6 +34,7 @@ use crate::i18n::Message;
 use crate::{Deadline, Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
 use rubik_cube::{CubieCube, Move};
 use search::{Mode, Outcome, Stats};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 pub use tables::{TableSize, Tables};
@@ -75,6 +76,20 @@ const FALLBACK_SHARE: f64 = 0.1;
 /// milliseconds to search anyway).
 const PROBE_FROM: usize = 14;
 
+/// Deepening steps from which a solve with the default small table says once how to go faster:
+/// the steps up to 14 moves take it well under a second, a random state needs 17 or 18 moves,
+/// and from 16 on a step takes it seconds to minutes.
+const HINT_FROM: usize = 15;
+
+/// The hint: what the large table costs and buys, and how to get it.
+const LARGE_TABLE_HINT: &str = "this cube is deep for the default optimal table (small, \
+    70 MB) and may take minutes; the large table solves random states in seconds (7.5 GB of \
+    disk and memory, built once in about 10 minutes: rubik tables build --method optimal \
+    --table large), and is then used by default";
+
+/// Whether [`LARGE_TABLE_HINT`] was given in this process.
+static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Longest time kept for that two-phase search.
 const MAX_FALLBACK: Duration = Duration::from_millis(500);
 
@@ -94,18 +109,24 @@ pub struct OptimalSolver {
     probe: bool,
     /// Where the deepening steps report, when the caller asked ([`SolverConfig::search_progress`]).
     progress: Option<Arc<dyn Progress>>,
+    /// Where [`LARGE_TABLE_HINT`] goes, when the small table is in use only because no bigger
+    /// one is built (`None` otherwise).
+    hint: Option<Arc<dyn Progress>>,
 }
 
 impl OptimalSolver {
     /// A solver with the table size of `config` (loaded from the cache or built), with the
     /// two-phase tables of its probes.
     pub fn new(config: &SolverConfig) -> Result<OptimalSolver, SolveError> {
-        let size = TableSize::parse(config.optimal_table.as_deref())?;
+        let dir = crate::tables::table_dir(config);
+        let size = TableSize::resolve(config.optimal_table.as_deref(), &dir)?;
+        let defaulted = config.optimal_table.is_none() && size == TableSize::DEFAULT;
         Ok(OptimalSolver {
             tables: Tables::shared(config, size)?,
             twophase: TwophaseSolver::new(config).ok(),
             probe: true,
             progress: config.progress.clone().filter(|_| config.search_progress),
+            hint: config.progress.clone().filter(|_| defaulted),
         })
     }
 
@@ -209,14 +230,24 @@ impl OptimalSolver {
             (true, Some(_)) => Some(&probe),
             _ => None,
         };
+        let deepening = |length: usize| {
+            if let Some(hint) = &self.hint {
+                if length >= HINT_FROM && !HINTED.swap(true, Ordering::Relaxed) {
+                    hint.note(LARGE_TABLE_HINT);
+                }
+            }
+        };
         let (outcome, stats) = search::search(
             &self.tables,
             cube,
-            max_length,
-            &deadline,
-            mode,
-            probe,
-            self.progress.as_deref(),
+            &search::Run {
+                max_length,
+                deadline: &deadline,
+                mode,
+                probe,
+                progress: self.progress.as_deref(),
+                deepening: Some(&deepening),
+            },
         );
         match outcome {
             Outcome::Found(s) if !s.is_empty() => Ok((s, stats)),

@@ -364,6 +364,20 @@ impl Worker<'_> {
     }
 }
 
+thread_local! {
+    /// The search buffers of this thread, reused task after task (68 KB).
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// Runs `f` with this thread's search buffers (fresh ones if they are in use further up the
+/// stack, which a task never does).
+fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => f(&mut scratch),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
 /// Asks the CPU to start fetching element `i` of a table.
 #[inline(always)]
 pub(super) fn prefetch<T>(table: &[T], i: usize) {
@@ -447,35 +461,27 @@ fn lend_solutions(
 /// Searches lengths from the table's bound up to `max_length`. In [`Mode::First`], `probe` (if
 /// any) is given a quarter of the previous step's time before each deepening step but the
 /// first; what it returns is checked (length and solved cube) before it is trusted.
-pub fn search(
-    t: &Tables,
-    cube: &CubieCube,
-    max_length: usize,
-    deadline: &Deadline,
-    mode: Mode,
-    probe: Option<Probe>,
-    progress: Option<&dyn Progress>,
-) -> (Outcome, Stats) {
-    let run = Run {
-        max_length,
-        deadline,
-        mode,
-        probe,
-        progress,
-    };
+pub fn search(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
     match t.format {
-        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, &run),
-        Format::Grouped(_) => search_with::<Grouped>(t, cube, &run),
+        Format::Nibbles(_) => search_with::<Nibbles>(t, cube, run),
+        Format::Grouped(_) => search_with::<Grouped>(t, cube, run),
     }
 }
 
 /// What one search is asked to do.
-struct Run<'a> {
-    max_length: usize,
-    deadline: &'a Deadline,
-    mode: Mode,
-    probe: Option<Probe<'a>>,
-    progress: Option<&'a dyn Progress>,
+pub struct Run<'a> {
+    /// Longest solution searched for.
+    pub max_length: usize,
+    /// When to give up.
+    pub deadline: &'a Deadline,
+    /// One solution or all.
+    pub mode: Mode,
+    /// The two-phase probe before each deepening step (one-solution mode).
+    pub probe: Option<Probe<'a>>,
+    /// Where each deepening step from [`PROGRESS_FROM`] moves reports its subtrees.
+    pub progress: Option<&'a dyn Progress>,
+    /// Told the length of each deepening step as it begins.
+    pub deepening: Option<&'a dyn Fn(usize)>,
 }
 
 /// A solution of exactly `length` moves from `probe`, checked, within `budget` (cut to the
@@ -510,6 +516,7 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
         mode,
         probe,
         progress,
+        deepening,
     } = *run;
     let root = Node::root::<R>(t, cube);
     let start = heuristic::<R>(t, &root);
@@ -519,6 +526,9 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
     let mut cost: HashMap<Vec<Move>, u64> = HashMap::new();
     let mut previous_step: Option<Duration> = None;
     for bound in start..=max_length {
+        if let Some(tell) = deepening {
+            tell(bound);
+        }
         if let (Mode::First, Some(probe), Some(previous)) = (mode, probe, previous_step) {
             let budget = previous.mul_f64(PROBE_SHARE);
             if let Some(found) = probed(probe, cube, bound, budget, deadline) {
@@ -562,23 +572,27 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
         let next = AtomicUsize::new(0);
         let costs: Vec<AtomicU64> = (0..tasks.len()).map(|_| AtomicU64::new(0)).collect();
         let results = Mutex::new(Vec::new());
-        (0..rayon::current_num_threads())
+        // One rayon job per task, each taking the next rank from the shared counter (so the
+        // order holds whichever thread runs it): solves running side by side on the pool (a
+        // batch, `rubik solve -c --jobs 2`) share its threads task by task, and the last cube
+        // of a batch gets all of them.
+        (0..order.len())
             .into_par_iter()
+            .with_max_len(1)
             .for_each(|_| {
-                let mut scratch = Scratch::default();
-                loop {
-                    let rank = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&i) = order.get(rank) else {
-                        break;
-                    };
-                    let (path, node) = &tasks[i];
-                    if roles[i] != TaskRole::Search {
-                        // Searched as its symmetric image's.
-                        if let Some(p) = progress {
-                            p.advance(1);
-                        }
-                        continue;
+                let rank = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = order.get(rank) else {
+                    return;
+                };
+                let (path, node) = &tasks[i];
+                if roles[i] != TaskRole::Search {
+                    // Searched as its symmetric image's.
+                    if let Some(p) = progress {
+                        p.advance(1);
                     }
+                    return;
+                }
+                with_scratch(|scratch| {
                     let mut w = Worker {
                         t,
                         ctl: &ctl,
@@ -589,7 +603,7 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
                         prefix_len: path.len(),
                         relax_join: lends[i],
                         found: Vec::new(),
-                        scratch: &mut scratch,
+                        scratch,
                         nodes: 0,
                         calls: 0,
                     };
@@ -617,7 +631,7 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
                             .unwrap_or_else(|e| e.into_inner())
                             .push((rank, i, w.found));
                     }
-                }
+                });
             });
         cost = paths
             .iter()

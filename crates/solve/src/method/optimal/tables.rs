@@ -17,7 +17,7 @@ use crate::{NoProgress, SolveError, SolverConfig};
 use memmap2::Mmap;
 use rubik_cube::CubieCube;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Sizes of the pruning table a user can pick (`SolverConfig.optimal_table`).
@@ -40,10 +40,15 @@ pub enum TableSize {
 }
 
 impl TableSize {
-    /// The size used when none is asked for.
+    /// The size built on demand when none is asked for and no bigger table is built: small
+    /// enough for CI and for servers that build it on first use.
     pub const DEFAULT: TableSize = TableSize::Small;
 
-    /// The size named `name` (`None` = the default).
+    /// The sizes [`TableSize::resolve`] prefers to the default when they are built, strongest
+    /// first.
+    pub const PREFERRED: [TableSize; 2] = [TableSize::Large, TableSize::Medium];
+
+    /// The size named `name` (`None` or `"default"` = [`TableSize::DEFAULT`]).
     pub fn parse(name: Option<&str>) -> Result<TableSize, SolveError> {
         match name.map(|s| s.to_ascii_lowercase()).as_deref() {
             None | Some("default") => Ok(TableSize::DEFAULT),
@@ -55,6 +60,49 @@ impl TableSize {
                 "unknown optimal table size {other:?} (available: small, small-plus, medium, \
                  large)"
             ))),
+        }
+    }
+
+    /// The size to use for `name` with the tables in `dir`: a named size as named; with no
+    /// name, the strongest of [`TableSize::PREFERRED`] whose file is in `dir` (header and size
+    /// sound) and which fits in the memory available now, next to the two-phase tables and
+    /// some room; else [`TableSize::DEFAULT`].
+    pub fn resolve(name: Option<&str>, dir: &Path) -> Result<TableSize, SolveError> {
+        TableSize::resolve_with(name, dir, available_memory())
+    }
+
+    /// [`TableSize::resolve`] with `available` bytes of memory (`None`: unknown, no limit).
+    fn resolve_with(
+        name: Option<&str>,
+        dir: &Path,
+        available: Option<u64>,
+    ) -> Result<TableSize, SolveError> {
+        if !matches!(
+            name.map(str::to_ascii_lowercase).as_deref(),
+            None | Some("default")
+        ) {
+            return TableSize::parse(name);
+        }
+        /// Memory kept free besides the table: the two-phase tables (565 MB) and some room.
+        const ROOM: u64 = 1 << 30;
+        let usable = |size: &TableSize| {
+            let spec = size.spec();
+            crate::tables::file::check_file(&spec, dir, false).is_ok()
+                && available.is_none_or(|a| spec.file_bytes() + ROOM <= a)
+        };
+        Ok(TableSize::PREFERRED
+            .into_iter()
+            .find(usable)
+            .unwrap_or(TableSize::DEFAULT))
+    }
+
+    /// The name `--table` takes for this size.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableSize::Small => "small",
+            TableSize::Medium => "medium",
+            TableSize::Large => "large",
+            TableSize::SmallPlus => "small-plus",
         }
     }
 
@@ -143,6 +191,8 @@ pub struct Tables {
     pub corner_prune: Mmap,
     /// Left-move and coordinate tables of the packed inverse cube.
     pub inverse: InverseTables,
+    /// The size these tables were loaded for.
+    size: TableSize,
 }
 
 impl Tables {
@@ -188,6 +238,7 @@ impl Tables {
             format,
             edges,
             inverse: InverseTables::new(),
+            size,
         })
     }
 
@@ -204,6 +255,11 @@ impl Tables {
         let t = Arc::new(Tables::load(config, size)?);
         map.insert(key, t.clone());
         Ok(t)
+    }
+
+    /// The size of the pruning table in use.
+    pub fn size(&self) -> TableSize {
+        self.size
     }
 
     /// Pruning value of a flip, slice with order, twist and corner split (seen on the U–D
@@ -241,4 +297,57 @@ pub fn coords(c: &CubieCube) -> [u16; 4] {
         twist(c),
         corner_split(c),
     ]
+}
+
+/// Bytes of memory the system can give without swapping (`MemAvailable`), where known.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A file with `size`'s header and length that takes no disk (sparse): enough for the
+    /// checks [`TableSize::resolve`] makes.
+    fn fake_table(dir: &Path, size: TableSize) {
+        let spec = size.spec();
+        let mut f = std::fs::File::create(spec.path(dir)).unwrap();
+        f.write_all(&crate::tables::file::header(&spec, 0)).unwrap();
+        f.set_len(spec.file_bytes()).unwrap();
+    }
+
+    #[test]
+    fn the_default_is_the_strongest_built_table_that_fits_in_memory() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        let gib = 1u64 << 30;
+        let resolve = |name, memory| TableSize::resolve_with(name, dir, memory).unwrap();
+        assert_eq!(resolve(None, Some(64 * gib)), TableSize::Small);
+        fake_table(dir, TableSize::Medium);
+        assert_eq!(resolve(None, Some(64 * gib)), TableSize::Medium);
+        fake_table(dir, TableSize::Large);
+        assert_eq!(resolve(None, Some(64 * gib)), TableSize::Large);
+        assert_eq!(resolve(Some("default"), None), TableSize::Large);
+        // 8 GiB free: the large table (7.0 GiB) and a gigabyte of room do not fit; the medium
+        // one does.
+        assert_eq!(resolve(None, Some(8 * gib)), TableSize::Medium);
+        assert_eq!(resolve(None, Some(2 * gib)), TableSize::Small);
+        // A named size is taken as named.
+        assert_eq!(resolve(Some("small"), Some(64 * gib)), TableSize::Small);
+        assert_eq!(resolve(Some("Large"), Some(gib)), TableSize::Large);
+        // A file of the wrong length is not a built table.
+        let large = TableSize::Large.spec().path(dir);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&large)
+            .unwrap()
+            .set_len(1000)
+            .unwrap();
+        assert_eq!(resolve(None, Some(64 * gib)), TableSize::Medium);
+    }
 }
