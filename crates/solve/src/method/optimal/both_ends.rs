@@ -163,6 +163,18 @@ fn choose_end(
     (s, allowed[s])
 }
 
+/// Whether a side whose three axes have the bounds `b` needs more than `left` moves.
+///
+/// Besides the largest bound, three equal bounds `v ≥ 1` mean at least `v + 1` moves: a move
+/// on the left keeps an axis's coordinates when it is of that axis, so a solution's last move
+/// (on some axis `k`) leaves a state with the same axis-`k` coordinates one move closer, and a
+/// solution of exactly `v` moves would put axis `k` within `v − 1`.
+#[inline(always)]
+fn beyond(b: [u8; 3], left: usize) -> bool {
+    let max = b[0].max(b[1]).max(b[2]) as usize;
+    max > left || (max == left && left > 0 && b[0] == b[1] && b[1] == b[2])
+}
+
 /// The move applied to side `s` for move `m` of the solution: side 0 takes `m` on the right;
 /// side 1 (the inverse) takes `m⁻¹` on the right.
 fn applied_to(s: usize, m: Move) -> Move {
@@ -239,7 +251,7 @@ impl Expansion {
         let y = &node.sides[1 - self.s];
         for i in 0..self.n {
             self.x_bounds[i] = self.idx[i].map(|e| R::bound(t, e));
-            if self.x_bounds[i].iter().any(|&b| b as usize > self.left)
+            if beyond(self.x_bounds[i], self.left)
                 || value(&t.corner_prune, self.corner[i].1) as usize > self.left
             {
                 continue;
@@ -293,12 +305,10 @@ impl Expansion {
         for &i in &self.alive[..self.n_alive] {
             let i = i as usize;
             let own = t.syms.own_axis[self.applied[i]];
-            let mut pruned = false;
             for k in (0..3).filter(|&k| k != own) {
                 self.y_bounds[i][k] = R::bound(t, self.idx[i][k]);
-                pruned |= self.y_bounds[i][k] as usize > self.left;
             }
-            if pruned {
+            if beyond(self.y_bounds[i], self.left) {
                 continue;
             }
             let mut child_x = Side {
