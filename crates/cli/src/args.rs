@@ -285,9 +285,11 @@ pub struct SolveArgs {
     #[arg(long, requires_all = ["output", "json"])]
     pub resume: bool,
 
-    /// Cubes solved in parallel in continuous mode (output keeps the input order).
-    #[arg(long, short = 'j', default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Cubes solved in parallel in continuous mode (output keeps the input order). Default: 1,
+    /// but one per CPU thread for the optimal method, whose solves then share the threads
+    /// subtree by subtree (the last cube of a batch gets all of them).
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
 
     /// Language of step names and explanations: en or fr.
     #[arg(long, default_value = "en", value_parser = parse_lang)]

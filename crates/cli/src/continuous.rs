@@ -47,7 +47,7 @@ pub fn run(args: &SolveArgs) -> CliResult {
         }
         None => (Box::new(std::io::stdout()), 0),
     };
-    let worst = if args.jobs <= 1 {
+    let worst = if jobs(args) <= 1 {
         sequential(args, solver.as_ref(), &limits, stdin, &mut out)?
     } else {
         parallel(args, solver.as_ref(), &limits, stdin, &mut out)?
@@ -95,6 +95,19 @@ fn skip_done(input: &mut impl BufRead, done: &[String], path: &std::path::Path) 
     Ok(())
 }
 
+/// Lines solved at once: as asked, else one per CPU thread for the optimal method (its solves
+/// share the thread pool task by task, so two cubes keep both threads busy through each
+/// other's pauses, and a lone last cube gets every thread), else one.
+fn jobs(args: &SolveArgs) -> usize {
+    match args.jobs {
+        Some(n) => usize::from(n),
+        None if args.method.method == rubik_solve::Method::Optimal => {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        }
+        None => 1,
+    }
+}
+
 /// The input lines up to `QUIT` (any case) or end of input.
 fn lines(input: impl BufRead) -> impl Iterator<Item = std::io::Result<Line>> {
     Lines::new(input, MAX_LINE_BYTES).take_while(
@@ -128,7 +141,7 @@ fn parallel(
     input: impl BufRead,
     out: &mut (dyn Write + Send),
 ) -> CliResult<u8> {
-    let jobs = usize::from(args.jobs);
+    let jobs = jobs(args);
     let (job_tx, job_rx) = mpsc::sync_channel::<(usize, Line)>(jobs * 4);
     let job_rx = Mutex::new(job_rx);
     let (answer_tx, answer_rx) = mpsc::channel::<(usize, Answer)>();

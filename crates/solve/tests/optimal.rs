@@ -316,7 +316,8 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
         let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
         // A probe that answers with moves that do not solve the cube is ignored.
         let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
-        let (outcome, stats) = search::search(t, &cube, &first_solution(&wrong, &Deadline::default()));
+        let (outcome, stats) =
+            search::search(t, &cube, &first_solution(&wrong, &Deadline::default()));
         match outcome {
             Outcome::Found(s) => assert_eq!(s[0].len(), optimum),
             other => panic!("{other:?}"),
@@ -330,7 +331,8 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
             };
             plain.solve(&cube, &limits).ok().map(|s| s.moves)
         };
-        let (outcome, stats) = search::search(t, &cube, &first_solution(&honest, &Deadline::default()));
+        let (outcome, stats) =
+            search::search(t, &cube, &first_solution(&honest, &Deadline::default()));
         let Outcome::Found(s) = outcome else {
             panic!("no solution")
         };
