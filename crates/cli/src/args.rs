@@ -192,7 +192,8 @@ pub struct TableArgs {
     #[arg(long)]
     pub compact: bool,
 
-    /// Size of the optimal solver's table.
+    /// Size of the optimal solver's table (default: the strongest one built that fits in the
+    /// memory available, else small).
     #[arg(long, value_enum)]
     pub table: Option<TableSize>,
 }
