@@ -173,4 +173,28 @@ fn a_facelet_string_one_letter_short_is_an_error_not_53_moves() {
         stdout(&out).trim(),
         "error: invalid cube: a facelet string has 54 letters, this one has 53"
     );
+
+#[test]
+fn optimal_batches_solve_several_lines_at_once_and_keep_their_order() {
+    // No --jobs: the optimal method takes one line per CPU thread, its solves sharing the
+    // threads. Short scrambles, so the small table answers at once; each answer must be optimal
+    // (no longer than its scramble, and the lengths below are the known optima).
+    let input = "R U\nF2 L' D\nU\nB2 R' F D2\n";
+    let out = rubik_with_tables()
+        .args(["solve", "-c", "--method", "optimal", "--table", "small", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(values.len(), 4, "{text}");
+    for (value, (line, optimum)) in values.iter().zip(input.lines().zip([2, 3, 1, 4])) {
+        assert_eq!(value["input"], line);
+        assert_solves(line, value["solution"].as_str().unwrap());
+        assert_eq!(value["length"], optimum, "{line}");
+    }
 }
