@@ -173,6 +173,7 @@ fn a_facelet_string_one_letter_short_is_an_error_not_53_moves() {
         stdout(&out).trim(),
         "error: invalid cube: a facelet string has 54 letters, this one has 53"
     );
+}
 
 #[test]
 fn optimal_batches_solve_several_lines_at_once_and_keep_their_order() {
@@ -181,7 +182,9 @@ fn optimal_batches_solve_several_lines_at_once_and_keep_their_order() {
     // (no longer than its scramble, and the lengths below are the known optima).
     let input = "R U\nF2 L' D\nU\nB2 R' F D2\n";
     let out = rubik_with_tables()
-        .args(["solve", "-c", "--method", "optimal", "--table", "small", "--json"])
+        .args([
+            "solve", "-c", "--method", "optimal", "--table", "small", "--json",
+        ])
         .write_stdin(input)
         .output()
         .unwrap();
