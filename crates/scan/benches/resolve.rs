@@ -1,0 +1,85 @@
+//! The colour resolver: 54 measured colours to the most probable valid cube, with confidences.
+//!
+//! Run: `cargo bench -p rubik-scan --bench resolve`. Groups:
+//! - `resolve`: whole resolutions of two real robot scans (a typical one and the hardest,
+//!   red and orange nearly identical) and of 16 synthetic scans under random lighting (one
+//!   iteration resolves all 16, so divide by 16), next to the baseline most robots use: each
+//!   sticker to the nearest centre in RGB (not a valid cube in general).
+//! - `assign`: the exact search over valid cubes alone, for one cost table: the cheapest cube
+//!   (forward pass) and the cheapest cube with every sticker's min-marginals.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::CubieCube;
+use rubik_scan::assign::{best_cube, solve, CostTable};
+use rubik_scan::synthetic::{random_colours, scan, Conditions};
+use rubik_scan::{parse_rgb_json, resolve};
+
+fn real(name: &str) -> Vec<[f64; 3]> {
+    let path = format!("{}/tests/data/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    parse_rgb_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The usual robot classifier: each sticker takes the colour of the nearest centre in RGB.
+fn nearest_centre(rgb: &[[f64; 3]]) -> [usize; 54] {
+    std::array::from_fn(|s| {
+        (0..6)
+            .min_by(|&a, &b| {
+                let d = |k: usize| {
+                    let c = rgb[k * 9 + 4];
+                    (0..3).map(|i| (rgb[s][i] - c[i]).powi(2)).sum::<f64>()
+                };
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap()
+    })
+}
+
+fn resolving(c: &mut Criterion) {
+    let typical = real("3x3x3-random-01");
+    let hard = real("3x3x3-random-02-2017");
+    let mut rng = rng_from_seed(5);
+    let synthetic: Vec<_> = (0..16)
+        .map(|_| {
+            let cube = CubieCube::random(&mut rng);
+            let colours = random_colours(&mut rng);
+            let conditions = Conditions::random(&mut rng);
+            scan(&cube, &colours, &conditions, &mut rng).to_vec()
+        })
+        .collect();
+    let mut g = c.benchmark_group("resolve");
+    g.bench_function("real_random_01", |b| {
+        b.iter(|| resolve(black_box(&typical)))
+    });
+    g.bench_function("real_random_02_2017_red_orange", |b| {
+        b.iter(|| resolve(black_box(&hard)))
+    });
+    g.bench_function("synthetic_16_scans", |b| {
+        b.iter(|| {
+            for rgb in &synthetic {
+                black_box(resolve(black_box(rgb)).ok());
+            }
+        })
+    });
+    g.bench_function("baseline_nearest_centre", |b| {
+        b.iter(|| nearest_centre(black_box(&typical)))
+    });
+    g.finish();
+}
+
+fn assigning(c: &mut Criterion) {
+    let cube = CubieCube::random(&mut rng_from_seed(6));
+    let mut table: CostTable = [[1.0; 6]; 54];
+    for (s, f) in cube.to_face_array().iter().enumerate() {
+        table[s][f.index()] = 0.0;
+    }
+    let mut g = c.benchmark_group("assign");
+    g.bench_function("best_cube", |b| b.iter(|| best_cube(black_box(&table))));
+    g.bench_function("best_cube_and_marginals", |b| {
+        b.iter(|| solve(black_box(&table)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, resolving, assigning);
+criterion_main!(benches);

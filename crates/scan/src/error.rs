@@ -1,0 +1,92 @@
+//! Why a scan could not be read, each fault named in words.
+
+use crate::resolve::sticker_name;
+use rubik_cube::Face;
+use std::fmt;
+use thiserror::Error;
+
+/// A sticker whose measured colour the cube overrules: it looks like one face's colour but a
+/// valid cube needs another there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The sticker (URFDLB facelet index).
+    pub sticker: usize,
+    /// The colour its measurement suggests, named by face.
+    pub looks_like: Face,
+    /// The colour the most probable valid cube needs there.
+    pub needed: Face,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} looks like {} but a valid cube needs {}",
+            sticker_name(self.sticker),
+            self.looks_like,
+            self.needed
+        )
+    }
+}
+
+fn list(conflicts: &[Conflict]) -> String {
+    conflicts
+        .iter()
+        .map(Conflict::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A scan that cannot be resolved.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum ScanError {
+    /// Not 54 colours.
+    #[error("expected 54 colours (one [r, g, b] per sticker, URFDLB order), found {found}")]
+    WrongCount {
+        /// How many were given.
+        found: usize,
+    },
+    /// A channel value that is not a number from 0 to 255.
+    #[error("sticker {} has the value {value}, but colour values go from 0 to 255", sticker_name(*.sticker))]
+    BadValue {
+        /// The sticker (URFDLB facelet index).
+        sticker: usize,
+        /// The value.
+        value: f64,
+    },
+    /// The colours file is not the expected JSON.
+    #[error("cannot read the colours: {0} (expected a JSON array of 54 [r, g, b], or {{\"rgb\": [...]}})")]
+    Json(String),
+    /// A pin that names no sticker, or a centre with another colour.
+    #[error("cannot fix sticker {index}: {reason}")]
+    BadPin {
+        /// The index given.
+        index: usize,
+        /// Why not.
+        reason: String,
+    },
+    /// The stickers fixed by hand allow no valid cube.
+    #[error("the stickers fixed by hand allow no valid cube")]
+    PinsContradict,
+    /// Even the most probable valid cube contradicts several clear measurements: the scan is
+    /// wrong somewhere (a face read rotated or out of order, a sticker missed).
+    #[error("no valid cube is within reach of these colours: {}", list(.conflicts))]
+    NoValidCube {
+        /// The stickers in conflict, in facelet order.
+        conflicts: Vec<Conflict>,
+    },
+}
+
+impl ScanError {
+    /// A short machine-readable category name (`"no_valid_cube"`, ...).
+    pub fn category(&self) -> &'static str {
+        match self {
+            ScanError::WrongCount { .. } => "wrong_count",
+            ScanError::BadValue { .. } => "bad_value",
+            ScanError::Json(_) => "bad_json",
+            ScanError::BadPin { .. } => "bad_pin",
+            ScanError::PinsContradict => "pins_contradict",
+            ScanError::NoValidCube { .. } => "no_valid_cube",
+        }
+    }
+}

@@ -1,0 +1,376 @@
+//! The appearance model: how each face's colour looks in this scan, learned from the scan.
+//!
+//! Two layers, both fitted to a labelling of the stickers (the current best valid cube):
+//! - **Per face image, a gain per linear RGB channel** (von Kries): each face is usually
+//!   captured on its own, under its own exposure and white balance, which multiply linear light.
+//!   Dividing by the gains puts all 54 stickers under one common light.
+//! - **Per colour class, a distribution in CIELAB**: a mean and a spread along three axes, in
+//!   the spirit of CIEDE2000, which weighs lightness, chroma and hue differences separately:
+//!   lightness (shadows and exposure move it most), chroma (how vivid) and hue (the most stable
+//!   under light, and what tells red from orange). The spreads are learned per class, so a
+//!   class the camera sees consistently (even two colours a few units apart, as with a
+//!   saturated sensor) is judged tightly, and a class smeared by a shadow loosely. A Student-t
+//!   tail keeps a glare spot or a misread sticker from dominating: its cost grows with the log
+//!   of its distance, so the cube's constraints can overrule it.
+//!
+//! Each sticker also carries its own measurement noise (quantisation of dark values grows
+//! once a dim face is brightened by its gain), propagated into CIELAB.
+
+use crate::lab::{lab_to_linear, linear_to_lab, srgb_to_linear, Lab};
+use rubik_cube::facelet::{CENTRES, N_FACELETS};
+
+/// Degrees of freedom of the Student-t sticker likelihood (heavier tails than a Gaussian).
+const NU: f64 = 4.0;
+/// Dimensions of a colour.
+const DIM: f64 = 3.0;
+/// Measurement noise of one 8-bit channel, in sRGB units (quantisation and sensor noise).
+const SENSOR_NOISE: f64 = 1.5;
+/// Prior variances of a class along lightness, chroma and hue (CIELAB units squared), and the
+/// number of pseudo-stickers they count for.
+const PRIOR_VAR: [f64; 3] = [8.0 * 8.0, 5.0 * 5.0, 4.0 * 4.0];
+const PRIOR_WEIGHT: f64 = 3.0;
+/// Smallest variance along any axis (CIELAB units squared).
+const MIN_VAR: f64 = 0.5;
+/// Below this chroma a class is treated as grey: its chroma and hue axes share one spread.
+const GREY_CHROMA: f64 = 8.0;
+/// Linear light below which a channel counts for little when fitting gains (noise dominates).
+const DARK: f64 = 0.005;
+/// Pseudo-weight pulling each log-gain towards 0 (no correction).
+const GAIN_SHRINK: f64 = 0.3;
+/// Prior probability that a sticker is partly washed out by glare.
+const GLARE_PRIOR: f64 = 0.02;
+/// Shares of white light mixed into a sticker tried for glare.
+const GLARE_STEPS: usize = 16;
+const GLARE_MAX: f64 = 0.9;
+
+/// The 54 measurements, in URFDLB facelet order.
+#[derive(Clone, Debug)]
+pub(crate) struct Observations {
+    /// As given: 8-bit sRGB.
+    pub srgb: [[f64; 3]; N_FACELETS],
+    /// Linear light, floored slightly above zero so logarithms stay finite.
+    pub lin: [[f64; 3]; N_FACELETS],
+}
+
+impl Observations {
+    pub fn new(srgb: &[[f64; 3]; N_FACELETS]) -> Observations {
+        let lin = srgb.map(|c| c.map(|v| srgb_to_linear(v).max(1e-4)));
+        Observations { srgb: *srgb, lin }
+    }
+}
+
+/// One colour class in CIELAB: mean, three unit axes (lightness, chroma, hue) and the variance
+/// along each.
+#[derive(Clone, Debug)]
+pub(crate) struct ClassModel {
+    pub mean: [f64; 3],
+    pub axes: [[f64; 3]; 3],
+    pub var: [f64; 3],
+}
+
+impl ClassModel {
+    fn new(mean: [f64; 3], var: [f64; 3]) -> ClassModel {
+        let chroma = mean[1].hypot(mean[2]);
+        let axes = if chroma < GREY_CHROMA {
+            [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+        } else {
+            let (ca, cb) = (mean[1] / chroma, mean[2] / chroma);
+            [[1.0, 0.0, 0.0], [0.0, ca, cb], [0.0, -cb, ca]]
+        };
+        ClassModel { mean, axes, var }
+    }
+
+    fn is_grey(&self) -> bool {
+        self.mean[1].hypot(self.mean[2]) < GREY_CHROMA
+    }
+}
+
+/// The fitted model: per-face gains, per-class distributions, and each sticker as seen under
+/// the common light.
+#[derive(Clone, Debug)]
+pub(crate) struct Model {
+    /// Per face image (URFDLB): the gain of each linear channel.
+    pub gains: [[f64; 3]; 6],
+    /// Per colour class (named by the face whose centre has it).
+    pub classes: Vec<ClassModel>,
+    /// Each sticker in CIELAB after its face's gain.
+    pub lab: [[f64; 3]; N_FACELETS],
+    /// Each sticker's measurement noise in CIELAB: the change one noise step of each sRGB
+    /// channel makes.
+    pub noise: [[[f64; 3]; 3]; N_FACELETS],
+    /// Glare: per face image and class, the class colour with more and more white light
+    /// mixed in (CIELAB), white being what saturates that face's camera image.
+    pub glare: Vec<[[f64; 3]; GLARE_STEPS]>,
+}
+
+fn dot(x: [f64; 3], y: [f64; 3]) -> f64 {
+    x[0] * y[0] + x[1] * y[1] + x[2] * y[2]
+}
+
+fn sub(x: [f64; 3], y: [f64; 3]) -> [f64; 3] {
+    [x[0] - y[0], x[1] - y[1], x[2] - y[2]]
+}
+
+fn lab_array(l: Lab) -> [f64; 3] {
+    l.to_array()
+}
+
+impl Model {
+    /// The starting model: no gains, each class centred on its centre sticker with the prior
+    /// spread.
+    pub fn initial(obs: &Observations) -> Model {
+        let gains = [[1.0; 3]; 6];
+        let (lab, noise) = seen(obs, &gains);
+        let classes = CENTRES
+            .iter()
+            .map(|&c| ClassModel::new(lab[c], PRIOR_VAR))
+            .collect();
+        let mut model = Model {
+            gains,
+            classes,
+            lab,
+            noise,
+            glare: Vec::new(),
+        };
+        model.glare = model.glare_paths();
+        model
+    }
+
+    /// For each face image and class: the class colour mixed with the face's white, in
+    /// [`GLARE_STEPS`] steps up to [`GLARE_MAX`].
+    fn glare_paths(&self) -> Vec<[[f64; 3]; GLARE_STEPS]> {
+        let mut out = Vec::with_capacity(36);
+        for gain in &self.gains {
+            let white = gain.map(|g| 1.0 / g);
+            for class in &self.classes {
+                let [l, a, b] = class.mean;
+                let base = lab_to_linear(Lab { l, a, b }).map(|v| v.max(0.0));
+                let mut path = [[0.0; 3]; GLARE_STEPS];
+                for (i, p) in path.iter_mut().enumerate() {
+                    let w = GLARE_MAX * (i + 1) as f64 / GLARE_STEPS as f64;
+                    let mixed = [0, 1, 2].map(|c| (1.0 - w) * base[c] + w * white[c]);
+                    *p = lab_array(linear_to_lab(mixed));
+                }
+                out.push(path);
+            }
+        }
+        out
+    }
+
+    /// The variance along each of class `k`'s axes for sticker `s`: the class's spread plus
+    /// the sticker's own measurement noise.
+    fn variances(&self, s: usize, k: usize) -> [f64; 3] {
+        let class = &self.classes[k];
+        std::array::from_fn(|a| {
+            let axis = class.axes[a];
+            class.var[a]
+                + self.noise[s]
+                    .iter()
+                    .map(|j| dot(*j, axis).powi(2))
+                    .sum::<f64>()
+        })
+    }
+
+    /// The squared Mahalanobis distance of sticker `s` from `point` along class `k`'s axes,
+    /// with variances `var`.
+    fn distance_to(&self, s: usize, k: usize, point: [f64; 3], var: [f64; 3]) -> f64 {
+        let delta = sub(self.lab[s], point);
+        let axes = &self.classes[k].axes;
+        (0..3).map(|a| dot(delta, axes[a]).powi(2) / var[a]).sum()
+    }
+
+    /// The squared Mahalanobis distance of sticker `s` from class `k`'s mean, and the
+    /// log-determinant of the covariance.
+    fn distance(&self, s: usize, k: usize) -> (f64, f64) {
+        let var = self.variances(s, k);
+        let d2 = self.distance_to(s, k, self.classes[k].mean, var);
+        (d2, var.iter().map(|v| v.ln()).sum())
+    }
+
+    /// The cost (negative log-likelihood, in nats) of sticker `s` having colour class `k`:
+    /// either seen plainly, or (rarely) washed out by glare, the class colour mixed with white.
+    pub fn cost(&self, s: usize, k: usize) -> f64 {
+        let var = self.variances(s, k);
+        let logdet: f64 = var.iter().map(|v| v.ln()).sum();
+        let student = |d2: f64| 0.5 * logdet + 0.5 * (NU + DIM) * (d2 / NU).ln_1p();
+        let plain = student(self.distance_to(s, k, self.classes[k].mean, var));
+        // The likelihood falls with distance, so the nearest point of the glare path is the
+        // best; each step of the path has prior weight 1 / GLARE_STEPS.
+        let nearest = self.glare[(s / 9) * self.classes.len() + k]
+            .iter()
+            .map(|p| self.distance_to(s, k, *p, var))
+            .fold(f64::INFINITY, f64::min);
+        let glare = student(nearest) + (GLARE_STEPS as f64).ln();
+        // -ln((1 - e) exp(-plain) + e exp(-glare)), computed stably.
+        let a = plain - (1.0 - GLARE_PRIOR).ln();
+        let b = glare - GLARE_PRIOR.ln();
+        a.min(b) - (-(a - b).abs()).exp().ln_1p()
+    }
+
+    /// The Student-t weight of sticker `s` in class `k` (about 1 for typical members, small for
+    /// outliers).
+    fn weight(&self, s: usize, k: usize) -> f64 {
+        let (d2, _) = self.distance(s, k);
+        ((NU + DIM) / (NU + d2)).min(1.0)
+    }
+
+    /// Refits the model to a labelling (`labels[s]` = class of sticker `s`), starting from
+    /// `self` for the outlier weights.
+    pub fn fit(&self, obs: &Observations, labels: &[usize; N_FACELETS], robust: bool) -> Model {
+        let mut weight = [1.0; N_FACELETS];
+        if robust {
+            for (s, w) in weight.iter_mut().enumerate() {
+                *w = self.weight(s, labels[s]);
+            }
+        }
+        let gains = fit_gains(obs, labels, &weight);
+        let (lab, noise) = seen(obs, &gains);
+        let mut model = Model {
+            gains,
+            classes: self.classes.clone(),
+            lab,
+            noise,
+            glare: Vec::new(),
+        };
+        // A few rounds of the Student-t fit: weights from distances, classes from weights.
+        for round in 0..3 {
+            if round > 0 || robust {
+                for (s, w) in weight.iter_mut().enumerate() {
+                    *w = model.weight(s, labels[s]);
+                }
+            }
+            model.classes = (0..6)
+                .map(|k| fit_class(&model.lab, labels, &weight, k))
+                .collect();
+        }
+        model.glare = model.glare_paths();
+        model
+    }
+}
+
+/// Each sticker in CIELAB under the common light, and its noise columns.
+#[allow(clippy::type_complexity)]
+fn seen(
+    obs: &Observations,
+    gains: &[[f64; 3]; 6],
+) -> ([[f64; 3]; N_FACELETS], [[[f64; 3]; 3]; N_FACELETS]) {
+    let mut lab = [[0.0; 3]; N_FACELETS];
+    let mut noise = [[[0.0; 3]; 3]; N_FACELETS];
+    for s in 0..N_FACELETS {
+        let g = gains[s / 9];
+        let at = |srgb: [f64; 3]| {
+            let lin = [0, 1, 2].map(|c| srgb_to_linear(srgb[c]).max(1e-4) / g[c]);
+            lab_array(linear_to_lab(lin))
+        };
+        let here = at(obs.srgb[s]);
+        lab[s] = here;
+        for c in 0..3 {
+            let mut moved = obs.srgb[s];
+            let step = if moved[c] + SENSOR_NOISE <= 255.0 {
+                SENSOR_NOISE
+            } else {
+                -SENSOR_NOISE
+            };
+            moved[c] += step;
+            noise[s][c] = sub(at(moved), here);
+        }
+    }
+    (lab, noise)
+}
+
+/// Per face, per channel gains: alternately the classes' mean linear colour under the common
+/// light and each face's gain relative to it (weighted geometric means, dark channels and
+/// outliers counting less), normalised so the gains' geometric mean is 1.
+fn fit_gains(
+    obs: &Observations,
+    labels: &[usize; N_FACELETS],
+    weight: &[f64; N_FACELETS],
+) -> [[f64; 3]; 6] {
+    let mut log_gain = [[0.0f64; 3]; 6];
+    let mut log_mean = [[0.0f64; 3]; 6];
+    let channel_weight = |s: usize, c: usize| {
+        let v = obs.lin[s][c];
+        weight[s] * v / (v + DARK)
+    };
+    for _ in 0..4 {
+        // Class means given gains.
+        let mut num = [[0.0; 3]; 6];
+        let mut den = [[0.0; 3]; 6];
+        for s in 0..N_FACELETS {
+            for c in 0..3 {
+                let w = channel_weight(s, c);
+                num[labels[s]][c] += w * (obs.lin[s][c].ln() - log_gain[s / 9][c]);
+                den[labels[s]][c] += w;
+            }
+        }
+        for k in 0..6 {
+            for c in 0..3 {
+                if den[k][c] > 0.0 {
+                    log_mean[k][c] = num[k][c] / den[k][c];
+                }
+            }
+        }
+        // Gains given class means.
+        let mut num = [[0.0; 3]; 6];
+        let mut den = [[GAIN_SHRINK; 3]; 6];
+        for s in 0..N_FACELETS {
+            for c in 0..3 {
+                let w = channel_weight(s, c);
+                num[s / 9][c] += w * (obs.lin[s][c].ln() - log_mean[labels[s]][c]);
+                den[s / 9][c] += w;
+            }
+        }
+        for f in 0..6 {
+            for c in 0..3 {
+                log_gain[f][c] = num[f][c] / den[f][c];
+            }
+        }
+        for c in 0..3 {
+            let mean = (0..6).map(|f| log_gain[f][c]).sum::<f64>() / 6.0;
+            for g in log_gain.iter_mut() {
+                g[c] -= mean;
+            }
+        }
+    }
+    log_gain.map(|g| g.map(f64::exp))
+}
+
+/// A class's distribution from its stickers' weighted CIELAB values, shrunk towards the prior
+/// spread.
+fn fit_class(
+    lab: &[[f64; 3]; N_FACELETS],
+    labels: &[usize; N_FACELETS],
+    weight: &[f64; N_FACELETS],
+    k: usize,
+) -> ClassModel {
+    let members: Vec<usize> = (0..N_FACELETS).filter(|&s| labels[s] == k).collect();
+    let total: f64 = members.iter().map(|&s| weight[s]).sum();
+    let mut mean = [0.0; 3];
+    for &s in &members {
+        for (m, x) in mean.iter_mut().zip(lab[s]) {
+            *m += weight[s] * x / total;
+        }
+    }
+    let shape = ClassModel::new(mean, PRIOR_VAR);
+    let mut spread = [0.0; 3];
+    for &s in &members {
+        let delta = sub(lab[s], mean);
+        for (acc, axis) in spread.iter_mut().zip(shape.axes) {
+            *acc += weight[s] * dot(delta, axis).powi(2);
+        }
+    }
+    if shape.is_grey() {
+        let pooled = (spread[1] + spread[2]) / 2.0;
+        spread[1] = pooled;
+        spread[2] = pooled;
+    }
+    let var = [0, 1, 2].map(|a| {
+        let prior = if shape.is_grey() && a > 0 {
+            (PRIOR_VAR[1] + PRIOR_VAR[2]) / 2.0
+        } else {
+            PRIOR_VAR[a]
+        };
+        ((spread[a] + PRIOR_WEIGHT * prior) / (total + PRIOR_WEIGHT)).max(MIN_VAR)
+    });
+    ClassModel::new(mean, var)
+}

@@ -1,0 +1,276 @@
+//! The resolver: 54 measured colours in, the most probable valid cube out, with a confidence
+//! per sticker.
+//!
+//! It alternates two steps until the answer stops changing (an EM-style fit, usually two or
+//! three rounds):
+//! 1. with the current [`Model`](crate::model), every sticker gets a cost for every colour, and
+//!    the cheapest *valid* cube is found exactly ([`assign`]);
+//! 2. the model is refitted to that cube: each face image's light, each colour's distribution.
+//!
+//! The model starts from the centres alone (each face's colour is its centre's), so the colour
+//! scheme is learned from the cube in hand, not assumed. At the end the same search gives, for
+//! every sticker and colour, the best valid cube with that colour there; their costs, as
+//! probabilities, are the confidences and the alternatives.
+
+use crate::assign::{self, Chain, CostTable};
+use crate::error::{Conflict, ScanError};
+use crate::model::{Model, Observations};
+use rubik_cube::facelet::{CENTRES, N_FACELETS};
+use rubik_cube::{CubieCube, Face};
+
+/// Below this confidence a sticker is doubtful: worth a look before trusting the cube.
+pub const DOUBTFUL_BELOW: f64 = 0.95;
+/// A sticker is overruled when the cube needs a colour this many nats less likely (for its
+/// measured colour alone) than the colour it looks like: about 3000 to 1 against.
+pub const OVERRULED_NATS: f64 = 8.0;
+/// With this many overruled stickers or more, no valid cube is within reach of the
+/// measurements: the scan is wrong somewhere (a face read rotated or in the wrong order, a
+/// sticker not sampled), and the cube is refused rather than guessed.
+pub const CONFLICTS_REFUSED: usize = 3;
+/// Most fitting rounds.
+const MAX_ROUNDS: usize = 12;
+
+/// The name of sticker `index` (0..54): its face letter and its 1-based place on that face
+/// as read on the net, e.g. `R3`.
+pub fn sticker_name(index: usize) -> String {
+    format!("{}{}", Face::from_index(index / 9).letter(), index % 9 + 1)
+}
+
+/// What the resolver concluded about one sticker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StickerReading {
+    /// The colour in the resolved cube, named by the face whose centre has it.
+    pub face: Face,
+    /// The probability that this is the sticker's colour (0..1), given the measurements and
+    /// that the cube is valid.
+    pub confidence: f64,
+    /// The next most probable colour and its probability.
+    pub alternative: Option<(Face, f64)>,
+    /// The colour this sticker's measurement alone suggests most.
+    pub looks_like: Face,
+    /// Whether the cube's constraints overruled a clear measurement (see [`OVERRULED_NATS`]):
+    /// a glare spot or a misread sticker.
+    pub overruled: bool,
+}
+
+impl StickerReading {
+    /// Whether the sticker deserves a look: low confidence, or its colour was overruled.
+    pub fn is_doubtful(&self) -> bool {
+        self.confidence < DOUBTFUL_BELOW || self.overruled
+    }
+}
+
+/// The resolved cube.
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    /// The cube, pieces relative to the centres (the state a solver takes).
+    pub cube: CubieCube,
+    /// Per sticker, URFDLB facelet order.
+    pub stickers: [StickerReading; N_FACELETS],
+    /// Each face's colour as the scan shows it: the mean measured sRGB of its nine stickers.
+    pub colours: [[f64; 3]; 6],
+    /// Fitting rounds used.
+    pub rounds: usize,
+}
+
+impl Resolution {
+    /// The 54-letter facelet string (letters name faces by their centres).
+    pub fn facelets(&self) -> String {
+        self.cube.to_facelets()
+    }
+
+    /// The doubtful stickers' indices, least confident first.
+    pub fn doubtful(&self) -> Vec<usize> {
+        let mut out: Vec<usize> = (0..N_FACELETS)
+            .filter(|&s| self.stickers[s].is_doubtful())
+            .collect();
+        out.sort_by(|&a, &b| {
+            self.stickers[a]
+                .confidence
+                .total_cmp(&self.stickers[b].confidence)
+        });
+        out
+    }
+
+    /// The lowest sticker confidence.
+    pub fn min_confidence(&self) -> f64 {
+        self.stickers
+            .iter()
+            .map(|s| s.confidence)
+            .fold(1.0, f64::min)
+    }
+}
+
+/// Reads colours into a valid cube. The default resolver has no pinned stickers.
+#[derive(Clone, Debug, Default)]
+pub struct Resolver {
+    pins: Vec<(usize, Face)>,
+}
+
+impl Resolver {
+    /// A resolver with no pinned stickers.
+    pub fn new() -> Resolver {
+        Resolver::default()
+    }
+
+    /// Fixes sticker `index` to `face`'s colour, as a person correcting the scan would: the
+    /// resolver then finds the most probable valid cube with that sticker so. Centres cannot
+    /// be pinned to another face.
+    pub fn pin(mut self, index: usize, face: Face) -> Result<Resolver, ScanError> {
+        if index >= N_FACELETS {
+            return Err(ScanError::BadPin {
+                index,
+                reason: "there are 54 stickers, numbered 0 to 53".into(),
+            });
+        }
+        if CENTRES.contains(&index) && face.index() != index / 9 {
+            return Err(ScanError::BadPin {
+                index,
+                reason: format!(
+                    "{} is a centre: it names its face and is always {}",
+                    sticker_name(index),
+                    Face::from_index(index / 9)
+                ),
+            });
+        }
+        self.pins.retain(|(i, _)| *i != index);
+        self.pins.push((index, face));
+        Ok(self)
+    }
+
+    /// The most probable valid cube for 54 measured colours (8-bit sRGB, URFDLB facelet order).
+    ///
+    /// Errors: not 54 colours, a value outside 0–255, pins that allow no valid cube, or a scan
+    /// no valid cube is within reach of (naming the stickers in conflict).
+    pub fn resolve(&self, rgb: &[[f64; 3]]) -> Result<Resolution, ScanError> {
+        let rgb = check_input(rgb)?;
+        let obs = Observations::new(&rgb);
+        let mut model = Model::initial(&obs);
+        let mut labels: Option<[usize; N_FACELETS]> = None;
+        let mut rounds = 0;
+        let (chain, table) = loop {
+            rounds += 1;
+            let table = self.table(&model);
+            let chain = Chain::new(&table);
+            let best = chain.best().ok_or(ScanError::PinsContradict)?;
+            let next = best.cube.to_face_array().map(|f| f.index());
+            if labels == Some(next) || rounds == MAX_ROUNDS {
+                break (chain, table);
+            }
+            model = model.fit(&obs, &next, rounds > 1);
+            labels = Some(next);
+        };
+        let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
+        let stickers = self.readings(&model, &table, &solved);
+        let conflicts: Vec<Conflict> = (0..N_FACELETS)
+            .filter(|&s| stickers[s].overruled)
+            .map(|s| Conflict {
+                sticker: s,
+                looks_like: stickers[s].looks_like,
+                needed: stickers[s].face,
+            })
+            .collect();
+        if conflicts.len() >= CONFLICTS_REFUSED {
+            return Err(ScanError::NoValidCube { conflicts });
+        }
+        let mut colours = [[0.0; 3]; 6];
+        for (s, reading) in stickers.iter().enumerate() {
+            for c in 0..3 {
+                colours[reading.face.index()][c] += rgb[s][c] / 9.0;
+            }
+        }
+        Ok(Resolution {
+            cube: solved.best.cube,
+            stickers,
+            colours,
+            rounds,
+        })
+    }
+
+    /// Every sticker's cost for every colour, pins applied.
+    fn table(&self, model: &Model) -> CostTable {
+        let mut t = [[0.0f32; 6]; N_FACELETS];
+        for (s, row) in t.iter_mut().enumerate() {
+            if CENTRES.contains(&s) {
+                continue;
+            }
+            for (k, c) in row.iter_mut().enumerate() {
+                *c = model.cost(s, k) as f32;
+            }
+        }
+        for &(s, face) in &self.pins {
+            for (k, c) in t[s].iter_mut().enumerate() {
+                if k != face.index() {
+                    *c = f32::INFINITY;
+                }
+            }
+        }
+        t
+    }
+
+    /// Confidences from the min-marginals: the probability of colour k on sticker s is
+    /// proportional to exp(-(cost of the best valid cube with k there)).
+    fn readings(
+        &self,
+        model: &Model,
+        table: &CostTable,
+        solved: &assign::Solved,
+    ) -> [StickerReading; N_FACELETS] {
+        let faces = solved.best.cube.to_face_array();
+        let best = solved.best.cost as f64;
+        std::array::from_fn(|s| {
+            let chosen = faces[s];
+            if CENTRES.contains(&s) {
+                return StickerReading {
+                    face: chosen,
+                    confidence: 1.0,
+                    alternative: None,
+                    looks_like: chosen,
+                    overruled: false,
+                };
+            }
+            let weight = |k: usize| (-(solved.marginal[s][k] as f64 - best)).exp();
+            let total: f64 = (0..6).map(weight).sum();
+            let alternative = (0..6)
+                .filter(|&k| k != chosen.index() && solved.marginal[s][k].is_finite())
+                .map(|k| (Face::from_index(k), weight(k) / total))
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            // What the measurement alone says (pins set aside).
+            let own: Vec<f64> = (0..6).map(|k| model.cost(s, k)).collect();
+            let looks = (0..6)
+                .min_by(|&a, &b| own[a].total_cmp(&own[b]))
+                .expect("six colours");
+            let pinned = self.pins.iter().any(|(i, _)| *i == s);
+            let overruled = !pinned && own[chosen.index()] - own[looks] > OVERRULED_NATS;
+            debug_assert!(table[s][chosen.index()].is_finite());
+            StickerReading {
+                face: chosen,
+                confidence: weight(chosen.index()) / total,
+                alternative,
+                looks_like: Face::from_index(looks),
+                overruled,
+            }
+        })
+    }
+}
+
+/// The most probable valid cube for 54 measured colours, with no pins (see
+/// [`Resolver::resolve`]).
+pub fn resolve(rgb: &[[f64; 3]]) -> Result<Resolution, ScanError> {
+    Resolver::new().resolve(rgb)
+}
+
+/// Checks there are 54 colours with every value a number in 0–255.
+fn check_input(rgb: &[[f64; 3]]) -> Result<[[f64; 3]; N_FACELETS], ScanError> {
+    let rgb: [[f64; 3]; N_FACELETS] = rgb
+        .try_into()
+        .map_err(|_| ScanError::WrongCount { found: rgb.len() })?;
+    for (s, colour) in rgb.iter().enumerate() {
+        for &value in colour {
+            if !(0.0..=255.0).contains(&value) {
+                return Err(ScanError::BadValue { sticker: s, value });
+            }
+        }
+    }
+    Ok(rgb)
+}
