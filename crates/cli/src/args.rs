@@ -222,6 +222,7 @@ Examples:
   rubik solve R U R\\' U\\' --explain
   rubik solve --facelets DRLUUBFBRBLURRLRUBLRDDFDLFUFUFFDBRDUBRUFLLFDDBFLUBLRBD --json
   rubik solve --net cube.txt --method thistlethwaite
+  rubik solve --rgb scan.json                 54 measured colours from a camera or robot
   printf \"R U\\nF2 L\\n\" | rubik solve -c --jobs 2
 
 Continuous mode answers every line, then exits 0 when all were solved, 2 when a line was
@@ -232,12 +233,18 @@ pub struct SolveArgs {
     pub alg: Vec<String>,
 
     /// The cube as a 54-letter facelet string in URFDLB order.
-    #[arg(long, short = 'f', value_name = "S", conflicts_with_all = ["alg", "net", "continuous"])]
+    #[arg(long, short = 'f', value_name = "S", conflicts_with_all = ["alg", "net", "rgb", "continuous"])]
     pub facelets: Option<String>,
 
     /// The cube as a colour-net text file ('-' for stdin).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "continuous"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "rgb", "continuous"])]
     pub net: Option<PathBuf>,
+
+    /// The cube as measured colours: a JSON array of 54 [r, g, b] (0-255) in URFDLB facelet
+    /// order ('-' for stdin), resolved into the most probable valid cube. Doubtful stickers
+    /// are named on stderr; a scan no valid cube fits is refused (exit 2).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "continuous"])]
+    pub rgb: Option<PathBuf>,
 
     /// Continuous mode: one scramble or facelet string per stdin line, one answer per line.
     #[arg(long, short = 'c', conflicts_with_all = ["alg", "explain"])]
@@ -304,19 +311,25 @@ Examples:
   rubik show \"R U R' U'\"
   rubik show --format facelets \"r U r' U'\"
   rubik show --facelets UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB R
-  NO_COLOR=1 rubik show --net cube.txt")]
+  NO_COLOR=1 rubik show --net cube.txt
+  rubik show --rgb scan.json --format facelets")]
 pub struct ShowArgs {
     /// Moves applied to the start state (several arguments are joined).
     #[arg(value_name = "ALG")]
     pub alg: Vec<String>,
 
     /// Start from this facelet string instead of the solved cube.
-    #[arg(long, short = 'f', value_name = "S", conflicts_with = "net")]
+    #[arg(long, short = 'f', value_name = "S", conflicts_with_all = ["net", "rgb"])]
     pub facelets: Option<String>,
 
     /// Start from this colour-net file instead of the solved cube ('-' for stdin).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "rgb")]
     pub net: Option<PathBuf>,
+
+    /// Start from the cube these measured colours show (JSON: 54 [r, g, b] in URFDLB order,
+    /// '-' for stdin); doubtful stickers are named on stderr.
+    #[arg(long, value_name = "FILE")]
+    pub rgb: Option<PathBuf>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = ShowFormat::Net)]
@@ -330,7 +343,7 @@ pub enum ShowFormat {
     Net,
     /// The 54-letter facelet string.
     Facelets,
-    /// JSON: {facelets, solved}.
+    /// JSON: {facelets, solved, alg}, and with --rgb {confidence, doubtful}.
     Json,
 }
 

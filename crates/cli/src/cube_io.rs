@@ -1,6 +1,6 @@
-//! The CLI's single door into `rubik_cube`: reading cubes and algorithms from text and writing
-//! them back. Every command goes through these few functions, so the cube crate's API is used
-//! in one place.
+//! The CLI's single door into `rubik_cube` (and `rubik_scan`): reading cubes and algorithms
+//! from text and measured colours, and writing them back. Every command goes through these few
+//! functions, so the cube crates' APIs are used in one place.
 
 use rubik_cube::net::NetStyle;
 use rubik_cube::{Alg, CubieCube, Move};
@@ -8,6 +8,8 @@ use rubik_cube::{Alg, CubieCube, Move};
 pub use rubik_cube::Cube;
 
 pub use rubik_cube::InputError;
+
+pub use rubik_scan::{Resolution, ScanError};
 
 /// The solved cube.
 pub fn solved() -> Cube {
@@ -52,6 +54,19 @@ pub fn facelets(cube: &Cube) -> String {
 /// The cubie state solvers take (normalised by centres).
 pub fn to_cubie(cube: &Cube) -> CubieCube {
     cube.to_cubie()
+}
+
+/// Measured colours (JSON, see `rubik_scan::input`) resolved into the most probable valid
+/// cube, with the resolver's confidences.
+pub fn resolve_rgb(text: &str) -> Result<(Cube, Resolution), ScanError> {
+    let rgb = rubik_scan::parse_rgb_json(text)?;
+    let resolution = rubik_scan::resolve(&rgb)?;
+    Ok((Cube::from_cubie(resolution.cube), resolution))
+}
+
+/// The name of sticker `index` on the net (`R3`).
+pub fn sticker_name(index: usize) -> String {
+    rubik_scan::sticker_name(index)
 }
 
 /// Whether every face shows one colour.

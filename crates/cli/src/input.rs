@@ -1,5 +1,5 @@
-//! Where a command's cube comes from: moves on the command line, a facelet string, or a
-//! colour-net file (`-` for stdin).
+//! Where a command's cube comes from: moves on the command line, a facelet string, a
+//! colour-net file or a measured-colours file (`-` for stdin).
 
 use crate::cube_io::{self, Cube};
 use crate::error::{CliError, CliResult};
@@ -27,6 +27,50 @@ pub fn cube_from_net_file(path: &Path) -> CliResult<Cube> {
     let text = read_text(path)?;
     cube_io::parse_net(&text)
         .map_err(|e| CliError::from(e).context(format!("in the net {}", path.display())))
+}
+
+/// The cube a measured-colours file shows (see `rubik_scan`), with the resolver's reading.
+/// Doubtful stickers are named on stderr; a scan no valid cube fits is bad input (exit 2).
+pub fn cube_from_rgb_file(path: &Path) -> CliResult<(Cube, cube_io::Resolution)> {
+    let text = read_text(path)?;
+    let (cube, resolution) = cube_io::resolve_rgb(&text).map_err(|e| {
+        CliError::bad_input(e).context(format!("in the colours {}", path.display()))
+    })?;
+    if let Some(warning) = doubt_warning(&resolution) {
+        eprintln!("rubik: warning: {warning}");
+    }
+    Ok((cube, resolution))
+}
+
+/// "check these stickers on the cube: R6 (read as R, 62%; else L), ..." for the doubtful
+/// stickers of a resolution, least confident first; `None` when none is doubtful.
+pub fn doubt_warning(resolution: &cube_io::Resolution) -> Option<String> {
+    let doubtful = resolution.doubtful();
+    if doubtful.is_empty() {
+        return None;
+    }
+    let items: Vec<String> = doubtful
+        .iter()
+        .map(|&s| {
+            let r = &resolution.stickers[s];
+            let name = cube_io::sticker_name(s);
+            if r.overruled {
+                format!("{name} (looked like {}, read as {})", r.looks_like, r.face)
+            } else {
+                let percent = (r.confidence * 100.0).floor();
+                match r.alternative {
+                    Some((alt, _)) => {
+                        format!("{name} (read as {}, {percent}%; else {alt})", r.face)
+                    }
+                    None => format!("{name} (read as {}, {percent}%)", r.face),
+                }
+            }
+        })
+        .collect();
+    Some(format!(
+        "some colours were hard to read; check these stickers on the cube: {}",
+        items.join(", ")
+    ))
 }
 
 /// The words of an `ALG...` argument list joined into one algorithm text.

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Time budget of the cheap jobs (validating, applying moves): far more than they take.
-const CHEAP_BUDGET: Duration = Duration::from_secs(10);
+pub(crate) const CHEAP_BUDGET: Duration = Duration::from_secs(10);
 
 /// The OpenAPI 3 description of this API.
 pub const OPENAPI_JSON: &str = include_str!("../static/openapi.json");

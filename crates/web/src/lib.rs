@@ -1,7 +1,8 @@
 //! `rubik-web`: the web app behind `rubik serve` — a JSON API over the solvers and a 3D page to
 //! scramble, paint, solve and watch solutions step by step.
 //!
-//! Layers: [`input`] (request → cube) and [`scramble`] feed the handlers of [`api`], which run
+//! Layers: [`input`] (request → cube) and [`scramble`] feed the handlers of [`api`] (and of
+//! [`scan`], the colour resolver's endpoint), which run
 //! their blocking work through [`exec`] (a fast and a slow lane, deadlines, cancellation) and
 //! share an [`AppState`] (one solver per method, the lanes' slots, the limits); [`guard`]
 //! refuses foreign hosts and cross-origin writes; [`assets`] holds the page's embedded files;
@@ -13,6 +14,7 @@ pub mod error;
 pub mod exec;
 pub mod guard;
 pub mod input;
+pub mod scan;
 pub mod scramble;
 pub mod state;
 
@@ -37,6 +39,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/scramble", get(api::scramble))
         .route("/validate", post(api::validate))
         .route("/apply", post(api::apply))
+        .route("/resolve", post(scan::resolve))
         .route("/methods", get(api::methods))
         .route("/messages", get(api::messages))
         .route("/openapi.json", get(api::openapi))

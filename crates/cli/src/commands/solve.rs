@@ -15,6 +15,9 @@ use std::time::Instant;
 
 /// Runs `rubik solve`.
 pub fn run(args: &SolveArgs) -> CliResult {
+    if let Some(path) = &args.rgb {
+        return solve_scanned(args, path);
+    }
     let given = if let Some(s) = &args.facelets {
         Some((s.clone(), cube_io::parse_facelets(s)))
     } else if let Some(path) = &args.net {
@@ -95,6 +98,28 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
                 output::emit_line(&output::json_line(&report))?;
             }
             Err(e.into())
+        }
+    }
+}
+
+/// `--rgb FILE`: resolve the measured colours, then solve the cube they show.
+fn solve_scanned(args: &SolveArgs, path: &std::path::Path) -> CliResult {
+    match input::cube_from_rgb_file(path) {
+        Ok((cube, _)) => solve_one(args, &cube_io::facelets(&cube), Ok(cube)),
+        Err(e) => {
+            if args.json {
+                let report = ErrorReport {
+                    input: path.display().to_string(),
+                    error: format!("{:#}", e.error),
+                    category: e
+                        .error
+                        .downcast_ref::<cube_io::ScanError>()
+                        .map(|s| s.category().to_string()),
+                    piece: None,
+                };
+                output::emit_line(&output::json_line(&report))?;
+            }
+            Err(e)
         }
     }
 }
