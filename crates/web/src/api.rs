@@ -21,7 +21,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Time budget of the cheap jobs (validating, applying moves): far more than they take.
+/// Time budget of the cheap jobs (validating, applying moves, reading colours): far more than
+/// they take.
 pub(crate) const CHEAP_BUDGET: Duration = Duration::from_secs(10);
 
 /// The OpenAPI 3 description of this API.
