@@ -18,6 +18,7 @@ pub fn config(tables: &TableArgs) -> SolverConfig {
         progress: Some(Arc::new(StderrProgress::new())),
         compact: tables.compact,
         optimal_table: tables.table.map(|t| t.name().to_string()),
+        private_tables: false,
         search_progress: false,
     }
 }
@@ -39,12 +40,14 @@ pub fn one_shot_solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
 
 fn solver_with(method: &MethodArgs, config: SolverConfig) -> CliResult<Box<dyn Solver>> {
     let solver = match (method.method, method.cross) {
-        (Method::Cfop, Some(cross)) => Ok(Box::new(Cfop::from_config(
+        (Method::Cfop, Some(cross)) => Cfop::new(
             &config,
             CfopOptions {
                 cross: cross_face(cross),
             },
-        )) as Box<dyn Solver>),
+        )
+        .map(|s| Box::new(s) as Box<dyn Solver>)
+        .map_err(CliError::from),
         (_, Some(_)) => Err(CliError::bad_input(anyhow::anyhow!(
             "--cross is a CFOP option; add --method cfop"
         ))),

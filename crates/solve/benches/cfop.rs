@@ -6,7 +6,7 @@ mod common;
 use criterion::{criterion_group, criterion_main, Criterion};
 use rubik_cube::Face;
 use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
-use rubik_solve::Limits;
+use rubik_solve::{Limits, SolverConfig};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -17,14 +17,15 @@ fn bench(c: &mut Criterion) {
         ("cross-down", CrossFace::Fixed(Face::D)),
         ("cross-any", CrossFace::Any),
     ] {
-        let solver = Cfop::with_options(CfopOptions { cross });
+        let solver = Cfop::new(&SolverConfig::default(), CfopOptions { cross }).expect("tables");
         common::bench_solver(&mut group, "cfop", name, &solver, &cubes, &limits);
     }
+    let fixed = Cfop::new(&SolverConfig::default(), CfopOptions::default()).expect("tables");
     let mut i = 0;
     group.bench_function("baseline-cross-only", |b| {
         b.iter(|| {
             i = (i + 1) % cubes.len();
-            black_box(Cfop::new().cross_only(&cubes[i]))
+            black_box(fixed.cross_only(&cubes[i]))
         })
     });
     group.finish();

@@ -7,7 +7,7 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rubik_solve::method::thistlethwaite::{Thistlethwaite, DEFAULT_CANDIDATES};
-use rubik_solve::Limits;
+use rubik_solve::{Limits, SolverConfig};
 
 fn bench(c: &mut Criterion) {
     let cubes = common::states(512);
@@ -18,7 +18,9 @@ fn bench(c: &mut Criterion) {
         ("default", DEFAULT_CANDIDATES),
         ("16-candidates", 16),
     ] {
-        let solver = Thistlethwaite::with_candidates(candidates);
+        let solver = Thistlethwaite::new(&SolverConfig::default())
+            .expect("tables")
+            .with_candidates(candidates);
         common::bench_solver(&mut group, "thistlethwaite", name, &solver, &cubes, &limits);
     }
     group.finish();

@@ -48,11 +48,13 @@ fn solve(c: &mut Criterion) {
 
 fn load(c: &mut Criterion) {
     // Loading from the on-disk cache (checksums verified), bypassing the in-process cache.
-    let dir = rubik_solve::tables::table_dir(&SolverConfig::default());
+    let store = rubik_solve::store::Store::new(&SolverConfig::default());
     TwophaseSolver::new(&SolverConfig::default()).expect("tables");
     c.bench_function("twophase table load (cached)", |b| {
         b.iter(|| {
-            rubik_solve::tables::twophase::TwophaseTables::load(&dir, &rubik_solve::NoProgress)
+            for spec in rubik_solve::method::twophase::table_specs(false) {
+                spec.load_uncached(&store).expect("tables load");
+            }
         })
     });
 }

@@ -30,6 +30,7 @@ pub mod scramble;
 pub mod search;
 pub mod solution;
 pub mod stop;
+pub mod store;
 pub mod tables;
 
 pub use method::{solver_for, Method};
@@ -84,8 +85,18 @@ pub enum SolveError {
         lower_bound: Option<usize>,
     },
     /// A table could not be read, built or written.
-    #[error("table error: {0}")]
-    Table(String),
+    #[error(transparent)]
+    Table(#[from] store::TableError),
+    /// A method option has a value the method does not know.
+    #[error("unknown {option} {value:?} (expected {expected})")]
+    BadOption {
+        /// The option.
+        option: &'static str,
+        /// The value given.
+        value: String,
+        /// The values it takes.
+        expected: &'static str,
+    },
     /// The method is not available in this build or configuration.
     #[error("method {0} is not available")]
     Unavailable(&'static str),
@@ -118,6 +129,10 @@ pub struct SolverConfig {
     pub compact: bool,
     /// Size of the optimal solver's table (`"small"`, `"medium"`, `"large"`); `None` = default.
     pub optimal_table: Option<String>,
+    /// Copy even the largest tables into this process's memory instead of mapping their files
+    /// (slower to start, never stopped by another program changing a file): for long-running
+    /// processes such as a server.
+    pub private_tables: bool,
     /// Whether long searches also report through `progress` (the optimal solver's deepening
     /// steps from 15 moves: one task per step, its subtrees as units). Off for batches.
     pub search_progress: bool,
@@ -129,6 +144,7 @@ impl std::fmt::Debug for SolverConfig {
             .field("table_dir", &self.table_dir)
             .field("compact", &self.compact)
             .field("optimal_table", &self.optimal_table)
+            .field("private_tables", &self.private_tables)
             .field("search_progress", &self.search_progress)
             .finish_non_exhaustive()
     }

@@ -11,6 +11,11 @@ use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
 use rubik_solve::{solver_for, Limits, Method, Solver, SolverConfig};
 use std::collections::HashSet;
 
+/// A CFOP solver with tables in the default table directory.
+fn cfop(cross: CrossFace) -> Cfop {
+    Cfop::new(&SolverConfig::default(), CfopOptions { cross }).expect("CFOP tables")
+}
+
 /// Whether the first two layers (everything off the U layer) are solved.
 fn f2l_solved(c: &CubieCube) -> bool {
     (4..8).all(|i| c.cp[i] as usize == i && c.co[i] == 0)
@@ -108,7 +113,7 @@ fn every_last_layer_state_is_recognised_and_solved() {
 
 #[test]
 fn each_case_set_up_from_its_inverse_is_named() {
-    let solver = Cfop::new();
+    let solver = cfop(CrossFace::default());
     let ll = last_layer();
     for (case, moves) in OLL_CASES.iter().zip(&ll.oll_moves) {
         let cube = case_cube(moves);
@@ -169,7 +174,7 @@ fn random_states_are_solved_with_named_steps() {
 fn step_texts_name_real_pieces() {
     let scramble = expand("D2 R' F U2 B L' D R2 F2 U' L2 B' R D' F").expect("moves");
     let cube = CubieCube::from_moves(&scramble);
-    let solution = Cfop::new()
+    let solution = cfop(CrossFace::default())
         .solve(&cube, &Limits::default())
         .expect("solvable");
     let cross = &solution.steps[0];
@@ -223,10 +228,8 @@ fn step_texts_name_real_pieces() {
 
 #[test]
 fn colour_neutral_cross_is_never_longer() {
-    let fixed = Cfop::new();
-    let any = Cfop::with_options(CfopOptions {
-        cross: CrossFace::Any,
-    });
+    let fixed = cfop(CrossFace::default());
+    let any = cfop(CrossFace::Any);
     let mut rng = rng_from_seed(11);
     for _ in 0..30 {
         let cube = CubieCube::random(&mut rng);

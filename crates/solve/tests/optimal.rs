@@ -501,7 +501,10 @@ fn invalid_cube_and_unknown_table_are_errors() {
     };
     assert!(matches!(
         OptimalSolver::new(&bad),
-        Err(SolveError::Table(_))
+        Err(SolveError::BadOption {
+            option: "table",
+            ..
+        })
     ));
 }
 

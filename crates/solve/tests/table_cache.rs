@@ -1,118 +1,161 @@
-//! The on-disk table cache: corrupt or truncated files are detected and rebuilt, never used.
+//! The table store on real files: damaged files are detected and rebuilt, never used; builders
+//! that died leave no temporary file for long; concurrent callers share one build.
 
-use rubik_solve::tables::file::{
-    check_file, load, load_into, load_or_build, FileFault, TableSpec, HEADER_LEN,
-};
-use rubik_solve::tables::{self, moves, TableStatus};
-use rubik_solve::{Method, NoProgress, SolverConfig};
+use rubik_solve::coord::moves::TWIST_MOVES;
+use rubik_solve::store::file::HEADER_LEN;
+use rubik_solve::store::{Fault, Spec, Status, Store, TableError, TableSpec};
+use rubik_solve::tables::{self, TableStatus};
+use rubik_solve::{Method, NoProgress, SolveError, SolverConfig};
 use std::io::{Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
-const SPEC: TableSpec = TableSpec::of::<u16>("move-twist", 2187 * 18);
+fn store(dir: &Path) -> Store {
+    Store::at(dir.to_path_buf(), Arc::new(NoProgress))
+}
 
-fn build_into(dir: &std::path::Path) -> Vec<u16> {
-    let t = load_or_build(&SPEC, dir, &NoProgress, |_| moves::twist_moves());
-    t.to_vec()
+/// The twist move table as its file holds it, read again from disk.
+fn twist_from_disk(dir: &Path) -> Vec<u16> {
+    store(dir)
+        .load_uncached(&TWIST_MOVES)
+        .expect("loads or builds")
+        .to_vec()
+}
+
+fn spec() -> &'static TableSpec {
+    &TWIST_MOVES.table
 }
 
 #[test]
 fn a_flipped_byte_is_detected_and_the_table_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
-    let good = build_into(dir.path());
-    assert!(load::<u16>(&SPEC, dir.path()).is_ok());
-    let path = SPEC.path(dir.path());
+    let good = twist_from_disk(dir.path());
+    assert_eq!(store(dir.path()).status(spec(), true), Status::Present);
+    let path = store(dir.path()).path(spec());
     let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
     f.seek(SeekFrom::Start(HEADER_LEN as u64 + 1000)).unwrap();
     f.write_all(&[0xAB]).unwrap();
     drop(f);
+    // The header and size are fine; only the checksum tells.
+    assert_eq!(store(dir.path()).status(spec(), false), Status::Present);
     assert_eq!(
-        check_file(&SPEC, dir.path(), true),
-        Err(FileFault::Checksum)
+        store(dir.path()).status(spec(), true),
+        Status::Unsound(Fault::Checksum)
     );
-    assert!(load::<u16>(&SPEC, dir.path()).is_err());
-    let rebuilt = build_into(dir.path());
-    assert_eq!(rebuilt, good);
-    assert_eq!(check_file(&SPEC, dir.path(), true), Ok(()));
-}
-
-#[test]
-fn load_into_copies_a_sound_file_and_refuses_a_corrupt_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let good = build_into(dir.path());
-    let good_bytes: Vec<u8> = good.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let mut dest = vec![0u8; good_bytes.len()];
-    load_into(&SPEC, dir.path(), &mut dest).unwrap();
-    assert_eq!(dest, good_bytes);
-    // A buffer of another size is refused.
-    let mut short = vec![0u8; good_bytes.len() - 2];
-    assert!(matches!(
-        load_into(&SPEC, dir.path(), &mut short),
-        Err(FileFault::WrongSize { .. })
-    ));
-    // One flipped byte fails the checksum.
-    let path = SPEC.path(dir.path());
-    let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-    f.seek(SeekFrom::Start(HEADER_LEN as u64 + 77)).unwrap();
-    f.write_all(&[0x5A]).unwrap();
-    drop(f);
-    assert_eq!(
-        load_into(&SPEC, dir.path(), &mut dest),
-        Err(FileFault::Checksum)
-    );
-    assert_eq!(
-        load_into(&SPEC, tempfile::tempdir().unwrap().path(), &mut dest),
-        Err(FileFault::Missing)
-    );
+    assert_eq!(twist_from_disk(dir.path()), good);
+    assert_eq!(store(dir.path()).status(spec(), true), Status::Present);
 }
 
 #[test]
 fn a_truncated_file_is_detected_and_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
-    let good = build_into(dir.path());
-    let path = SPEC.path(dir.path());
+    let good = twist_from_disk(dir.path());
+    let path = store(dir.path()).path(spec());
     let f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
-    f.set_len(SPEC.file_bytes() - 7).unwrap();
+    f.set_len(spec().file_bytes() - 7).unwrap();
     drop(f);
     assert!(matches!(
-        check_file(&SPEC, dir.path(), false),
-        Err(FileFault::WrongSize { .. })
+        store(dir.path()).status(spec(), false),
+        Status::Unsound(Fault::WrongSize { .. })
     ));
-    assert_eq!(build_into(dir.path()), good);
-    assert_eq!(check_file(&SPEC, dir.path(), true), Ok(()));
+    assert_eq!(twist_from_disk(dir.path()), good);
+    assert_eq!(store(dir.path()).status(spec(), true), Status::Present);
 }
 
 #[test]
 fn a_bad_header_is_detected() {
     let dir = tempfile::tempdir().unwrap();
-    build_into(dir.path());
-    let path = SPEC.path(dir.path());
+    twist_from_disk(dir.path());
+    let path = store(dir.path()).path(spec());
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[8] ^= 0xFF; // format version
     std::fs::write(&path, &bytes).unwrap();
-    assert!(matches!(
-        check_file(&SPEC, dir.path(), false),
-        Err(FileFault::BadHeader(_))
-    ));
+    let status = store(dir.path()).status(spec(), false);
+    assert!(matches!(status, Status::Unsound(Fault::BadHeader(_))));
+    assert_eq!(
+        status.to_string(),
+        "unusable: a file whose header does not match (another format version)"
+    );
 }
 
 #[test]
-fn info_reports_missing_then_corrupt_tables() {
+fn info_reports_missing_then_unusable_tables_in_words() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = SolverConfig {
         table_dir: Some(dir.path().to_path_buf()),
         compact: true,
         ..SolverConfig::default()
     };
-    let infos = tables::info(Method::Twophase, &cfg);
+    let infos = tables::info(Method::Twophase, &cfg).unwrap();
     assert!(!infos.is_empty());
     assert!(infos.iter().all(|i| i.status == TableStatus::Missing));
-    build_into(dir.path());
-    std::fs::write(SPEC.path(dir.path()), b"short").unwrap();
+    twist_from_disk(dir.path());
+    std::fs::write(store(dir.path()).path(spec()), b"short").unwrap();
     let twist = tables::info(Method::Twophase, &cfg)
+        .unwrap()
         .into_iter()
         .find(|i| i.name == "move-twist")
         .unwrap();
-    assert!(matches!(twist.status, TableStatus::Corrupt(_)));
+    assert_eq!(
+        twist.status.to_string(),
+        format!(
+            "unusable: the wrong size (5 bytes where {} were expected)",
+            spec().file_bytes()
+        )
+    );
     // Building repairs it.
     let built = tables::build(Method::Twophase, &cfg).unwrap();
     assert!(built.iter().all(|i| i.status == TableStatus::Present));
+}
+
+/// How many times the counting table below was built.
+static BUILDS: AtomicUsize = AtomicUsize::new(0);
+
+static COUNTED: Spec<u16> = Spec {
+    table: TableSpec::of::<u16>("test-counted", 1000),
+    build: |_, _| {
+        BUILDS.fetch_add(1, Ordering::SeqCst);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        Ok((0..1000u16).collect::<Vec<_>>().into())
+    },
+};
+
+#[test]
+fn threads_asking_at_once_share_one_build_and_one_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| store(dir.path()).get(&COUNTED).unwrap()))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
+    assert!(tables.iter().all(|t| Arc::ptr_eq(t, &tables[0])));
+    assert_eq!(tables[0][999], 999);
+    // Another store of the same directory gets the same table without building.
+    let again = store(dir.path()).get(&COUNTED).unwrap();
+    assert!(Arc::ptr_eq(&again, &tables[0]));
+    assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn an_unwritable_directory_is_an_error_naming_it_and_the_os_error() {
+    // A directory that cannot be created (a file stands in the way).
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("not-a-dir");
+    std::fs::write(&blocker, b"x").unwrap();
+    let tables_dir = blocker.join("tables");
+    let err = store(&tables_dir)
+        .get(&TWIST_MOVES)
+        .err()
+        .expect("an error");
+    assert!(matches!(err, TableError::Directory { .. }), "{err:?}");
+    let text = SolveError::from(err).to_string();
+    assert!(text.starts_with(&format!(
+        "cannot write tables to {}: ",
+        tables_dir.display()
+    )));
+    assert!(text.contains("Not a directory"), "{text}");
+    assert!(text.ends_with("(set RUBIK_TABLES to a writable directory)"));
 }

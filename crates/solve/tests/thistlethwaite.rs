@@ -8,12 +8,17 @@ use rubik_solve::method::thistlethwaite::tables::{distance_histogram, PHASE_SIZE
 use rubik_solve::method::thistlethwaite::Thistlethwaite;
 use rubik_solve::{solver_for, Limits, Method, SolveError, Solver, SolverConfig};
 
+fn solver() -> Thistlethwaite {
+    Thistlethwaite::new(&SolverConfig::default()).expect("tables")
+}
+
+fn histogram(phase: usize) -> Vec<usize> {
+    distance_histogram(solver().tables(), phase)
+}
+
 #[test]
 fn phase_one_distribution_matches_the_published_one() {
-    assert_eq!(
-        distance_histogram(0),
-        vec![1, 2, 25, 202, 620, 900, 285, 13]
-    );
+    assert_eq!(histogram(0), vec![1, 2, 25, 202, 620, 900, 285, 13]);
 }
 
 #[test]
@@ -21,7 +26,7 @@ fn phase_tables_have_the_known_sizes_and_depths() {
     let expected_sizes = [2048, 1_082_565, 29_400, 663_552];
     let expected_max = [7, 10, 13, 15];
     for phase in 0..4 {
-        let hist = distance_histogram(phase);
+        let hist = histogram(phase);
         assert_eq!(
             hist.iter().sum::<usize>(),
             expected_sizes[phase],
@@ -49,7 +54,7 @@ fn in_group(phase: usize, moves: &[Move]) -> bool {
 
 #[test]
 fn random_states_are_solved_within_the_bounds() {
-    let solver = Thistlethwaite::new();
+    let solver = solver();
     let mut rng = rng_from_seed(4);
     for _ in 0..300 {
         let cube = CubieCube::random(&mut rng);
@@ -100,7 +105,7 @@ fn steps_say_what_each_phase_achieves() {
 
 #[test]
 fn solved_cube_and_length_limit() {
-    let solver = Thistlethwaite::new();
+    let solver = solver();
     let solved = solver
         .solve(&CubieCube::SOLVED, &Limits::default())
         .expect("solved");

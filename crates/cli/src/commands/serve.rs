@@ -9,7 +9,11 @@ use std::net::{SocketAddr, ToSocketAddrs};
 /// a server that cannot start (address in use, no permission) exits 3.
 pub fn run(args: &ServeArgs) -> CliResult {
     let (addr, host_name) = resolve(&args.addr)?;
-    let config = crate::solving::config(&args.tables);
+    // A server outlives whatever happens to the table files: it keeps private copies.
+    let config = rubik_solve::SolverConfig {
+        private_tables: true,
+        ..crate::solving::config(&args.tables)
+    };
     let limits = ServerLimits {
         allowed_hosts: host_name.into_iter().collect(),
         ..ServerLimits::default()

@@ -12,8 +12,8 @@ pub fn run(args: &TablesArgs) -> CliResult {
     let method = args.method.method;
     let config = solving::config(&args.method.tables);
     let infos = match args.action {
-        TablesAction::Info => tables::info(method, &config),
-        TablesAction::Verify => tables::verify(method, &config),
+        TablesAction::Info => tables::info(method, &config)?,
+        TablesAction::Verify => tables::verify(method, &config)?,
         TablesAction::Build => {
             let started = Instant::now();
             let infos = tables::build(method, &config)?;
@@ -47,16 +47,11 @@ fn render(method: &str, dir: &std::path::Path, infos: &[TableInfo]) -> String {
     let width = infos.iter().map(|i| i.name.len()).max().unwrap_or(0);
     let total: u64 = infos.iter().map(|i| i.bytes).sum();
     for info in infos {
-        let status = match &info.status {
-            TableStatus::Present => "ok".to_string(),
-            TableStatus::Missing => "missing".to_string(),
-            TableStatus::Corrupt(why) => format!("damaged: {why}"),
-        };
         out += &format!(
             "  {:<width$}  {:>10}  {}\n",
             info.name,
             human_bytes(info.bytes),
-            status
+            info.status
         );
     }
     out += &format!("  {:<width$}  {:>10}\n", "total", human_bytes(total));

@@ -10,6 +10,8 @@
 
 #![allow(clippy::needless_range_loop)] // loops index several parallel piece tables
 
+pub mod classes;
+pub mod moves;
 pub mod symmetry;
 
 use rubik_cube::CubieCube;
@@ -250,6 +252,18 @@ pub fn set_ud_edges(c: &mut CubieCube, idx: usize) {
     for i in 8..12 {
         c.ep[i] = i as u8;
     }
+}
+
+/// The flip-slice coordinate (0..1,013,760): `slice · 2048 + flip`.
+pub fn flipslice(c: &CubieCube) -> usize {
+    slice(c) * N_FLIP + flip(c)
+}
+
+/// Sets the slice edges' positions (in FR FL BL BR order) and the flip from a flip-slice
+/// coordinate.
+pub fn set_flipslice(c: &mut CubieCube, fs: usize) {
+    set_slice_sorted(c, (fs / N_FLIP) * N_SLICE_PERM);
+    set_flip(c, fs % N_FLIP);
 }
 
 /// The slice permutation inside G1 (0..24): equals [`slice_sorted`] when the slice edges are in

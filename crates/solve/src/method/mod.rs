@@ -80,13 +80,11 @@ pub const WORDS: &[&[crate::i18n::Word]] = &[cfop::WORDS];
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {
     match method {
         Method::Twophase => Ok(Box::new(twophase::TwophaseSolver::new(config)?)),
-        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::from_config(
-            config,
-        ))),
+        Method::Thistlethwaite => Ok(Box::new(thistlethwaite::Thistlethwaite::new(config)?)),
         Method::Optimal => Ok(Box::new(optimal::OptimalSolver::new(config)?)),
-        Method::Cfop => Ok(Box::new(cfop::Cfop::from_config(
+        Method::Cfop => Ok(Box::new(cfop::Cfop::new(
             config,
             cfop::CfopOptions::default(),
-        ))),
+        )?)),
     }
 }

@@ -4,8 +4,9 @@
 
 use super::pieces::{edge_state, piece_moves, N_EDGE_STATES};
 use crate::search::{ida_star, SearchSpace};
+use crate::store::bfs::{self, Cells, Graph};
+use crate::store::{Entries, Spec, TableSpec};
 use rubik_cube::{CubieCube, Move};
-use std::sync::OnceLock;
 
 /// The cross edges, in piece order: DR DF DL DB.
 pub const CROSS_EDGES: [usize; 4] = [4, 5, 6, 7];
@@ -40,40 +41,40 @@ pub fn cross_move(s: &CrossState, m: Move) -> CrossState {
     s.map(|e| t[usize::from(e)][m.index()])
 }
 
-/// Exact number of moves to solve the cross, indexed by [`cross_index`] (`u8::MAX`: unreached).
-pub fn cross_distances() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut dist = vec![u8::MAX; N_CROSS];
-        let start = solved_cross();
-        dist[cross_index(&start)] = 0;
-        let mut frontier = vec![start];
-        let mut depth = 0;
-        while !frontier.is_empty() {
-            depth += 1;
-            let mut next = Vec::new();
-            for s in &frontier {
-                for m in Move::ALL {
-                    let t = cross_move(s, m);
-                    let i = cross_index(&t);
-                    if dist[i] == u8::MAX {
-                        dist[i] = depth;
-                        next.push(t);
-                    }
-                }
-            }
-            frontier = next;
-        }
-        dist
-    })
+/// The cross edges' states of a cross coordinate (the inverse of [`cross_index`]).
+pub fn cross_of_index(mut i: usize) -> CrossState {
+    let mut cross = [0u8; 4];
+    for e in &mut cross {
+        *e = (i % N_EDGE_STATES) as u8;
+        i /= N_EDGE_STATES;
+    }
+    cross
 }
+
+/// Exact number of moves to solve the cross, indexed by [`cross_index`] (`0xFF`: no cube has
+/// those edge states).
+pub static CROSS_DISTANCES: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("cfop_cross", N_CROSS)
+        .indexed("the four D-layer edges' positions and flips (24⁴)")
+        .holding(Entries::Distances(Cells::Byte)),
+    build: |_, progress| {
+        let space = Graph {
+            name: "CFOP cross table",
+            n: N_CROSS,
+            moves: 18,
+            goal: cross_index(&solved_cross()),
+            next: |i, m| cross_index(&cross_move(&cross_of_index(i), Move::ALL[m])),
+        };
+        Ok(bfs::build(&space, Cells::Byte, "cfop_cross", progress)?.into())
+    },
+};
 
 /// Search space of the cross.
-struct CrossSpace {
-    dist: &'static [u8],
+struct CrossSpace<'a> {
+    dist: &'a [u8],
 }
 
-impl SearchSpace for CrossSpace {
+impl SearchSpace for CrossSpace<'_> {
     type State = CrossState;
     fn is_goal(&self, s: &CrossState) -> bool {
         self.dist[cross_index(s)] == 0
@@ -89,10 +90,8 @@ impl SearchSpace for CrossSpace {
     }
 }
 
-/// An optimal cross for `c`.
-pub fn solve_cross(c: &CubieCube) -> Vec<Move> {
-    let space = CrossSpace {
-        dist: cross_distances(),
-    };
+/// An optimal cross for `c`, from the cross's distance table `dist`.
+pub fn solve_cross(dist: &[u8], c: &CubieCube) -> Vec<Move> {
+    let space = CrossSpace { dist };
     ida_star(&space, &cross_state(c), 8).unwrap_or_default()
 }

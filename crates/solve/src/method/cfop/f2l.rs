@@ -1,14 +1,18 @@
 //! F2L: the four corner–edge pairs, each found by IDA* over the cross edges and the four pairs'
 //! pieces, keeping the cross and every pair already solved, cheapest pair first.
 
-use super::cross::{cross_index, cross_move, cross_state, solved_cross, CrossState, N_CROSS};
+use super::cross::{
+    cross_index, cross_move, cross_of_index, cross_state, solved_cross, CrossState,
+    CROSS_DISTANCES, N_CROSS,
+};
 use super::pieces::View;
 use super::pieces::{corner_state, edge_state, piece_moves, N_CORNER_STATES, N_EDGE_STATES};
 use crate::search::{ida_star, SearchSpace};
-use crate::tables::file::{load_or_build, Table, TableSpec};
-use crate::{NoProgress, Progress, SolverConfig};
+use crate::store::bfs::{self, Cells, Graph, Space};
+use crate::store::{AnySpec, Entries, Spec, Store, Table, TableError, TableSpec};
+use crate::NoProgress;
 use rubik_cube::{CubieCube, Face, Move};
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 /// The slots, in Kociemba's piece order: slot `k` pairs corner `4 + k` with edge `8 + k`.
 pub const SLOTS: [Slot; 4] = [
@@ -51,113 +55,140 @@ const MAX_PAIR_DEPTH: usize = 20;
 /// State of one pair: `corner_state * 24 + edge_state`.
 const N_PAIR: usize = N_CORNER_STATES * N_EDGE_STATES;
 
-/// Exact moves to solve each slot's pair on its own (ignoring everything else).
-fn pair_distances() -> &'static [[u8; N_PAIR]; 4] {
-    static TABLE: OnceLock<[[u8; N_PAIR]; 4]> = OnceLock::new();
-    TABLE.get_or_init(|| {
+/// Exact moves to solve each slot's pair on its own (ignoring everything else), by
+/// breadth-first search over the pair's states.
+fn pair_distances() -> Result<[[u8; N_PAIR]; 4], TableError> {
+    let t = piece_moves();
+    let mut all = [[u8::MAX; N_PAIR]; 4];
+    for (slot, dist) in SLOTS.iter().zip(all.iter_mut()) {
+        let space = Graph {
+            name: "CFOP pair table",
+            n: N_PAIR,
+            moves: 18,
+            goal: (slot.corner * 3 * N_EDGE_STATES) + slot.edge * 2,
+            next: |s, m| {
+                let (c, e) = (s / N_EDGE_STATES, s % N_EDGE_STATES);
+                usize::from(t.corner[c][m]) * N_EDGE_STATES + usize::from(t.edge[e][m])
+            },
+        };
+        let built = bfs::build(&space, Cells::Byte, "CFOP pair table", &NoProgress)?;
+        dist.copy_from_slice(&built[..N_PAIR]);
+    }
+    Ok(all)
+}
+
+/// The cross with the front-right corner (`which` 0) or edge (1): index `cross_index * 24 +
+/// piece state`, breadth-first from the solved cross and piece.
+struct CrossAndPiece {
+    which: usize,
+}
+
+impl Space for CrossAndPiece {
+    type Step = usize;
+
+    fn name(&self) -> &str {
+        CROSS_AND_PIECE[self.which].table.name
+    }
+    fn blocks(&self) -> usize {
+        N_CROSS
+    }
+    fn block_len(&self) -> usize {
+        24
+    }
+    fn moves(&self) -> usize {
+        18
+    }
+    fn step(&self, cross: usize, m: usize) -> usize {
+        cross_index(&cross_move(&cross_of_index(cross), Move::ALL[m]))
+    }
+    fn child(&self, &cross: &usize, m: usize, piece: usize) -> (usize, usize) {
         let t = piece_moves();
-        let mut all = [[u8::MAX; N_PAIR]; 4];
-        for (slot, dist) in SLOTS.iter().zip(all.iter_mut()) {
-            let start = (slot.corner * 3 * N_EDGE_STATES) + slot.edge * 2;
-            dist[start] = 0;
-            let mut frontier = vec![start];
-            let mut depth = 0;
-            while !frontier.is_empty() {
-                depth += 1;
-                let mut next = Vec::new();
-                for &s in &frontier {
-                    let (c, e) = (s / N_EDGE_STATES, s % N_EDGE_STATES);
-                    for m in 0..18 {
-                        let n =
-                            usize::from(t.corner[c][m]) * N_EDGE_STATES + usize::from(t.edge[e][m]);
-                        if dist[n] == u8::MAX {
-                            dist[n] = depth;
-                            next.push(n);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-        }
-        all
-    })
+        let table = if self.which == 0 { &t.corner } else { &t.edge };
+        (cross, usize::from(table[piece][m]))
+    }
+    fn goal(&self) -> (usize, usize) {
+        let front_right = &SLOTS[0];
+        let home = if self.which == 0 {
+            front_right.corner * 3
+        } else {
+            front_right.edge * 2
+        };
+        (cross_index(&solved_cross()), home)
+    }
 }
 
-/// The two cached tables: the cross with the front-right corner, and with the front-right edge.
-pub fn table_specs() -> Vec<TableSpec> {
-    vec![
-        TableSpec::of::<u8>("cfop_cross_corner", N_CROSS * 24),
-        TableSpec::of::<u8>("cfop_cross_edge", N_CROSS * 24),
-    ]
-}
-
-static CROSS_AND_PIECE: OnceLock<[Table<u8>; 2]> = OnceLock::new();
-
-/// Loads (or builds and caches) the F2L tables from the table directory of `config`. The
-/// first call in a process decides where they come from.
-pub fn prepare(config: &SolverConfig) {
-    CROSS_AND_PIECE.get_or_init(|| {
-        let dir = crate::tables::table_dir(config);
-        let progress: &dyn Progress = config.progress.as_deref().unwrap_or(&NoProgress);
-        let specs = table_specs();
-        [0, 1].map(|k| load_or_build(&specs[k], &dir, progress, |p| build_cross_and_piece(k, p)))
-    });
+const fn cross_and_piece(name: &'static str, index: &'static str) -> TableSpec {
+    TableSpec::of::<u8>(name, N_CROSS * 24)
+        .indexed(index)
+        .holding(Entries::Distances(Cells::Byte))
 }
 
 /// Exact moves to solve the cross together with the front-right corner (`[0]`) or with the
 /// front-right edge (`[1]`), indexed by `cross_index * 24 + piece state` (4.5 million and
 /// 3 million reachable entries). Other slots use these through a view turned about the U–D
 /// axis.
-fn cross_and_piece_distances() -> &'static [Table<u8>; 2] {
-    prepare(&SolverConfig::default());
-    CROSS_AND_PIECE.get().expect("prepared")
+pub static CROSS_AND_PIECE: [Spec<u8>; 2] = [
+    Spec {
+        table: cross_and_piece(
+            "cfop_cross_corner",
+            "the four D-layer edges (24⁴) × the front-right corner's position and twist (24)",
+        ),
+        build: |_, progress| {
+            let built = bfs::build(
+                &CrossAndPiece { which: 0 },
+                Cells::Byte,
+                "cfop_cross_corner",
+                progress,
+            )?;
+            Ok(built.into())
+        },
+    },
+    Spec {
+        table: cross_and_piece(
+            "cfop_cross_edge",
+            "the four D-layer edges (24⁴) × the front-right edge's position and flip (24)",
+        ),
+        build: |_, progress| {
+            let built = bfs::build(
+                &CrossAndPiece { which: 1 },
+                Cells::Byte,
+                "cfop_cross_edge",
+                progress,
+            )?;
+            Ok(built.into())
+        },
+    },
+];
+
+/// The tables of the method: the cross, the cross with one piece, the pairs.
+pub struct CfopTables {
+    /// [`CROSS_DISTANCES`].
+    pub cross: Arc<Table<u8>>,
+    /// [`CROSS_AND_PIECE`].
+    cross_and_piece: [Arc<Table<u8>>; 2],
+    /// Each slot's pair on its own.
+    pairs: [[u8; N_PAIR]; 4],
 }
 
-/// Breadth-first search for one of [`cross_and_piece_distances`].
-fn build_cross_and_piece(which: usize, progress: &dyn Progress) -> Vec<u8> {
-    let t = piece_moves();
-    let front_right = &SLOTS[0];
-    let (home, piece_table) = if which == 0 {
-        (front_right.corner * 3, &t.corner)
-    } else {
-        (front_right.edge * 2, &t.edge)
-    };
-    progress.start(table_specs()[which].name, 10);
-    let dist = {
-        let n = N_CROSS * 24;
-        let mut dist = vec![u8::MAX; n];
-        let start = cross_index(&solved_cross()) * 24 + home;
-        dist[start] = 0;
-        let mut frontier = vec![start as u32];
-        let mut depth = 0;
-        while !frontier.is_empty() {
-            depth += 1;
-            let mut next = Vec::new();
-            for &i in &frontier {
-                let i = i as usize;
-                let piece = i % 24;
-                let mut c = i / 24;
-                let mut cross = [0u8; 4];
-                for e in &mut cross {
-                    *e = (c % N_EDGE_STATES) as u8;
-                    c /= N_EDGE_STATES;
-                }
-                for m in Move::ALL {
-                    let j = cross_index(&cross_move(&cross, m)) * 24
-                        + usize::from(piece_table[piece][m.index()]);
-                    if dist[j] == u8::MAX {
-                        dist[j] = depth;
-                        next.push(j as u32);
-                    }
-                }
-            }
-            progress.advance(1);
-            frontier = next;
-        }
-        dist
-    };
-    progress.finish();
-    dist
+impl CfopTables {
+    /// The tables from the store, assembled once per process and directory.
+    pub fn shared(store: &Store) -> Result<Arc<CfopTables>, TableError> {
+        store.assemble("cfop tables", |store| {
+            Ok(CfopTables {
+                cross: store.get(&CROSS_DISTANCES)?,
+                cross_and_piece: [
+                    store.get(&CROSS_AND_PIECE[0])?,
+                    store.get(&CROSS_AND_PIECE[1])?,
+                ],
+                pairs: pair_distances()?,
+            })
+        })
+    }
+}
+
+/// The cached tables of the method.
+pub fn table_specs() -> Vec<&'static dyn AnySpec> {
+    vec![&CROSS_DISTANCES, &CROSS_AND_PIECE[0], &CROSS_AND_PIECE[1]]
 }
 
 /// The cross and all four pairs.
@@ -189,13 +220,13 @@ impl F2lState {
 }
 
 /// Solving the front-right pair while keeping the cross and the pairs in `keep`.
-struct PairSpace {
+struct PairSpace<'a> {
     keep: [bool; 4],
-    cross_and_piece: &'static [Table<u8>; 2],
-    pairs: &'static [[u8; N_PAIR]; 4],
+    cross_and_piece: &'a [Arc<Table<u8>>; 2],
+    pairs: &'a [[u8; N_PAIR]; 4],
 }
 
-impl SearchSpace for PairSpace {
+impl SearchSpace for PairSpace<'_> {
     type State = F2lState;
 
     fn is_goal(&self, s: &F2lState) -> bool {
@@ -242,9 +273,13 @@ fn slot_in_view(view: &View, k: usize) -> usize {
 /// The cheapest unsolved pair of `cube` (with the cross solved and the pairs in `solved`
 /// kept) and an optimal insertion for it: `(slot, moves)`. `None` if every pair is solved.
 /// Each slot is searched as the front-right slot of the cube turned about the U–D axis.
-pub fn cheapest_pair(cube: &CubieCube, solved: [bool; 4]) -> Option<(usize, Vec<Move>)> {
-    let cross_and_piece = cross_and_piece_distances();
-    let pairs = pair_distances();
+pub fn cheapest_pair(
+    tables: &CfopTables,
+    cube: &CubieCube,
+    solved: [bool; 4],
+) -> Option<(usize, Vec<Move>)> {
+    let cross_and_piece = &tables.cross_and_piece;
+    let pairs = &tables.pairs;
     let mut order: Vec<(usize, usize, View, F2lState, PairSpace)> = (0..4)
         .filter(|&k| !solved[k])
         .map(|k| {

@@ -13,13 +13,15 @@ mod pieces;
 
 use crate::i18n::{Message, Word};
 use crate::search::push_merged;
+use crate::store::{AnySpec, Store};
 use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
-use f2l::{cheapest_pair, F2lState, SLOTS};
+use f2l::{cheapest_pair, CfopTables, F2lState, SLOTS};
 use last_layer::{last_layer, u_turn, OLL_CASES, PLL_CASES};
 use pieces::{piece_name, View};
 use rubik_cube::moves::format_moves;
 use rubik_cube::piece::{CORNER_FACES, EDGE_FACES};
 use rubik_cube::{CubieCube, Face, Move};
+use std::sync::Arc;
 
 /// Which face the cross goes on (the CLI's `--cross`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,39 +158,32 @@ pub const WORDS: &[Word] = &[
 /// Names of the slots in [`SLOTS`] order.
 const SLOT_NAMES: [&str; 4] = ["front-right", "front-left", "back-left", "back-right"];
 
-/// The CFOP solver. Cheap to create; its tables (under 1 MB) are built once per process.
-#[derive(Clone, Copy, Debug, Default)]
+/// The CFOP solver. Cheap to clone; its tables are shared.
+#[derive(Clone)]
 pub struct Cfop {
     options: CfopOptions,
+    tables: Arc<CfopTables>,
 }
 
 impl Cfop {
-    /// A solver with the cross on D.
-    pub fn new() -> Cfop {
-        Cfop::default()
-    }
-
-    /// A solver with these options (e.g. a colour-neutral cross).
-    pub fn with_options(options: CfopOptions) -> Cfop {
-        Cfop { options }
-    }
-
-    /// A solver whose tables come from (or are cached in) the table directory of `config`
-    /// (two files, about 16 MB; built in about a second when missing).
-    pub fn from_config(config: &SolverConfig, options: CfopOptions) -> Cfop {
-        f2l::prepare(config);
-        Cfop { options }
+    /// A solver with these options (e.g. a colour-neutral cross) whose tables come from the
+    /// store of `config` (three files, about 16 MB; built in about a second when missing).
+    pub fn new(config: &SolverConfig, options: CfopOptions) -> Result<Cfop, SolveError> {
+        Ok(Cfop {
+            options,
+            tables: CfopTables::shared(&Store::new(config))?,
+        })
     }
 
     /// The table files of the method, for `rubik tables`.
-    pub fn table_specs() -> Vec<crate::tables::TableSpec> {
+    pub fn table_specs() -> Vec<&'static dyn AnySpec> {
         f2l::table_specs()
     }
 
     /// An optimal cross on D for `cube` (physical moves): the first step alone, for
     /// benchmarks and comparisons.
     pub fn cross_only(&self, cube: &CubieCube) -> Vec<Move> {
-        cross::solve_cross(cube)
+        cross::solve_cross(&self.tables.cross, cube)
     }
 
     /// The views to try for the cross.
@@ -354,7 +349,7 @@ impl Cfop {
                     );
                 }
             }
-            let Some((k, moves)) = cheapest_pair(&b.cube, solved) else {
+            let Some((k, moves)) = cheapest_pair(&self.tables, &b.cube, solved) else {
                 break;
             };
             announced[k] = true;
@@ -487,7 +482,7 @@ impl Solver for Cfop {
             .into_iter()
             .map(|view| {
                 let seen = view.apply(cube);
-                let cross = cross::solve_cross(&seen);
+                let cross = cross::solve_cross(&self.tables.cross, &seen);
                 (view, seen, cross)
             })
             .min_by_key(|(_, _, cross)| cross.len())

@@ -5,8 +5,8 @@
 //! numbers the positions of the four slice edges FR FL BL BR among the twelve (solved = 0).
 //! These three are [`crate::coord`]'s, numbered the same, here as `u16`.
 
-use super::huge::HugeVec;
 use crate::coord::{self, BINOMIAL};
+use crate::store::HugeVec;
 use rubik_cube::{CubieCube, Move};
 
 pub use crate::coord::{binomial as choose, N_FLIP, N_FLIPSLICE, N_SLICE, N_TWIST};

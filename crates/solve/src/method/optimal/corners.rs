@@ -4,10 +4,9 @@
 //! lookup per node suffices; it prunes where the corners lag behind the edges.
 
 use super::coord::{twist, with_twist, N_TWIST};
-use super::huge::{huge_buffer, HugeVec};
 use super::symmetry::{Symmetries, N_SYM_UD};
-use crate::tables::TableSpec;
-use crate::SolveError;
+use crate::store::memory::table_buffer;
+use crate::store::{HugeVec, TableError};
 use memmap2::MmapMut;
 use rubik_cube::{CubieCube, Move};
 
@@ -19,11 +18,6 @@ pub const N_CORNER_CLASS: usize = 2768;
 pub const N_ENTRIES: usize = N_CORNER_CLASS * N_TWIST;
 /// Bytes of the corner table (two entries per byte).
 pub const N_BYTES: usize = N_ENTRIES.div_ceil(2);
-
-/// The cache entry of the corner pruning table.
-pub fn spec() -> TableSpec {
-    TableSpec::of::<u8>("optimal-corners", N_BYTES)
-}
 
 /// The corner permutation coordinate (0..40320, solved = 0): a Lehmer code.
 pub fn corner_perm(c: &CubieCube) -> u16 {
@@ -71,7 +65,7 @@ pub struct CornerTables {
 
 impl CornerTables {
     /// Builds the move and symmetry tables (milliseconds).
-    pub fn new(syms: &Symmetries) -> Result<CornerTables, SolveError> {
+    pub fn new(syms: &Symmetries) -> Result<CornerTables, TableError> {
         let mut perm_move = vec![0u16; N_CORNER_PERM * 18];
         for p in 0..N_CORNER_PERM {
             let c = with_corner_perm(p as u16);
@@ -103,10 +97,10 @@ impl CornerTables {
             stab.push(mask);
         }
         if rep.len() != N_CORNER_CLASS {
-            return Err(SolveError::Table(format!(
-                "{} corner classes instead of {N_CORNER_CLASS}",
-                rep.len()
-            )));
+            return Err(TableError::Build {
+                table: "optimal-corners",
+                reason: "the corner permutations do not fall into 2768 classes",
+            });
         }
         Ok(CornerTables {
             perm_move: perm_move.into(),
@@ -119,7 +113,7 @@ impl CornerTables {
 
     /// Builds the pruning table (`twist_conj` as in [`super::flipslice::FlipSliceClasses`])
     /// by a breadth-first search over (class, twist), one byte per entry while building.
-    pub fn build_prune(&self, twist_conj: &[u16]) -> Result<MmapMut, SolveError> {
+    pub fn build_prune(&self, twist_conj: &[u16]) -> Result<MmapMut, TableError> {
         let (class, sym, rep, stab, perm_move) = (
             &self.class,
             &self.sym,
@@ -171,7 +165,7 @@ impl CornerTables {
                 break;
             }
         }
-        let mut prune = huge_buffer(N_BYTES)?;
+        let mut prune = table_buffer("optimal-corners", N_BYTES)?;
         for (i, &d) in dist.iter().enumerate() {
             prune[i >> 1] |= (d & 0xF) << ((i & 1) * 4);
         }

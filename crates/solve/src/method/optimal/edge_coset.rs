@@ -11,8 +11,8 @@
 //! orientations are picked out of the flip's twelve bits by two small tables.
 
 use super::coord::{choose, slice, N_FLIP, N_SLICE};
-use super::huge::HugeVec;
 use super::symmetry::{Symmetries, N_SYM_UD};
+use crate::store::HugeVec;
 use rubik_cube::{CubieCube, Move};
 
 /// Orders of the four slice edges: 4!.

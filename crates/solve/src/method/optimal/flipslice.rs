@@ -5,8 +5,8 @@ use super::coord::{
     corner_split, flip, slice, twist, with_corner_split, with_flip_slice, with_twist,
     N_CORNER_SPLIT, N_FLIPSLICE, N_TWIST,
 };
-use super::huge::HugeVec;
 use super::symmetry::{Symmetries, N_SYM_UD};
+use crate::store::HugeVec;
 
 /// Number of flip × slice classes under the 16 U–D symmetries (Kociemba's figure).
 pub const N_FLIPSLICE_CLASS: usize = 64430;

@@ -23,9 +23,10 @@
 use super::coord::{MoveTables, N_TWIST};
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
 use super::flipslice::FlipSliceClasses;
-use super::huge::huge_buffer;
 use super::prune::Layout;
-use crate::{Progress, SolveError};
+use crate::store::memory::table_buffer;
+use crate::store::TableError;
+use crate::Progress;
 use memmap2::MmapMut;
 use rayon::prelude::*;
 use rubik_cube::Move;
@@ -194,12 +195,12 @@ pub fn build(
     fsc: &FlipSliceClasses,
     ec: &EdgeClasses,
     progress: &dyn Progress,
-) -> Result<MmapMut, SolveError> {
+) -> Result<MmapMut, TableError> {
     let entries = layout.entries();
     let n_split = layout.n_split();
     let per_class = n_split * N_TWIST;
     progress.start("optimal pruning table (large)", entries as u64);
-    let mut buf = huge_buffer(layout.bytes())?;
+    let mut buf = table_buffer("optimal pruning table (grouped)", layout.bytes())?;
     buf.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xFF));
     // SAFETY: the mapping is page-aligned, a multiple of 16 bytes long and exclusively borrowed
     // for the lifetime of `words`; AtomicU64 has the size and alignment of u64.
@@ -311,9 +312,10 @@ pub fn build(
             })
             .sum();
         if found == 0 {
-            return Err(SolveError::Table(
-                "large pruning table search stalled before reaching every entry".into(),
-            ));
+            return Err(TableError::Build {
+                table: "optimal pruning table (grouped)",
+                reason: "the search stalled before reaching every entry",
+            });
         }
         done += found;
         frontier = found;

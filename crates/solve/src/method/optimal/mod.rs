@@ -6,7 +6,7 @@
 //! classes) → [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
 //! [`prune`] (the exact 4-bit tables and their build) → [`grouped`] (the 2-bit tables relative
 //! to a base depth and their build) → [`reader`] (each format as the search reads it) →
-//! [`huge`] (huge-page memory) → [`persist`] (the on-disk cache) → [`tables`] (everything loaded and shared) →
+//! [`tables`] (everything loaded from the store and shared) →
 //! [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel IDA*) → `both_ends`
 //! (its one-solution search, growing the solution from both ends).
 
@@ -19,9 +19,7 @@ pub mod corners;
 pub mod edge_coset;
 pub mod flipslice;
 pub mod grouped;
-pub mod huge;
 pub mod inverse;
-pub mod persist;
 pub mod prune;
 pub mod reader;
 pub mod root_symmetry;
@@ -122,7 +120,7 @@ impl OptimalSolver {
         let size = TableSize::resolve(config.optimal_table.as_deref(), &dir)?;
         let defaulted = config.optimal_table.is_none() && size == TableSize::DEFAULT;
         Ok(OptimalSolver {
-            tables: Tables::shared(config, size)?,
+            tables: Tables::shared(&crate::store::Store::new(config), size)?,
             twophase: TwophaseSolver::new(config).ok(),
             probe: true,
             progress: config.progress.clone().filter(|_| config.search_progress),

@@ -16,9 +16,10 @@
 use super::coord::MoveTables;
 use super::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
 use super::flipslice::{FlipSliceClasses, N_FLIPSLICE_CLASS};
-use super::huge::huge_buffer;
 use super::symmetry::N_SYM_UD;
-use crate::{Progress, SolveError};
+use crate::store::memory::table_buffer;
+use crate::store::TableError;
+use crate::Progress;
 use memmap2::MmapMut;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -200,12 +201,12 @@ pub fn build(
     mt: &MoveTables,
     fsc: &FlipSliceClasses,
     progress: &dyn Progress,
-) -> Result<MmapMut, SolveError> {
+) -> Result<MmapMut, TableError> {
     let entries = layout.entries();
     let n_split = layout.n_split();
     progress.start("optimal pruning table", entries as u64);
     let n_words = entries.div_ceil(16);
-    let mut buf = huge_buffer(n_words * 8)?;
+    let mut buf = table_buffer("optimal pruning table", n_words * 8)?;
     buf.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xFF));
     // SAFETY: the mapping is page-aligned, `n_words * 8` bytes long and exclusively borrowed
     // for the lifetime of `words`; AtomicU64 has the size and alignment of u64.
@@ -304,9 +305,10 @@ pub fn build(
             })
             .sum();
         if found == 0 {
-            return Err(SolveError::Table(
-                "pruning table search stalled before reaching every entry".into(),
-            ));
+            return Err(TableError::Build {
+                table: "optimal pruning table",
+                reason: "the search stalled before reaching every entry",
+            });
         }
         done += found;
         frontier = found;

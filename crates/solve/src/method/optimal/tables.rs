@@ -6,19 +6,16 @@ use super::edge_coset::{self, EdgeClasses, Eo8Extract, N_SLICE_ORDER};
 use super::flipslice::FlipSliceClasses;
 use super::grouped::{self, GroupedLayout};
 use super::inverse::InverseTables;
-use super::persist;
 use super::prune;
 use super::prune::Layout;
 use super::reader::{Grouped, Nibbles};
 use super::search;
 use super::symmetry::Symmetries;
-use crate::tables::TableSpec;
-use crate::{NoProgress, SolveError, SolverConfig};
-use memmap2::Mmap;
+use crate::store::{AnySpec, Built, Placement, Spec, Store, Table, TableError, TableSpec};
+use crate::{Progress, SolveError};
 use rubik_cube::CubieCube;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::path::Path;
+use std::sync::Arc;
 
 /// Sizes of the pruning table a user can pick (`SolverConfig.optimal_table`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,10 +53,11 @@ impl TableSize {
             Some("medium") => Ok(TableSize::Medium),
             Some("large") => Ok(TableSize::Large),
             Some("small-plus") => Ok(TableSize::SmallPlus),
-            Some(other) => Err(SolveError::Table(format!(
-                "unknown optimal table size {other:?} (available: small, small-plus, medium, \
-                 large)"
-            ))),
+            Some(other) => Err(SolveError::BadOption {
+                option: "table",
+                value: other.to_string(),
+                expected: "small, small-plus, medium or large",
+            }),
         }
     }
 
@@ -86,8 +84,8 @@ impl TableSize {
         /// Memory kept free besides the table: the two-phase tables (565 MB) and some room.
         const ROOM: u64 = 1 << 30;
         let usable = |size: &TableSize| {
-            let spec = size.spec();
-            crate::tables::file::check_file(&spec, dir, false).is_ok()
+            let spec = &size.spec().table;
+            crate::store::file::inspect(spec, dir, false).is_ok()
                 && available.is_none_or(|a| spec.file_bytes() + ROOM <= a)
         };
         Ok(TableSize::PREFERRED
@@ -107,7 +105,7 @@ impl TableSize {
     }
 
     /// The file name of the table in the cache.
-    pub fn file_name(self) -> &'static str {
+    pub const fn file_name(self) -> &'static str {
         match self {
             TableSize::Small => "optimal-fst-small",
             TableSize::Medium => "optimal-fstc-medium",
@@ -116,22 +114,28 @@ impl TableSize {
         }
     }
 
-    /// The cache entry of the main table.
-    pub fn spec(self) -> TableSpec {
-        TableSpec::of::<u8>(self.file_name(), self.format().bytes())
+    /// The store's spec of the main table.
+    pub fn spec(self) -> &'static Spec<u8> {
+        match self {
+            TableSize::Small => &SMALL,
+            TableSize::Medium => &MEDIUM,
+            TableSize::Large => &LARGE,
+            TableSize::SmallPlus => &SMALL_PLUS,
+        }
     }
 
-    /// The cache entries of every table this size uses (the main one and the corner table).
-    pub fn specs(self) -> Vec<TableSpec> {
-        vec![self.spec(), corners::spec()]
+    /// The tables this size uses (the main one and the corner table).
+    pub fn specs(self) -> Vec<&'static dyn AnySpec> {
+        vec![self.spec(), &CORNER_PRUNE]
     }
 
     /// The coordinates and entry format of the table.
-    pub fn format(self) -> Format {
+    pub const fn format(self) -> Format {
         match self {
-            TableSize::Small | TableSize::Medium => Format::Nibbles(Layout {
-                corner_split: self == TableSize::Medium,
+            TableSize::Small => Format::Nibbles(Layout {
+                corner_split: false,
             }),
+            TableSize::Medium => Format::Nibbles(Layout { corner_split: true }),
             TableSize::Large => Format::Grouped(GroupedLayout {
                 corner_split: true,
                 base: 9,
@@ -143,6 +147,75 @@ impl TableSize {
         }
     }
 }
+
+const fn prune_spec(size: TableSize, index: &'static str) -> TableSpec {
+    TableSpec::of::<u8>(size.file_name(), size.format().bytes())
+        .indexed(index)
+        .placed(Placement::Huge)
+}
+
+/// Builds the pruning table of `size`.
+fn build_prune(size: TableSize, progress: &dyn Progress) -> Result<Built<u8>, TableError> {
+    let syms = Symmetries::new();
+    let moves = MoveTables::new();
+    let classes = FlipSliceClasses::new(&syms);
+    let buf = match size.format() {
+        Format::Nibbles(layout) => prune::build(layout, &moves, &classes, progress)?,
+        Format::Grouped(layout) => {
+            let edges = EdgeClasses::new(&syms);
+            grouped::build(layout, &moves, &classes, &edges, progress)?
+        }
+    };
+    Ok(Built::Buffer(buf))
+}
+
+static SMALL: Spec<u8> = Spec {
+    table: prune_spec(
+        TableSize::Small,
+        "flip × UD-slice class (64430) × twist (2187), exact distances in 4 bits",
+    ),
+    build: |_, progress| build_prune(TableSize::Small, progress),
+};
+
+static MEDIUM: Spec<u8> = Spec {
+    table: prune_spec(
+        TableSize::Medium,
+        "flip × UD-slice class (64430) × corner split (70) × twist (2187), exact distances in \
+         4 bits",
+    ),
+    build: |_, progress| build_prune(TableSize::Medium, progress),
+};
+
+static LARGE: Spec<u8> = Spec {
+    table: prune_spec(
+        TableSize::Large,
+        "slice edges with their order × other edges' flip, by symmetry (191060) × corner split \
+         (70) × twist (2187), 2 bits over base 9",
+    ),
+    build: |_, progress| build_prune(TableSize::Large, progress),
+};
+
+static SMALL_PLUS: Spec<u8> = Spec {
+    table: prune_spec(
+        TableSize::SmallPlus,
+        "slice edges with their order × other edges' flip, by symmetry (191060) × twist (2187), \
+         2 bits over base 7",
+    ),
+    build: |_, progress| build_prune(TableSize::SmallPlus, progress),
+};
+
+/// The corner pruning table: permutation class × twist, 4 bits an entry.
+pub static CORNER_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("optimal-corners", corners::N_BYTES)
+        .indexed("corner permutation class (2768) × twist (2187), exact distances in 4 bits")
+        .placed(Placement::Huge),
+    build: |_, _| {
+        let syms = Symmetries::new();
+        let classes = FlipSliceClasses::new(&syms);
+        let corners = CornerTables::new(&syms)?;
+        Ok(Built::Buffer(corners.build_prune(&classes.twist_conj)?))
+    },
+};
 
 /// How a table is indexed and what its entries hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,7 +253,7 @@ pub struct Tables {
     /// Flip × slice symmetry classes.
     pub classes: FlipSliceClasses,
     /// The pruning table.
-    pub prune: Mmap,
+    pub prune: Arc<Table<u8>>,
     /// Its coordinates and format.
     pub format: Format,
     /// The edge classes, for the grouped format.
@@ -188,7 +261,7 @@ pub struct Tables {
     /// Corner move and symmetry tables.
     pub corners: CornerTables,
     /// The packed corner pruning table.
-    pub corner_prune: Mmap,
+    pub corner_prune: Arc<Table<u8>>,
     /// Left-move and coordinate tables of the packed inverse cube.
     pub inverse: InverseTables,
     /// The size these tables were loaded for.
@@ -196,13 +269,20 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Loads the tables from the cache or builds them (reporting through `config.progress`).
-    pub fn load(config: &SolverConfig, size: TableSize) -> Result<Tables, SolveError> {
+    /// The tables of `size` from the store (built and saved when missing), assembled once per
+    /// process and directory.
+    pub fn shared(store: &Store, size: TableSize) -> Result<Arc<Tables>, TableError> {
+        let key = match size {
+            TableSize::Small => "optimal tables, small",
+            TableSize::Medium => "optimal tables, medium",
+            TableSize::Large => "optimal tables, large",
+            TableSize::SmallPlus => "optimal tables, small-plus",
+        };
+        store.assemble(key, |store| Tables::load(store, size))
+    }
+
+    fn load(store: &Store, size: TableSize) -> Result<Tables, TableError> {
         let syms = Symmetries::new();
-        let moves = MoveTables::new();
-        let classes = FlipSliceClasses::new(&syms);
-        let dir = crate::tables::table_dir(config);
-        let progress = config.progress.clone();
         let format = size.format();
         let edges = match format {
             Format::Nibbles(_) => None,
@@ -211,50 +291,20 @@ impl Tables {
                 extract: Eo8Extract::new(),
             }),
         };
-        let prune = persist::load_or_build(&size.spec(), &dir, || {
-            let p: &dyn crate::Progress = match &progress {
-                Some(p) => p.as_ref(),
-                None => &NoProgress,
-            };
-            match (format, &edges) {
-                (Format::Nibbles(layout), _) => prune::build(layout, &moves, &classes, p),
-                (Format::Grouped(layout), Some(e)) => {
-                    grouped::build(layout, &moves, &classes, &e.classes, p)
-                }
-                (Format::Grouped(_), None) => unreachable!("edge classes are built above"),
-            }
-        })?;
-        let corners = CornerTables::new(&syms)?;
-        let corner_prune = persist::load_or_build(&corners::spec(), &dir, || {
-            corners.build_prune(&classes.twist_conj)
-        })?;
+        let prune = store.get(size.spec())?;
+        let corner_prune = store.get(&CORNER_PRUNE)?;
         Ok(Tables {
-            corners,
+            corners: CornerTables::new(&syms)?,
             corner_prune,
+            moves: MoveTables::new(),
+            classes: FlipSliceClasses::new(&syms),
             syms,
-            moves,
-            classes,
             prune,
             format,
             edges,
             inverse: InverseTables::new(),
             size,
         })
-    }
-
-    /// Shared tables for `config`: loaded once per directory and size, then reused.
-    pub fn shared(config: &SolverConfig, size: TableSize) -> Result<Arc<Tables>, SolveError> {
-        type Cache = Mutex<HashMap<(PathBuf, TableSize), Arc<Tables>>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (crate::tables::table_dir(config), size);
-        let cache = CACHE.get_or_init(Default::default);
-        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(t) = map.get(&key) {
-            return Ok(t.clone());
-        }
-        let t = Arc::new(Tables::load(config, size)?);
-        map.insert(key, t.clone());
-        Ok(t)
     }
 
     /// The size of the pruning table in use.
@@ -315,9 +365,9 @@ mod tests {
     /// A file with `size`'s header and length that takes no disk (sparse): enough for the
     /// checks [`TableSize::resolve`] makes.
     fn fake_table(dir: &Path, size: TableSize) {
-        let spec = size.spec();
-        let mut f = std::fs::File::create(spec.path(dir)).unwrap();
-        f.write_all(&crate::tables::file::header(&spec, 0)).unwrap();
+        let spec = &size.spec().table;
+        let mut f = std::fs::File::create(crate::store::file::path(spec, dir)).unwrap();
+        f.write_all(&crate::store::file::header(spec, 0)).unwrap();
         f.set_len(spec.file_bytes()).unwrap();
     }
 
@@ -341,7 +391,7 @@ mod tests {
         assert_eq!(resolve(Some("small"), Some(64 * gib)), TableSize::Small);
         assert_eq!(resolve(Some("Large"), Some(gib)), TableSize::Large);
         // A file of the wrong length is not a built table.
-        let large = TableSize::Large.spec().path(dir);
+        let large = crate::store::file::path(&TableSize::Large.spec().table, dir);
         std::fs::OpenOptions::new()
             .write(true)
             .open(&large)

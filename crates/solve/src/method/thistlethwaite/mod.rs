@@ -10,9 +10,11 @@ pub mod tables;
 
 use crate::i18n::Message;
 use crate::search::{ida_star_choose, push_merged, SearchSpace};
+use crate::store::{AnySpec, Store};
 use crate::{Limits, Solution, SolveError, Solver, Step};
 use rubik_cube::{CubieCube, Move};
-use tables::{tables, Tables, PHASE_MOVES};
+use std::sync::Arc;
+use tables::{Tables, PHASE_MOVES};
 
 /// How many optimal solutions of a phase are weighed against each other by default (the last
 /// phase weighs at most 4). Over 1000 random states: 8 gives a mean of 28.6 moves in about
@@ -73,12 +75,12 @@ pub const MESSAGES: &[Message] = &[
 
 /// One phase as a search space: the phase coordinate, the phase's generators, and the exact
 /// distance table as heuristic (so IDA* walks straight down optimal paths).
-struct PhaseSpace {
-    tables: &'static Tables,
+struct PhaseSpace<'a> {
+    tables: &'a Tables,
     phase: usize,
 }
 
-impl SearchSpace for PhaseSpace {
+impl SearchSpace for PhaseSpace<'_> {
     /// The phase coordinate and its exact distance to the phase's goal.
     type State = (usize, usize);
 
@@ -108,44 +110,39 @@ impl SearchSpace for PhaseSpace {
 }
 
 /// Thistlethwaite's four-phase solver. Cheap to create; the tables are shared.
+#[derive(Clone)]
 pub struct Thistlethwaite {
-    tables: &'static Tables,
+    tables: Arc<Tables>,
     candidates: usize,
 }
 
-impl Default for Thistlethwaite {
-    fn default() -> Self {
-        Thistlethwaite::new()
-    }
-}
-
 impl Thistlethwaite {
-    /// A solver, building the (small) tables on first use.
-    pub fn new() -> Thistlethwaite {
-        Thistlethwaite::with_candidates(DEFAULT_CANDIDATES)
-    }
-
-    /// A solver whose distance tables come from (or are cached in) the table directory of
-    /// `config` (four files, 2.4 MB; built in about 0.2 s when missing).
-    pub fn from_config(config: &crate::SolverConfig) -> Thistlethwaite {
-        Thistlethwaite {
-            tables: tables::prepare(config),
+    /// A solver whose distance tables come from the store of `config` (four files, 2.4 MB;
+    /// built in about 0.2 s when missing).
+    pub fn new(config: &crate::SolverConfig) -> Result<Thistlethwaite, SolveError> {
+        Ok(Thistlethwaite {
+            tables: Tables::shared(&Store::new(config))?,
             candidates: DEFAULT_CANDIDATES,
-        }
+        })
     }
 
     /// The table files of the method, for `rubik tables`.
-    pub fn table_specs() -> Vec<crate::tables::TableSpec> {
+    pub fn table_specs() -> Vec<&'static dyn AnySpec> {
         tables::table_specs()
     }
 
-    /// A solver that weighs up to `candidates` optimal solutions of each phase (at least 1:
-    /// the first one found, merged with its neighbours but not chosen).
-    pub fn with_candidates(candidates: usize) -> Thistlethwaite {
+    /// The same solver weighing up to `candidates` optimal solutions of each phase (at least
+    /// 1: the first one found, merged with its neighbours but not chosen).
+    pub fn with_candidates(self, candidates: usize) -> Thistlethwaite {
         Thistlethwaite {
-            tables: tables(),
             candidates: candidates.max(1),
+            ..self
         }
+    }
+
+    /// The tables in use.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
     }
 
     /// How many optimal solutions of `phase` to weigh: the last phase only picks how its
@@ -162,7 +159,7 @@ impl Thistlethwaite {
     /// given the moves so far.
     fn choose(&self, phase: usize, cube: &CubieCube, so_far: &[Move]) -> Vec<Move> {
         let space = PhaseSpace {
-            tables: self.tables,
+            tables: &self.tables,
             phase,
         };
         let start = self.tables.coord(phase, cube);

@@ -1,13 +1,14 @@
 //! Move tables and complete distance tables (breadth-first search) for the four phases.
 //!
 //! All tables are small (about 2.5 MB together) and take a few tens of milliseconds to build;
-//! they are built once per process behind [`tables`].
+//! the distance tables are the store's, the move tables are computed in memory.
 
 use super::coords::*;
-use crate::tables::file::{load_or_build, Table, TableSpec};
-use crate::{NoProgress, Progress, SolverConfig};
+use crate::store::bfs::{self, Cells, Graph};
+use crate::store::{AnySpec, Built, Entries, Spec, Store, Table, TableError, TableSpec};
+use crate::Progress;
 use rubik_cube::{CubieCube, Face, Move};
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 /// The moves of each phase: the generators of the group the phase starts in.
 pub const PHASE_MOVES: [&[Move]; 4] = [&P1_MOVES, &P2_MOVES, &P3_MOVES, &P4_MOVES];
@@ -76,8 +77,9 @@ pub const PHASE_SIZES: [usize; 4] = [
 /// Marks distance-table entries no cube reaches.
 pub const UNREACHED: u8 = u8::MAX;
 
-/// Every table the solver needs.
-pub struct Tables {
+/// The move tables and coordinate maps of the four phases: computed in memory (a few
+/// milliseconds), the same for every table directory.
+pub struct PhaseMoves {
     /// Move index (0..18) → index in each phase's move list (or `u8::MAX` when not a generator).
     phase_move_index: [[u8; 18]; 4],
     flip_move: Vec<[u16; 18]>,
@@ -91,35 +93,89 @@ pub struct Tables {
     corner_coset: Vec<u16>,
     /// Corner permutation rank → index in the half-turn corner group (or `u8::MAX`).
     half_corner_index: Vec<u8>,
+}
+
+/// Every table the solver needs.
+pub struct Tables {
+    /// The move tables and coordinate maps.
+    moves: Arc<PhaseMoves>,
     /// Exact distance to the next subgroup, per phase, indexed by the phase coordinate.
-    pub dist: [Table<u8>; 4],
+    pub dist: [Arc<Table<u8>>; 4],
     /// The same distances modulo 3, four to a byte: a quarter of the memory, so the searches
     /// stay in cache. A move changes the distance by at most one, so the distance modulo 3
     /// of a neighbour tells the neighbour's exact distance.
     packed: [Vec<u8>; 4],
 }
 
-/// The tables, built on first use. (The one place to switch to an on-disk cache.)
-pub fn tables() -> &'static Tables {
-    prepare(&SolverConfig::default())
+/// The move tables of the four phases, computed once per process and table directory.
+fn phase_moves(store: &Store) -> Result<Arc<PhaseMoves>, TableError> {
+    store.assemble("thistlethwaite move tables", |_| Ok(PhaseMoves::new()))
 }
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
-
-/// The tables, their distance tables loaded from (or built and cached in) the table directory
-/// of `config`. The first call in a process decides where they come from.
-pub fn prepare(config: &SolverConfig) -> &'static Tables {
-    TABLES.get_or_init(|| Tables::build(config))
+/// The distance table of phase `P`, by breadth-first search from the phase's goal.
+fn build_phase<const P: usize>(
+    store: &Store,
+    progress: &dyn Progress,
+) -> Result<Built<u8>, TableError> {
+    let moves = phase_moves(store)?;
+    let space = Graph {
+        name: PHASE_DISTANCES[P].table.name,
+        n: PHASE_SIZES[P],
+        moves: PHASE_MOVES[P].len(),
+        goal: moves.coord(P, &CubieCube::SOLVED),
+        next: |i, k| moves.step(P, i, k),
+    };
+    Ok(bfs::build(&space, Cells::Byte, PHASE_DISTANCES[P].table.name, progress)?.into())
 }
+
+const fn distances(name: &'static str, size: usize, index: &'static str) -> TableSpec {
+    TableSpec::of::<u8>(name, size)
+        .indexed(index)
+        .holding(Entries::Distances(Cells::Byte))
+}
+
+/// The exact distance tables of the four phases.
+pub static PHASE_DISTANCES: [Spec<u8>; 4] = [
+    Spec {
+        table: distances(
+            "thistlethwaite_phase1",
+            PHASE_SIZES[0],
+            "edge flip (2048), all moves",
+        ),
+        build: build_phase::<0>,
+    },
+    Spec {
+        table: distances(
+            "thistlethwaite_phase2",
+            PHASE_SIZES[1],
+            "twist (2187) × UD-slice (495), moves of G1",
+        ),
+        build: build_phase::<1>,
+    },
+    Spec {
+        table: distances(
+            "thistlethwaite_phase3",
+            PHASE_SIZES[2],
+            "corner coset of the half-turn group (420) × M/S-slice split (70), moves of G2",
+        ),
+        build: build_phase::<2>,
+    },
+    Spec {
+        table: distances(
+            "thistlethwaite_phase4",
+            PHASE_SIZES[3],
+            "half-turn corner permutation (96) × three slice permutations (24³), half turns",
+        ),
+        build: build_phase::<3>,
+    },
+];
 
 /// The cached distance tables of the four phases.
-pub fn table_specs() -> Vec<TableSpec> {
-    vec![
-        TableSpec::of::<u8>("thistlethwaite_phase1", PHASE_SIZES[0]),
-        TableSpec::of::<u8>("thistlethwaite_phase2", PHASE_SIZES[1]),
-        TableSpec::of::<u8>("thistlethwaite_phase3", PHASE_SIZES[2]),
-        TableSpec::of::<u8>("thistlethwaite_phase4", PHASE_SIZES[3]),
-    ]
+pub fn table_specs() -> Vec<&'static dyn AnySpec> {
+    PHASE_DISTANCES
+        .iter()
+        .map(|s| s as &'static dyn AnySpec)
+        .collect()
 }
 
 /// Builds a move table: for each coordinate value, the value after each of `moves`.
@@ -145,31 +201,8 @@ where
         .collect()
 }
 
-/// Breadth-first distances from `start` over `n` coordinate values with `n_moves` moves.
-fn bfs(n: usize, start: usize, n_moves: usize, next: impl Fn(usize, usize) -> usize) -> Vec<u8> {
-    let mut dist = vec![UNREACHED; n];
-    dist[start] = 0;
-    let mut frontier = vec![start];
-    let mut depth = 0u8;
-    while !frontier.is_empty() {
-        let mut following = Vec::new();
-        for &i in &frontier {
-            for k in 0..n_moves {
-                let j = next(i, k);
-                if dist[j] == UNREACHED {
-                    dist[j] = depth + 1;
-                    following.push(j);
-                }
-            }
-        }
-        frontier = following;
-        depth += 1;
-    }
-    dist
-}
-
-impl Tables {
-    fn build(config: &SolverConfig) -> Tables {
+impl PhaseMoves {
+    fn new() -> PhaseMoves {
         let mut phase_move_index = [[u8::MAX; 18]; 4];
         for (p, moves) in PHASE_MOVES.iter().enumerate() {
             for (k, m) in moves.iter().enumerate() {
@@ -250,7 +283,7 @@ impl Tables {
             )
         });
 
-        let mut tables = Tables {
+        PhaseMoves {
             phase_move_index,
             flip_move,
             twist_move,
@@ -261,51 +294,6 @@ impl Tables {
             slice_perm_move,
             corner_coset,
             half_corner_index,
-            dist: [0, 1, 2, 3].map(|_| Table::owned(Vec::new())),
-            packed: Default::default(),
-        };
-        let solved = CubieCube::SOLVED;
-        let dir = crate::tables::table_dir(config);
-        let progress: &dyn Progress = config.progress.as_deref().unwrap_or(&NoProgress);
-        let specs = table_specs();
-        tables.dist = [0, 1, 2, 3].map(|p| {
-            load_or_build(&specs[p], &dir, progress, |_| {
-                bfs(
-                    PHASE_SIZES[p],
-                    tables.coord(p, &solved),
-                    PHASE_MOVES[p].len(),
-                    |i, k| tables.step(p, i, k),
-                )
-            })
-        });
-        tables.packed = [0, 1, 2, 3].map(|p| {
-            let dist = &tables.dist[p];
-            let mut packed = vec![0u8; dist.len().div_ceil(4)];
-            for (i, &d) in dist.iter().enumerate() {
-                let m = if d == UNREACHED { 0 } else { d % 3 };
-                packed[i / 4] |= m << (2 * (i % 4));
-            }
-            packed
-        });
-        tables
-    }
-
-    /// The distance of coordinate `i` modulo 3.
-    #[inline]
-    pub fn distance_mod3(&self, phase: usize, i: usize) -> u8 {
-        (self.packed[phase][i / 4] >> (2 * (i % 4))) & 3
-    }
-
-    /// The exact distance of a neighbour `i` of a coordinate at distance `parent`.
-    #[inline]
-    pub fn neighbour_distance(&self, phase: usize, i: usize, parent: usize) -> usize {
-        let m = usize::from(self.distance_mod3(phase, i));
-        if m == (parent + 2) % 3 {
-            parent - 1
-        } else if m == parent % 3 {
-            parent
-        } else {
-            parent + 1
         }
     }
 
@@ -348,11 +336,67 @@ impl Tables {
             }
         }
     }
+}
+
+impl Tables {
+    /// The move tables and the four distance tables from the store, assembled once per
+    /// process and directory.
+    pub fn shared(store: &Store) -> Result<Arc<Tables>, TableError> {
+        store.assemble("thistlethwaite tables", |store| {
+            let dist = [0, 1, 2, 3].map(|p| store.get(&PHASE_DISTANCES[p]));
+            let [d0, d1, d2, d3] = dist;
+            let dist = [d0?, d1?, d2?, d3?];
+            let packed = std::array::from_fn(|p| {
+                let dist = &dist[p];
+                let mut packed = vec![0u8; dist.len().div_ceil(4)];
+                for (i, &d) in dist.iter().enumerate() {
+                    let m = if d == UNREACHED { 0 } else { d % 3 };
+                    packed[i / 4] |= m << (2 * (i % 4));
+                }
+                packed
+            });
+            Ok(Tables {
+                moves: phase_moves(store)?,
+                dist,
+                packed,
+            })
+        })
+    }
+
+    /// The distance of coordinate `i` modulo 3.
+    #[inline]
+    pub fn distance_mod3(&self, phase: usize, i: usize) -> u8 {
+        (self.packed[phase][i / 4] >> (2 * (i % 4))) & 3
+    }
+
+    /// The exact distance of a neighbour `i` of a coordinate at distance `parent`.
+    #[inline]
+    pub fn neighbour_distance(&self, phase: usize, i: usize, parent: usize) -> usize {
+        let m = usize::from(self.distance_mod3(phase, i));
+        if m == (parent + 2) % 3 {
+            parent - 1
+        } else if m == parent % 3 {
+            parent
+        } else {
+            parent + 1
+        }
+    }
+
+    /// The phase-`phase` coordinate of `c` (which must lie in that phase's starting group).
+    pub fn coord(&self, phase: usize, c: &CubieCube) -> usize {
+        self.moves.coord(phase, c)
+    }
+
+    /// The coordinate after the `k`-th move of the phase's move list.
+    #[inline]
+    pub fn step(&self, phase: usize, i: usize, k: usize) -> usize {
+        self.moves.step(phase, i, k)
+    }
 
     /// The index of `m` in the phase's move list, if it is one of the phase's generators.
     #[inline]
     pub fn move_index(&self, phase: usize, m: Move) -> Option<usize> {
-        let k = self.phase_move_index[phase][m.index()];
+        let k = self.moves.phase_move_index[phase][m.index()];
         (k != u8::MAX).then_some(usize::from(k))
     }
 
@@ -364,8 +408,8 @@ impl Tables {
 }
 
 /// How many coordinate values lie at each distance (index = distance) in a phase's table.
-pub fn distance_histogram(phase: usize) -> Vec<usize> {
-    let dist = &tables().dist[phase];
+pub fn distance_histogram(tables: &Tables, phase: usize) -> Vec<usize> {
+    let dist = &tables.dist[phase];
     let max = dist
         .iter()
         .filter(|&&d| d != UNREACHED)

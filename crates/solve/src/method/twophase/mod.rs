@@ -12,23 +12,22 @@
 //! assert!(solution.solves(&cube));
 //! ```
 
+mod compact;
+mod descent;
 mod pruning;
 mod search;
+pub mod tables;
 
 pub use pruning::Pruning;
 pub use search::{FrameSolution, Outcome, Search};
 
 use crate::i18n::Message;
-use crate::tables::table_dir;
-use crate::tables::twophase::TwophaseTables;
-use crate::tables::twophase_compact::CompactTables;
-use crate::{
-    Deadline, Limits, NoProgress, Progress, Solution, SolveError, Solver, SolverConfig, Step,
-};
+use crate::store::{AnySpec, Store};
+use crate::{Deadline, Limits, Solution, SolveError, Solver, SolverConfig, Step};
+use compact::CompactTables;
 use rubik_cube::{CubieCube, Face};
-use std::collections::HashMap;
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
+use tables::TwophaseTables;
 
 /// Default length limit: every cube can be solved in 20 moves (God's number).
 pub const DEFAULT_MAX_LENGTH: usize = 20;
@@ -65,62 +64,51 @@ pub const MESSAGES: &[Message] = &[
     },
 ];
 
-/// The loaded tables of one kind (full or compact).
+/// The tables of one kind (full or compact).
+#[derive(Clone)]
 enum Tables {
-    Full(Box<TwophaseTables>),
-    Compact(Box<CompactTables>),
+    Full(Arc<TwophaseTables>),
+    Compact(Arc<CompactTables>),
 }
 
-type TableKey = (PathBuf, bool);
-
-/// Tables loaded in this process, per (directory, compact): each set is loaded once and shared.
-fn loaded_tables() -> &'static Mutex<HashMap<TableKey, Arc<Tables>>> {
-    static LOADED: OnceLock<Mutex<HashMap<TableKey, Arc<Tables>>>> = OnceLock::new();
-    LOADED.get_or_init(Default::default)
+/// The table files of the full set, or of the compact set when `compact`.
+pub fn table_specs(compact: bool) -> Vec<&'static dyn AnySpec> {
+    if compact {
+        compact::specs()
+    } else {
+        tables::specs()
+    }
 }
 
 /// The two-phase solver. Cheap to clone; tables are shared read-only.
 #[derive(Clone)]
 pub struct TwophaseSolver {
-    tables: Arc<Tables>,
+    tables: Tables,
 }
 
 impl TwophaseSolver {
     /// A solver with the tables `config` asks for (full, or compact when `config.compact`),
-    /// loaded from the cache or built (with progress through `config.progress`) on first use
-    /// in this process.
+    /// had from the store (built, with progress through `config.progress`, when missing).
     pub fn new(config: &SolverConfig) -> Result<TwophaseSolver, SolveError> {
-        let dir = table_dir(config);
-        let key = (dir.clone(), config.compact);
-        let mut loaded = loaded_tables()
-            .lock()
-            .map_err(|_| SolveError::Table("table cache lock poisoned".into()))?;
-        if let Some(t) = loaded.get(&key) {
-            return Ok(TwophaseSolver { tables: t.clone() });
-        }
-        let progress: &dyn Progress = match &config.progress {
-            Some(p) => p.as_ref(),
-            None => &NoProgress,
-        };
-        let tables = Arc::new(if config.compact {
-            Tables::Compact(Box::new(CompactTables::load(&dir)))
+        let store = Store::new(config);
+        let tables = if config.compact {
+            Tables::Compact(CompactTables::shared(&store)?)
         } else {
-            Tables::Full(Box::new(TwophaseTables::load(&dir, progress)))
-        });
-        loaded.insert(key, tables.clone());
+            Tables::Full(TwophaseTables::shared(&store)?)
+        };
         Ok(TwophaseSolver { tables })
     }
 
     /// Whether this solver uses the compact tables.
     pub fn is_compact(&self) -> bool {
-        matches!(*self.tables, Tables::Compact(_))
+        matches!(self.tables, Tables::Compact(_))
     }
 
     /// Runs the search and returns the best solution in its frame, with whether time ran out.
     pub fn search(&self, cube: &CubieCube, limits: &Limits) -> Outcome {
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
         let deadline = Deadline::starting_now(limits);
-        match &*self.tables {
+        match &self.tables {
             Tables::Full(t) => Search::new(
                 t.move_tables(),
                 &**t,

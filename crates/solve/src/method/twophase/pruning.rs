@@ -1,10 +1,10 @@
 //! Distance bounds for the two-phase search, from the full or the compact table set.
 
+use super::compact::CompactTables;
+use super::descent;
+use super::tables::{MoveTables, TwophaseTables};
 use crate::coord::{N_CORNER_COMB, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
-use crate::tables::descent;
-use crate::tables::prune::nibble;
-use crate::tables::twophase::{MoveTables, TwophaseTables};
-use crate::tables::twophase_compact::CompactTables;
+use crate::store::bfs::nibble;
 
 /// Lower bounds on the moves left in each phase. Never overestimates.
 pub trait Pruning: Send + Sync {

@@ -7,6 +7,7 @@ use crate::tables::{self, TableStatus};
 use crate::Method;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::Move;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 fn table_dir() -> &'static std::path::Path {
@@ -29,7 +30,7 @@ fn solver() -> TwophaseSolver {
 
 /// The full tables of `s`, and the phase-1 distance of a cube read directly from them.
 fn full_tables(s: &TwophaseSolver) -> (&TwophaseTables, impl Fn(&CubieCube) -> u8 + '_) {
-    let Tables::Full(t) = &*s.tables else {
+    let Tables::Full(t) = &s.tables else {
         panic!("full tables expected")
     };
     let h1 = |c: &CubieCube| t.phase1_distance(coord::flip(c), coord::twist(c), coord::slice(c));
@@ -187,7 +188,7 @@ fn pruning_tables_are_consistent() {
         }
     }
     // Phase 2: random G1 states from random G1 move sequences.
-    let g1: Vec<Move> = tables::twophase::PHASE2_MOVES
+    let g1: Vec<Move> = super::tables::PHASE2_MOVES
         .iter()
         .map(|&m| Move::from_index(m))
         .collect();
@@ -218,8 +219,8 @@ fn descent_codes_pick_exactly_the_short_enough_children() {
             use rand::Rng;
             let g1: Vec<Move> = (0..15)
                 .map(|_| {
-                    let k = rng.gen_range(0..tables::twophase::PHASE2_MOVES.len());
-                    Move::from_index(tables::twophase::PHASE2_MOVES[k])
+                    let k = rng.gen_range(0..super::tables::PHASE2_MOVES.len());
+                    Move::from_index(super::tables::PHASE2_MOVES[k])
                 })
                 .collect();
             let away = rubik_cube::random::random_moves(&mut rng, 1 + i % 4);
@@ -264,11 +265,11 @@ fn descent_codes_pick_exactly_the_short_enough_children() {
 /// The near table holds exactly the entries within its distance of G1, with their full codes.
 #[test]
 fn near_table_matches_the_full_codes() {
-    use crate::tables::descent::{self, NEAR_MAX_DIST};
-    use crate::tables::prune::nibble;
+    use super::descent::{self, NEAR_MAX_DIST};
+    use crate::store::bfs::nibble;
     let s = solver();
     let (t, _) = full_tables(&s);
-    let n = crate::tables::twophase::N_PHASE1;
+    let n = super::tables::N_PHASE1;
     let mut near = 0;
     for i in 0..n {
         let d = nibble(&t.phase1_prune, i);
@@ -293,6 +294,7 @@ fn compact_mode_solves_in_twenty_one() {
     let s = TwophaseSolver::new(&config(true)).expect("compact tables");
     assert!(s.is_compact());
     let bytes: u64 = tables::info(Method::Twophase, &config(true))
+        .unwrap()
         .iter()
         .map(|i| i.bytes)
         .sum();
@@ -311,8 +313,8 @@ fn compact_mode_solves_in_twenty_one() {
 #[test]
 fn table_files_are_listed_and_verified() {
     solver();
-    let infos = tables::verify(Method::Twophase, &config(false));
-    assert_eq!(infos.len(), tables::twophase::specs().len());
+    let infos = tables::verify(Method::Twophase, &config(false)).unwrap();
+    assert_eq!(infos.len(), super::tables::specs().len());
     for i in &infos {
         assert_eq!(i.status, TableStatus::Present, "{}", i.name);
         assert_eq!(std::fs::metadata(&i.path).unwrap().len(), i.bytes);

@@ -11,10 +11,10 @@
 #![allow(clippy::needless_range_loop)] // loops index several parallel piece tables
 
 use super::pruning::Pruning;
+use super::tables::{MoveTables, PHASE2_MOVES};
 use crate::coord::symmetry::{rotate_urf3, symmetries};
 use crate::coord::{self, N_SLICE_PERM};
 use crate::search::can_follow;
-use crate::tables::twophase::{MoveTables, PHASE2_MOVES};
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};

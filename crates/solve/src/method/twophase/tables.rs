@@ -1,0 +1,289 @@
+//! The two-phase method's tables: the shared move and class tables of [`crate::coord`], and the
+//! method's pruning tables, declared here and had from the store.
+//!
+//! Phase 1 prunes on (flip × slice class under the 16 U–D symmetries: 64430 classes) × twist
+//! (2187): 140,908,410 exact distances in 4 bits (70 MB), and for each of them a 3-byte descent
+//! code saying how every move changes the distance (423 MB, see [`super::descent`]): the search
+//! reads one code per node instead of a distance per child. Phase 2 prunes on (corner
+//! permutation class: 2768) × U/D-edge permutation (40320): 111,605,760 distances (56 MB), plus
+//! the small corners × slice-permutation table (967,680 bytes) used as a precheck.
+
+use super::descent::{self, DescentDecoder, DescentSpace};
+use crate::coord::classes::{
+    class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES, FLIPSLICE_CLASS_MOVES,
+    N_CORNER_CLASS, N_FLIPSLICE_CLASS,
+};
+use crate::coord::moves::{
+    is_phase2_move, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_CONJ, TWIST_MOVES,
+    UD_EDGE_CONJ, UD_EDGE_MOVES,
+};
+use crate::coord::symmetry::{symmetries, N_SYM_UD};
+use crate::coord::{self, *};
+use crate::store::bfs::{self, Cells, Product, SymProduct};
+use crate::store::{AnySpec, Entries, Placement, Spec, Store, Table, TableError, TableSpec};
+use rubik_cube::CubieCube;
+use std::sync::Arc;
+
+/// Phase-1 pruning entries: `64430 · 2187`.
+pub const N_PHASE1: usize = N_FLIPSLICE_CLASS * N_TWIST;
+/// Phase-2 pruning entries: `2768 · 40320`.
+pub const N_PHASE2: usize = N_CORNER_CLASS * N_UD_EDGES;
+
+/// The moves of phase 2 (indices): U U2 U' R2 F2 D D2 D' L2 B2.
+pub const PHASE2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
+const ALL_MOVES: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
+/// Phase-2 precheck: corners × slice permutation, one byte per distance.
+pub static CORNER_SLICE_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM)
+        .indexed("corner permutation (40320) × slice permutation in G1 (24), phase-2 moves")
+        .holding(Entries::Distances(Cells::Byte)),
+    build: |store, progress| {
+        let corner_move = store.get(&CORNER_MOVES)?;
+        let slice_sorted_move = store.get(&SLICE_SORTED_MOVES)?;
+        // Inside G1 the slice-sorted coordinate is the slice permutation (0..24).
+        let space = Product {
+            name: "two-phase corners × slice table",
+            n_a: N_CORNERS,
+            n_b: N_SLICE_PERM,
+            moves: &PHASE2_MOVES,
+            a_move: &corner_move,
+            b_move: &slice_sorted_move,
+        };
+        Ok(bfs::build(&space, Cells::Byte, "prune-corner-slice", progress)?.into())
+    },
+};
+
+/// Phase 1: nibbles `[flip-slice class * 2187 + conjugated twist]`.
+pub static PHASE1_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase1", N_PHASE1.div_ceil(2))
+        .indexed("flip × UD-slice class (64430) × twist (2187)")
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let classes = store.get(&FLIPSLICE_CLASSES)?;
+        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
+        let twist_move = store.get(&TWIST_MOVES)?;
+        let twist_conj = store.get(&TWIST_CONJ)?;
+        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
+        let self_sym = stabilisers(&reps, coord::set_flipslice, coord::flipslice);
+        let step = |cls: usize, m: usize| class_move[cls * 18 + m];
+        let space = SymProduct {
+            name: "two-phase pruning table, phase 1",
+            n_class: N_FLIPSLICE_CLASS,
+            n_inner: N_TWIST,
+            moves: &ALL_MOVES,
+            class_step: &step,
+            inner_move: &twist_move,
+            inner_conj: &twist_conj,
+            self_sym: &self_sym,
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1", progress)?.into())
+    },
+};
+
+/// Phase 1: 3-byte descent codes, the same index as [`PHASE1_PRUNE`] (see [`descent`]).
+pub static PHASE1_DESCENT: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("descent-twophase1", N_PHASE1 * descent::ENTRY_BYTES + 1)
+        .indexed("flip × UD-slice class (64430) × twist (2187), 3 bytes each")
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
+        let twist_move = store.get(&TWIST_MOVES)?;
+        let twist_conj = store.get(&TWIST_CONJ)?;
+        let prune = store.get(&PHASE1_PRUNE)?;
+        let space = DescentSpace {
+            n_class: N_FLIPSLICE_CLASS,
+            n_twist: N_TWIST,
+            class_move: &class_move,
+            twist_move: &twist_move,
+            twist_conj: &twist_conj,
+            prune: &prune,
+        };
+        Ok(descent::build(&space, progress).into())
+    },
+};
+
+/// The descent codes of the entries near G1, hashed (see [`descent::build_near`]).
+pub static PHASE1_NEAR: Spec<u64> = Spec {
+    table: TableSpec::of::<u64>("descent-near-twophase1", descent::NEAR_SLOTS)
+        .indexed("hash of the phase-1 entries at most 6 moves from G1"),
+    build: |store, _| {
+        let prune = store.get(&PHASE1_PRUNE)?;
+        let codes = store.get(&PHASE1_DESCENT)?;
+        Ok(descent::build_near(&prune, &codes).into())
+    },
+};
+
+/// Phase 2: nibbles `[corner class * 40320 + conjugated U/D edges]`.
+pub static PHASE2_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase2", N_PHASE2.div_ceil(2))
+        .indexed("corner permutation class (2768) × U/D-edge permutation (40320), phase-2 moves")
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let corner_sym = store.get(&CORNER_CLASSES)?;
+        let corner_move = store.get(&CORNER_MOVES)?;
+        let ud_edge_move = store.get(&UD_EDGE_MOVES)?;
+        let ud_edge_conj = store.get(&UD_EDGE_CONJ)?;
+        let reps = class_reps(&corner_sym, N_CORNER_CLASS);
+        let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
+        let step =
+            |cls: usize, m: usize| corner_sym[corner_move[reps[cls] as usize * 18 + m] as usize];
+        let space = SymProduct {
+            name: "two-phase pruning table, phase 2",
+            n_class: N_CORNER_CLASS,
+            n_inner: N_UD_EDGES,
+            moves: &PHASE2_MOVES,
+            class_step: &step,
+            inner_move: &ud_edge_move,
+            inner_conj: &ud_edge_conj,
+            self_sym: &self_sym,
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase2", progress)?.into())
+    },
+};
+
+/// The files of the full two-phase table set, in build order.
+pub fn specs() -> Vec<&'static dyn AnySpec> {
+    vec![
+        &TWIST_MOVES,
+        &FLIP_MOVES,
+        &SLICE_SORTED_MOVES,
+        &CORNER_MOVES,
+        &UD_EDGE_MOVES,
+        &TWIST_CONJ,
+        &UD_EDGE_CONJ,
+        &FLIPSLICE_CLASSES,
+        &CORNER_CLASSES,
+        &FLIPSLICE_CLASS_MOVES,
+        &CORNER_SLICE_PRUNE,
+        &PHASE1_PRUNE,
+        &PHASE1_DESCENT,
+        &PHASE1_NEAR,
+        &PHASE2_PRUNE,
+    ]
+}
+
+/// The move tables both table sets share.
+pub struct MoveTables {
+    /// `[twist * 18 + m]`.
+    pub twist_move: Arc<Table<u16>>,
+    /// `[flip * 18 + m]`.
+    pub flip_move: Arc<Table<u16>>,
+    /// `[slice_sorted * 18 + m]`.
+    pub slice_sorted_move: Arc<Table<u16>>,
+    /// `[slice * 18 + m]` (slice = slice_sorted / 24), derived in memory.
+    pub slice_move: Vec<u16>,
+    /// `[corners * 18 + m]`.
+    pub corner_move: Arc<Table<u16>>,
+    /// `[ud_edges * 18 + m]`, G1 moves only.
+    pub ud_edge_move: Arc<Table<u16>>,
+}
+
+impl MoveTables {
+    /// The move tables from the store.
+    pub fn load(store: &Store) -> Result<MoveTables, TableError> {
+        let slice_sorted_move = store.get(&SLICE_SORTED_MOVES)?;
+        let slice_move: Vec<u16> = (0..N_SLICE * 18)
+            .map(|i| {
+                let (sl, m) = (i / 18, i % 18);
+                slice_sorted_move[sl * N_SLICE_PERM * 18 + m] / N_SLICE_PERM as u16
+            })
+            .collect();
+        Ok(MoveTables {
+            twist_move: store.get(&TWIST_MOVES)?,
+            flip_move: store.get(&FLIP_MOVES)?,
+            slice_sorted_move,
+            slice_move,
+            corner_move: store.get(&CORNER_MOVES)?,
+            ud_edge_move: store.get(&UD_EDGE_MOVES)?,
+        })
+    }
+}
+
+/// Every table the full two-phase search reads, shared read-only.
+pub struct TwophaseTables {
+    /// The move tables.
+    pub moves: MoveTables,
+    /// `[twist * 16 + s]`: twist of `s·c·s⁻¹`.
+    pub twist_conj: Arc<Table<u16>>,
+    /// `[ud_edges * 16 + s]`.
+    pub ud_edge_conj: Arc<Table<u16>>,
+    /// `[slice * 2048 + flip]` → `class << 4 | sym`, `sym` bringing the state to its class
+    /// representative.
+    pub flipslice_sym: Arc<Table<u32>>,
+    /// `[corners]` → `class << 4 | sym`.
+    pub corner_sym: Arc<Table<u32>>,
+    /// `[class * 18 + m]`: the flip-slice class and symmetry (`class << 4 | sym`) reached by
+    /// move `m` from the class representative.
+    pub flipslice_class_move: Arc<Table<u32>>,
+    /// `[s][m]`: the index of the move `s · m · s⁻¹`.
+    pub conj_move: [[u8; 18]; N_SYM_UD],
+    /// `[a][b]`: the symmetry `a · b`.
+    pub sym_multiply: [[u8; N_SYM_UD]; N_SYM_UD],
+    /// Phase-2 precheck: `[corners * 24 + slice_perm]`, one byte per distance.
+    pub corner_slice_prune: Arc<Table<u8>>,
+    /// Phase 1: nibbles `[class * 2187 + conjugated twist]`.
+    pub phase1_prune: Arc<Table<u8>>,
+    /// Phase 1: 3-byte descent codes, same index (see [`descent`]).
+    pub phase1_descent: Arc<Table<u8>>,
+    /// The descent codes of the entries near G1, hashed (see [`descent::build_near`]).
+    pub phase1_near: Arc<Table<u64>>,
+    /// Reads descent codes through the node's symmetry.
+    pub descent: DescentDecoder,
+    /// `[twist]`: the moves (bit m = move m) that finish phase 1 from a state at phase-1
+    /// distance 1 with this twist (see [`finishing_moves`]).
+    pub finishing_moves: Vec<u32>,
+    /// Phase 2: nibbles `[corner class * 40320 + conjugated U/D edges]`.
+    pub phase2_prune: Arc<Table<u8>>,
+}
+
+/// `[twist]` → the moves reaching G1 from a state at phase-1 distance 1 with that twist.
+///
+/// A state g·q (g in G1, q any move) has q's flip, twist and slice coordinates, because g
+/// moves nothing out of the slice and orients nothing. So the states at distance 1 are those
+/// of the quarter turns of R, L, F and B — and X and X′ give the same coordinates. From there
+/// exactly X and X′ reach G1 (X·X = X2 and X·X′ = 1 lie in G1). The four faces twist different
+/// corners, so the twist alone tells the face.
+pub fn finishing_moves() -> Vec<u32> {
+    let mut out = vec![0u32; N_TWIST];
+    for m in 0..18 {
+        let mv = rubik_cube::Move::from_index(m);
+        if mv.face().axis() != 0 && mv.turns() != 2 {
+            let t = coord::twist(&CubieCube::from_moves(&[mv]));
+            out[t] |= 1 << m;
+        }
+    }
+    out
+}
+
+impl TwophaseTables {
+    /// Every table from the store (built and saved when missing or unsound), assembled once
+    /// per process and directory.
+    pub fn shared(store: &Store) -> Result<Arc<TwophaseTables>, TableError> {
+        store.assemble("twophase tables", TwophaseTables::load)
+    }
+
+    fn load(store: &Store) -> Result<TwophaseTables, TableError> {
+        debug_assert!(PHASE2_MOVES.iter().all(|&m| is_phase2_move(m)));
+        let syms = symmetries();
+        Ok(TwophaseTables {
+            moves: MoveTables::load(store)?,
+            twist_conj: store.get(&TWIST_CONJ)?,
+            ud_edge_conj: store.get(&UD_EDGE_CONJ)?,
+            flipslice_sym: store.get(&FLIPSLICE_CLASSES)?,
+            corner_sym: store.get(&CORNER_CLASSES)?,
+            flipslice_class_move: store.get(&FLIPSLICE_CLASS_MOVES)?,
+            conj_move: std::array::from_fn(|s| syms.conj_move[s].map(|m| m.index() as u8)),
+            sym_multiply: syms.multiply,
+            corner_slice_prune: store.get(&CORNER_SLICE_PRUNE)?,
+            phase1_prune: store.get(&PHASE1_PRUNE)?,
+            phase1_descent: store.get(&PHASE1_DESCENT)?,
+            phase1_near: store.get(&PHASE1_NEAR)?,
+            descent: DescentDecoder::new(),
+            finishing_moves: finishing_moves(),
+            phase2_prune: store.get(&PHASE2_PRUNE)?,
+        })
+    }
+}

@@ -1,0 +1,275 @@
+//! The table store: every table of every method is had through it, loaded once per process and
+//! shared.
+//!
+//! A table is declared by a [`Spec`] (name, size, entry format, builder) next to the code it
+//! serves. [`Store::get`] returns it from the process's cache, else from its file in the table
+//! directory (checked: size, header, checksum), else builds it, saves it and returns it:
+//! - one cache per process, keyed by directory and table name, whose entries are built once
+//!   even when many threads ask at the same time;
+//! - one build policy across processes: a builder first makes sure the directory can be
+//!   written (so a build never runs for nothing), then takes the table's build lock
+//!   ([`lock`]), loads the file if another process built it meanwhile, else builds, writes a
+//!   temporary file and renames it into place ([`file`]); temporary files of builders that
+//!   died are removed;
+//! - every failure is a [`TableError`] naming the table and the operating system's error;
+//! - long builds report through the [`Progress`] the store was opened with.
+//!
+//! The directory is `SolverConfig::table_dir`, else `$RUBIK_TABLES`, else the user cache
+//! directory's `rubik` folder (`~/.cache/rubik` on Linux).
+
+pub mod bfs;
+mod error;
+pub mod file;
+mod guard;
+mod lock;
+pub mod memory;
+mod spec;
+
+pub use error::{OsError, TableError};
+pub use file::Fault;
+pub use memory::{HugeVec, Table};
+pub use spec::{AnySpec, Builder, Built, Entries, Placement, Spec, TableSpec};
+
+use crate::{NoProgress, Progress, SolverConfig};
+use bytemuck::Pod;
+use memory::Memory;
+use std::any::Any;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Environment variable naming the table directory.
+pub const TABLES_ENV: &str = "RUBIK_TABLES";
+
+/// The table directory for `config`: its `table_dir`, else `$RUBIK_TABLES`, else the user
+/// cache directory's `rubik` folder (the system temporary directory if there is none).
+pub fn table_dir(config: &SolverConfig) -> PathBuf {
+    if let Some(dir) = &config.table_dir {
+        return dir.clone();
+    }
+    if let Some(dir) = std::env::var_os(TABLES_ENV).filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("rubik")
+}
+
+/// The state of one table file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The file is there and sound.
+    Present,
+    /// No file yet: it will be built on first use.
+    Missing,
+    /// The file is unusable: it will be rebuilt.
+    Unsound(Fault),
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Status::Present => f.write_str("ok"),
+            Status::Missing => f.write_str("missing"),
+            Status::Unsound(fault) => write!(f, "unusable: {fault}"),
+        }
+    }
+}
+
+/// Where tables come from: a directory, where long builds report, and whether even the
+/// largest tables are copied into private memory.
+#[derive(Clone)]
+pub struct Store {
+    dir: PathBuf,
+    progress: Arc<dyn Progress>,
+    private: bool,
+}
+
+/// One cached value (a table or a set assembled from tables), built at most once.
+type Slot = Arc<Mutex<Option<Arc<dyn Any + Send + Sync>>>>;
+
+/// The cache of the process: (directory, name) → slot.
+fn slots() -> &'static Mutex<HashMap<(PathBuf, &'static str), Slot>> {
+    static SLOTS: OnceLock<Mutex<HashMap<(PathBuf, &'static str), Slot>>> = OnceLock::new();
+    SLOTS.get_or_init(Default::default)
+}
+
+impl Store {
+    /// The store of `config`'s table directory, reporting builds to `config.progress`.
+    pub fn new(config: &SolverConfig) -> Store {
+        let progress: Arc<dyn Progress> = match &config.progress {
+            Some(p) => p.clone(),
+            None => Arc::new(NoProgress),
+        };
+        Store {
+            private: config.private_tables,
+            ..Store::at(table_dir(config), progress)
+        }
+    }
+
+    /// The store of `dir`, reporting builds to `progress`.
+    pub fn at(dir: PathBuf, progress: Arc<dyn Progress>) -> Store {
+        sweep_once(&dir);
+        Store {
+            dir,
+            progress,
+            private: false,
+        }
+    }
+
+    /// The table directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The state of the file of `spec`: header and size only, or (`full`) also the checksum.
+    pub fn status(&self, spec: &TableSpec, full: bool) -> Status {
+        match file::inspect(spec, &self.dir, full) {
+            Ok(()) => Status::Present,
+            Err(Fault::Missing) => Status::Missing,
+            Err(fault) => Status::Unsound(fault),
+        }
+    }
+
+    /// Where the file of `spec` lives.
+    pub fn path(&self, spec: &TableSpec) -> PathBuf {
+        file::path(spec, &self.dir)
+    }
+
+    /// The table `spec`: from this process's cache, else from its file, else built (and
+    /// saved). Concurrent callers, in this process or others, wait for one build.
+    pub fn get<T: Pod + Send + Sync>(&self, spec: &Spec<T>) -> Result<Arc<Table<T>>, TableError> {
+        self.cached(spec.table.name, || self.load_or_build(spec))
+    }
+
+    /// The table `spec` from its file (or built and saved), bypassing this process's cache:
+    /// for measuring loads and for tests that change files under a running process.
+    pub fn load_uncached<T: Pod>(&self, spec: &Spec<T>) -> Result<Table<T>, TableError> {
+        self.load_or_build(spec)
+    }
+
+    /// A value assembled from tables (a method's whole table set, say), cached like a table
+    /// under `key` so that it is assembled once per process and directory.
+    pub fn assemble<T: Send + Sync + 'static>(
+        &self,
+        key: &'static str,
+        make: impl FnOnce(&Store) -> Result<T, TableError>,
+    ) -> Result<Arc<T>, TableError> {
+        self.cached(key, || make(self))
+    }
+
+    fn cached<T: Send + Sync + 'static>(
+        &self,
+        key: &'static str,
+        make: impl FnOnce() -> Result<T, TableError>,
+    ) -> Result<Arc<T>, TableError> {
+        let slot = {
+            let mut map = slots().lock().unwrap_or_else(|e| e.into_inner());
+            map.entry((self.dir.clone(), key)).or_default().clone()
+        };
+        // Held while the value is made: other threads asking for it wait for this one.
+        let mut value = slot.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = value.as_ref() {
+            if let Ok(t) = v.clone().downcast::<T>() {
+                return Ok(t);
+            }
+        }
+        let made = Arc::new(make()?);
+        *value = Some(made.clone());
+        Ok(made)
+    }
+
+    fn load<T: Pod>(&self, spec: &TableSpec) -> Result<Table<T>, Fault> {
+        let memory = match spec.placement {
+            Placement::Mapped if !self.private => {
+                let (map, sum) = file::map(spec, &self.dir)?;
+                // Watched before the checksum reads it.
+                let watch = guard::watch(&map, &file::path(spec, &self.dir));
+                file::check_mapped(&map, sum)?;
+                Memory::Mapped { map, _watch: watch }
+            }
+            Placement::Mapped | Placement::Private | Placement::Huge => {
+                let mut buf =
+                    memory::buffer(spec.payload_bytes(), spec.placement == Placement::Huge)
+                        .map_err(|e| Fault::Unreadable(e.into()))?;
+                file::read(spec, &self.dir, &mut buf)?;
+                Memory::Private(
+                    buf.make_read_only()
+                        .map_err(|e| Fault::Unreadable(e.into()))?,
+                )
+            }
+        };
+        Ok(Table::new(memory, spec.len))
+    }
+
+    fn load_or_build<T: Pod>(&self, spec: &Spec<T>) -> Result<Table<T>, TableError> {
+        let table = &spec.table;
+        if let Ok(t) = self.load(table) {
+            return Ok(t);
+        }
+        file::check_writable(&self.dir)?;
+        let _lock = lock::acquire(table, &self.dir)?;
+        // Another process may have built it while this one waited for the lock.
+        if let Ok(t) = self.load(table) {
+            return Ok(t);
+        }
+        let built = (spec.build)(self, self.progress.as_ref())?;
+        let memory = match built {
+            Built::Vec(v) => {
+                if v.len() != table.len {
+                    return Err(TableError::Build {
+                        table: table.name,
+                        reason: "the builder made a table of the wrong length",
+                    });
+                }
+                file::write(table, &self.dir, bytemuck::cast_slice(&v))?;
+                self.placed(table, v)?
+            }
+            Built::Buffer(buf) => {
+                if buf.len() < table.payload_bytes() {
+                    return Err(TableError::Build {
+                        table: table.name,
+                        reason: "the builder made a table shorter than its spec",
+                    });
+                }
+                file::write(table, &self.dir, &buf[..table.payload_bytes()])?;
+                let map = buf.make_read_only().map_err(|e| TableError::Memory {
+                    table: table.name,
+                    bytes: table.payload_bytes(),
+                    cause: e.into(),
+                })?;
+                Memory::Private(map)
+            }
+        };
+        Ok(Table::new(memory, table.len))
+    }
+
+    /// Freshly built elements where the spec wants them: in huge pages when asked.
+    fn placed<T: Pod>(&self, spec: &TableSpec, v: Vec<T>) -> Result<Memory<T>, TableError> {
+        if spec.placement != Placement::Huge {
+            return Ok(Memory::Vec(v));
+        }
+        let bytes: &[u8] = bytemuck::cast_slice(&v);
+        let failed = |e: std::io::Error| TableError::Memory {
+            table: spec.name,
+            bytes: bytes.len(),
+            cause: e.into(),
+        };
+        let mut buf = memory::buffer(bytes.len(), true).map_err(failed)?;
+        buf[..bytes.len()].copy_from_slice(bytes);
+        Ok(Memory::Private(buf.make_read_only().map_err(failed)?))
+    }
+}
+
+/// Removes the temporary files of dead builders in `dir`, once per process.
+fn sweep_once(dir: &Path) {
+    static SWEPT: OnceLock<Mutex<HashSet<PathBuf>>> = OnceLock::new();
+    let first = SWEPT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(dir.to_path_buf());
+    if first {
+        lock::sweep(dir);
+    }
+}
