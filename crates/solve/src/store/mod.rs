@@ -139,13 +139,24 @@ impl Store {
     /// The table `spec`: from this process's cache, else from its file, else built (and
     /// saved). Concurrent callers, in this process or others, wait for one build.
     pub fn get<T: Pod + Send + Sync>(&self, spec: &Spec<T>) -> Result<Arc<Table<T>>, TableError> {
-        self.cached(spec.table.name, || self.load_or_build(spec))
+        self.get_with(&spec.table, spec.build)
+    }
+
+    /// [`Store::get`] for a table known only at run time (its spec computed, its builder a
+    /// closure capturing what it needs): for tables whose layout depends on a request, such
+    /// as a goal's. The name must be unique to the table's content.
+    pub fn get_with<T: Pod + Send + Sync>(
+        &self,
+        table: &TableSpec,
+        build: impl FnOnce(&Store, &dyn Progress) -> Result<Built<T>, TableError>,
+    ) -> Result<Arc<Table<T>>, TableError> {
+        self.cached(table.name, || self.load_or_build(table, build))
     }
 
     /// The table `spec` from its file (or built and saved), bypassing this process's cache:
     /// for measuring loads and for tests that change files under a running process.
     pub fn load_uncached<T: Pod>(&self, spec: &Spec<T>) -> Result<Table<T>, TableError> {
-        self.load_or_build(spec)
+        self.load_or_build(&spec.table, spec.build)
     }
 
     /// A value assembled from tables (a method's whole table set, say), cached like a table
@@ -202,8 +213,11 @@ impl Store {
         Ok(Table::new(memory, spec.len))
     }
 
-    fn load_or_build<T: Pod>(&self, spec: &Spec<T>) -> Result<Table<T>, TableError> {
-        let table = &spec.table;
+    fn load_or_build<T: Pod>(
+        &self,
+        table: &TableSpec,
+        build: impl FnOnce(&Store, &dyn Progress) -> Result<Built<T>, TableError>,
+    ) -> Result<Table<T>, TableError> {
         if let Ok(t) = self.load(table) {
             return Ok(t);
         }
@@ -213,7 +227,7 @@ impl Store {
         if let Ok(t) = self.load(table) {
             return Ok(t);
         }
-        let built = (spec.build)(self, self.progress.as_ref())?;
+        let built = build(self, self.progress.as_ref())?;
         let memory = match built {
             Built::Vec(v) => {
                 if v.len() != table.len {
