@@ -69,7 +69,7 @@ mod tests {
 
     #[test]
     fn the_answer_applied_to_the_cube_gives_the_goal() {
-        let solver = Thistlethwaite::from_config(&Default::default());
+        let solver = Thistlethwaite::new(&Default::default()).expect("tables");
         let mut rng = rng_from_seed(11);
         for _ in 0..20 {
             let cube = CubieCube::random(&mut rng);
@@ -85,7 +85,7 @@ mod tests {
     fn an_invalid_goal_is_refused() {
         let mut goal = CubieCube::SOLVED;
         goal.co[0] = 1;
-        let solver = Thistlethwaite::from_config(&Default::default());
+        let solver = Thistlethwaite::new(&Default::default()).expect("tables");
         let e = solve_to(&solver, &CubieCube::SOLVED, &goal, &Limits::default()).unwrap_err();
         assert!(matches!(e, SolveError::InvalidCube(_)), "{e}");
     }
