@@ -41,6 +41,16 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../static/app.js"),
     },
     Asset {
+        path: "/scan.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/scan.js"),
+    },
+    Asset {
+        path: "/scan.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../static/scan.css"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
         body: include_str!("../static/favicon.svg"),

@@ -914,6 +914,18 @@
     solution: () => (app.solution ? M.format(app.solution.moves) : null),
     idle: () => app.busy === 0 && !app.playing,
     apply: (text) => M.format(M.parse(text)),
+    /** Shows `facelets` (54 letters) as the current cube, as if typed in, e.g. from the scan. */
+    load: (facelets) => new Promise((done) => enqueue(async () => {
+      pause();
+      pushUndo();
+      clearSolution();
+      setState(facelets.split(""));
+      app.lastScramble = null;
+      $("input").value = "";
+      showMessage("");
+      await validate();
+      done();
+    })),
   };
 
   init();
