@@ -6,7 +6,10 @@
 //! Loads (or builds, timed) the pruning table, then solves `count` uniformly random states of
 //! the seeded generator and prints each length, time and node count, then the mean and median;
 //! `--superflip` also solves the superflip; `--moves N` uses random N-move scrambles instead;
-//! `--compare SIZE` solves each state again with another table size and checks the lengths agree;
+//! `--compare SIZE` solves each state with another table size too (same threads and probe
+//! setting, the order of the two alternating from state to state so that the machine's load
+//! falls on both alike), checks the lengths agree and prints both tables' node counts and times
+//! with their ratios;
 //! `--skip K` generates the first K states but does not solve them (to time a few chosen ones);
 //! `--file F` solves the scrambles of a file (one per line) instead of random states, e.g. the
 //! list given to another solver; `--histogram` prints how the grouped table's entries spread;
@@ -113,16 +116,21 @@ fn superflip() -> CubieCube {
     c
 }
 
-fn solve(
-    solver: &OptimalSolver,
-    name: &str,
-    cube: &CubieCube,
-    limits: &Limits,
-) -> Option<(f64, usize)> {
+/// Seconds, length and nodes of one solve.
+type Solved = (f64, usize, u64);
+
+fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) -> Option<Solved> {
     let t = Instant::now();
     let r = solver.solve_counting(cube, limits);
     let secs = t.elapsed().as_secs_f64();
     match r {
+        Ok((sol, _)) if sol.steps.iter().any(|s| s.key == "optimal.unproven") => {
+            println!(
+                "{name}: timed out after {secs:.1} s (a {}-move answer, not proven optimal)",
+                sol.len()
+            );
+            None
+        }
         Ok((sol, stats)) => {
             assert!(sol.solves(cube), "solution does not solve {name}");
             let nodes = stats.nodes;
@@ -136,7 +144,7 @@ fn solve(
                     ""
                 }
             );
-            Some((secs, sol.len()))
+            Some((secs, sol.len(), nodes))
         }
         Err(SolveError::NoSolution { lower_bound, .. }) => {
             println!("{name}: timed out after {secs:.1} s, no solution shorter than or equal to {lower_bound:?} moves");
@@ -198,15 +206,15 @@ fn main() {
             bounds.join(", ")
         );
     }
-    // An independent check: the same states solved with another table size must get the same
-    // optimal lengths (`--compare small`).
+    // The same states solved with another table size: the lengths must agree, and the node
+    // counts and times say which table prunes better and searches faster.
     let other = a.compare.as_ref().map(|size| {
         OptimalSolver::new(&SolverConfig {
             optimal_table: Some(size.clone()),
             ..SolverConfig::default()
         })
         .expect("comparison tables")
-        .with_probe(false)
+        .with_probe(!a.no_probe)
     });
     let limits = Limits {
         timeout: a.timeout,
@@ -217,6 +225,7 @@ fn main() {
     }
     let mut rng = rng_from_seed(a.seed);
     let mut times = Vec::new();
+    let mut pairs = Vec::new();
     let listed: Option<Vec<CubieCube>> = a.file.as_ref().map(|path| {
         std::fs::read_to_string(path)
             .expect("readable scramble file")
@@ -245,14 +254,80 @@ fn main() {
         if i < a.skip {
             continue;
         }
-        if let Some((s, len)) = solve(&solver, &format!("state #{i}"), &cube, &limits) {
-            times.push(s);
-            if let Some(other) = &other {
-                let (_, len2) = solve(other, "  same state, other table", &cube, &limits)
-                    .expect("the other table solves it too");
-                assert_eq!(len, len2, "the two tables disagree on the optimal length");
+        let name = format!("state #{i}");
+        let Some(other) = &other else {
+            if let Some((s, _, _)) = solve(&solver, &name, &cube, &limits) {
+                times.push(s);
             }
+            continue;
+        };
+        // Alternate which table goes first.
+        let first_main = i % 2 == 0;
+        let run = |main: bool| {
+            let (s, label) = if main {
+                (&solver, a.table.as_deref().unwrap_or("default"))
+            } else {
+                (other, a.compare.as_deref().unwrap_or_default())
+            };
+            solve(s, &format!("{name} [{label}]"), &cube, &limits)
+        };
+        let x = run(first_main);
+        let y = run(!first_main);
+        let pair = if first_main { (x, y) } else { (y, x) };
+        let (Some(mine), Some(theirs)) = pair else {
+            println!("{name}: not solved by both tables, left out of the comparison");
+            continue;
+        };
+        assert_eq!(
+            mine.1, theirs.1,
+            "the two tables disagree on the optimal length"
+        );
+        times.push(mine.0);
+        pairs.push((mine, theirs));
+    }
+    if !pairs.is_empty() {
+        let median = |mut v: Vec<f64>| {
+            v.sort_by(|x, y| x.total_cmp(y));
+            v[v.len() / 2]
+        };
+        let sum = |f: &dyn Fn(&(Solved, Solved)) -> f64| pairs.iter().map(f).sum::<f64>();
+        let (t_main, t_other) = (sum(&|p| p.0 .0), sum(&|p| p.1 .0));
+        let (n_main, n_other) = (sum(&|p| p.0 .2 as f64), sum(&|p| p.1 .2 as f64));
+        let main_name = a.table.as_deref().unwrap_or("default");
+        let other_name = a.compare.as_deref().unwrap_or_default();
+        println!(
+            "{} states, each solved by both tables, lengths equal ({} threads, probe {})",
+            pairs.len(),
+            rayon::current_num_threads(),
+            if a.no_probe { "off" } else { "on" }
+        );
+        for (label, t, n, idx) in [
+            (main_name, t_main, n_main, 0),
+            (other_name, t_other, n_other, 1),
+        ] {
+            let pick = |p: &(Solved, Solved)| if idx == 0 { p.0 } else { p.1 };
+            println!(
+                "  {label}: total {t:.2} s, median {:.3} s; nodes total {:.1} M, median {:.2} M; \
+                 {:.1} ns per node",
+                median(pairs.iter().map(|p| pick(p).0).collect()),
+                n / 1e6,
+                median(pairs.iter().map(|p| pick(p).2 as f64).collect()) / 1e6,
+                t / n * 1e9
+            );
         }
+        println!(
+            "  {main_name} / {other_name}: time {:.3} (median of ratios {:.3}), nodes {:.3} \
+             (median of ratios {:.3})",
+            t_main / t_other,
+            median(pairs.iter().map(|p| p.0 .0 / p.1 .0).collect()),
+            n_main / n_other,
+            median(
+                pairs
+                    .iter()
+                    .map(|p| p.0 .2 as f64 / p.1 .2.max(1) as f64)
+                    .collect()
+            ),
+        );
     }
     if !times.is_empty() {
         let mean = times.iter().sum::<f64>() / times.len() as f64;
