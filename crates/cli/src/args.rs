@@ -275,6 +275,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub rotations: bool,
 
+    /// With --explain: write the steps as outer face turns, not as a person does them (CFOP
+    /// shows rotations, wide and slice moves by default).
+    #[arg(long)]
+    pub outer_turns: bool,
+
     /// Append the length to the solution, e.g. `(19f)`.
     #[arg(long, short = 'l')]
     pub show_length: bool,

@@ -5,7 +5,7 @@ use crate::args::{ColourWhen, Metric};
 use rubik_cube::moves::format_moves;
 use rubik_cube::{Alg, Move};
 use rubik_solve::i18n::Lang;
-use rubik_solve::Solution;
+use rubik_solve::{Form, Solution};
 use serde::Serialize;
 use std::io::IsTerminal;
 
@@ -74,7 +74,8 @@ pub fn metric_suffix(metric: Metric) -> char {
 }
 
 /// How a solution is written: metric of the lengths, language of the step texts, whether to
-/// append the length, and whether to use the method's human form (rotations, wide moves).
+/// append the length, which form the solution line and the steps take, and the width text
+/// wraps to.
 #[derive(Clone, Copy, Debug)]
 pub struct Presentation {
     /// Metric of the lengths.
@@ -83,8 +84,14 @@ pub struct Presentation {
     pub lang: Lang,
     /// Append `(19f)` to the solution line.
     pub show_length: bool,
-    /// Use the human form (CFOP's rotations and wide moves) where the method gives one.
+    /// Write the solution line in the human form (CFOP's rotations and wide moves) where the
+    /// method gives one (`--rotations`).
     pub rotations: bool,
+    /// The form of the explained steps: the human form where the method has one (the
+    /// default), or outer face turns (`--outer-turns`).
+    pub steps_form: Form,
+    /// Columns to wrap explanations to (`None`: no wrapping).
+    pub width: Option<usize>,
 }
 
 impl Default for Presentation {
@@ -94,27 +101,39 @@ impl Default for Presentation {
             lang: Lang::En,
             show_length: false,
             rotations: false,
+            steps_form: Form::Human,
+            width: None,
         }
     }
 }
 
-impl Presentation {
-    /// `moves` (outer face turns), or `human` when asked for and given, with its length in the
-    /// chosen metric (a human form is measured as written: rotations count 0).
-    fn written(&self, moves: &[Move], human: Option<&str>) -> (String, usize) {
-        if self.rotations {
-            if let Some(alg) = human.and_then(|h| Alg::parse(h).ok()) {
-                let n = match self.metric {
-                    Metric::Htm => alg.htm(),
-                    Metric::Qtm => alg.qtm(),
-                    Metric::Stm => alg.stm(),
-                };
-                return (alg.to_string(), n);
-            }
+/// The width to wrap text to on stdout: the terminal's width, else `$COLUMNS` when set (so
+/// a pipe can ask for it), else none.
+pub fn output_width() -> Option<usize> {
+    if std::io::stdout().is_terminal() {
+        let width = textwrap::termwidth();
+        if width >= 20 {
+            return Some(width);
         }
-        (format_moves(moves), length(moves, self.metric))
     }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&w| w >= 20)
+}
 
+/// Length of `notation` in `metric`, as written (rotations count 0, slices 2 in HTM and 1 in
+/// STM); `None` if it is not notation.
+pub fn notation_length(notation: &str, metric: Metric) -> Option<usize> {
+    let alg = Alg::parse(notation).ok()?;
+    Some(match metric {
+        Metric::Htm => alg.htm(),
+        Metric::Qtm => alg.qtm(),
+        Metric::Stm => alg.stm(),
+    })
+}
+
+impl Presentation {
     /// `text` followed by its length, `R U2 F' (3f)`, or just `(0f)`.
     fn with_length(&self, text: &str, n: usize) -> String {
         let suffix = metric_suffix(self.metric);
@@ -125,10 +144,17 @@ impl Presentation {
         }
     }
 
-    /// The solution as one line, `R U2 F'`, with `(3f)` appended when `show_length`.
+    /// The solution as one line, `R U2 F'` (or its human form with `--rotations`), with
+    /// `(3f)` appended when `show_length`.
     pub fn solution_line(&self, solution: &Solution) -> String {
-        let human = solution.human();
-        let (text, n) = self.written(&solution.moves, human.as_deref());
+        let human = solution.human().filter(|_| self.rotations);
+        let (text, n) = match human.and_then(|h| Some((notation_length(&h, self.metric)?, h))) {
+            Some((n, h)) => (h, n),
+            None => (
+                format_moves(&solution.moves),
+                length(&solution.moves, self.metric),
+            ),
+        };
         if self.show_length {
             self.with_length(&text, n)
         } else {
@@ -136,43 +162,109 @@ impl Presentation {
         }
     }
 
-    /// One line per step: name, moves with their length, explanation, aligned in columns.
-    pub fn explain_lines(&self, solution: &Solution) -> Vec<String> {
-        let rows: Vec<(String, String, String)> = solution
-            .steps
-            .iter()
-            .map(|s| {
-                let (name, explanation) = s.text(self.lang);
-                let (text, n) = self.written(&s.moves, s.human.as_deref());
-                (name, self.with_length(&text, n), explanation)
-            })
-            .collect();
-        let name_w = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-        let moves_w = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
-        rows.into_iter()
-            .map(|(name, moves, explanation)| {
-                format!("{name:<name_w$}  {moves:<moves_w$}  {explanation}")
-                    .trim_end()
-                    .to_string()
-            })
-            .collect()
+    /// `text` wrapped to the width, each line after the first indented by `indent` (the
+    /// first by `first`).
+    fn wrap(&self, text: &str, first: &str, indent: &str) -> Vec<String> {
+        match self.width {
+            Some(width) => {
+                let options = textwrap::Options::new(width)
+                    .initial_indent(first)
+                    .subsequent_indent(indent)
+                    .break_words(false);
+                textwrap::wrap(text, options)
+                    .into_iter()
+                    .map(|l| l.into_owned())
+                    .collect()
+            }
+            None => vec![format!("{first}{text}")],
+        }
     }
+
+    /// The explained steps, one block each, in the order the moves are made: the step's
+    /// number and name, its moves with their length, and what they do, wrapped to the width.
+    /// A solved cube gets one sentence saying so.
+    pub fn explain_lines(&self, solution: &Solution) -> Vec<String> {
+        if solution.steps.is_empty() && solution.is_empty() {
+            return vec![match self.lang {
+                Lang::Fr => "Le cube est déjà résolu : rien à faire.".to_string(),
+                Lang::En => "The cube is already solved: nothing to do.".to_string(),
+            }];
+        }
+        let mut lines = Vec::new();
+        let numbers = solution.steps.len().to_string().len();
+        for (i, step) in solution.steps.iter().enumerate() {
+            let (name, moves, explanation) = step.written(self.steps_form, self.lang);
+            let n = notation_length(&moves, self.metric).unwrap_or(0);
+            let head = format!("{:>numbers$}. ", i + 1);
+            let indent = " ".repeat(head.chars().count());
+            lines.extend(self.wrap(&name, &head, &indent));
+            lines.extend(self.wrap(&self.with_length(&moves, n), &indent, &indent));
+            lines.extend(self.wrap(&explanation, &indent, &indent));
+        }
+        let shown: usize = solution.steps.iter().map(|s| s.moves.len()).sum();
+        if shown != solution.len() {
+            let note = match self.lang {
+                Lang::Fr => format!(
+                    "Les étapes font {shown} mouvements ; la solution en une ligne en fait {} : \
+                     les mouvements qui s'annulent ou se combinent d'une étape à l'autre y sont \
+                     fusionnés.",
+                    solution.len()
+                ),
+                Lang::En => format!(
+                    "The steps add up to {shown} moves; the one-line solution has {}: moves \
+                     that cancel or combine across steps are merged there.",
+                    solution.len()
+                ),
+            };
+            lines.extend(self.wrap(&note, "", ""));
+        }
+        if self.steps_form == Form::Human && solution.has_human_form() {
+            let note = match self.lang {
+                Lang::Fr => {
+                    "Étapes écrites comme on les fait à la main (rotations, mouvements \
+                             larges et de tranche) ; --outer-turns les écrit en tours de faces \
+                             extérieures."
+                }
+                Lang::En => {
+                    "Steps are written as a person does them (rotations, wide and slice \
+                             moves); --outer-turns writes them as outer face turns."
+                }
+            };
+            lines.extend(self.wrap(note, "", ""));
+        }
+        lines
+    }
+}
+
+/// A step's human form in JSON.
+#[derive(Debug, Serialize)]
+pub struct HumanReport {
+    /// The moves with rotations, wide and slice moves.
+    pub moves: String,
+    /// Their length in the chosen metric (rotations count 0).
+    pub length: usize,
+    /// What they do, in the chosen language, in the order they are done.
+    pub explanation: String,
 }
 
 /// A step in JSON.
 #[derive(Debug, Serialize)]
 pub struct StepReport {
+    /// Catalogue key of the step (`"cfop.oll"`), for programs.
+    pub key: &'static str,
+    /// The parameters of its name (colours, case names, axes), for programs.
+    pub params: std::collections::BTreeMap<String, String>,
     /// Step name, in the chosen language.
     pub name: String,
-    /// The step's moves.
+    /// The step's moves, in outer face turns.
     pub moves: String,
-    /// What the step achieves, in the chosen language.
+    /// What the step's moves achieve, in the chosen language.
     pub explanation: String,
     /// The step's length in the chosen metric.
     pub length: usize,
     /// The step as a person performs it (rotations, wide moves), when the method gives it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub human: Option<String>,
+    pub human: Option<HumanReport>,
 }
 
 /// A solved cube in JSON.
@@ -180,7 +272,7 @@ pub struct StepReport {
 pub struct SolveReport {
     /// The input as given.
     pub input: String,
-    /// The solution in outer face turns.
+    /// The solution in outer face turns (moves that cancel across steps merged).
     pub solution: String,
     /// Its length in `metric`.
     pub length: usize,
@@ -193,7 +285,7 @@ pub struct SolveReport {
     pub method: String,
     /// Solve time in milliseconds (table loading excluded).
     pub millis: f64,
-    /// The explained steps.
+    /// The explained steps, in order; their moves one after the other solve the cube.
     pub steps: Vec<StepReport>,
 }
 
@@ -220,12 +312,22 @@ impl SolveReport {
                 .iter()
                 .map(|s| {
                     let (name, explanation) = s.text(lang);
+                    let human = s.human.as_ref().map(|_| {
+                        let (_, moves, explanation) = s.written(Form::Human, lang);
+                        HumanReport {
+                            length: notation_length(&moves, metric).unwrap_or(0),
+                            moves,
+                            explanation,
+                        }
+                    });
                     StepReport {
+                        key: s.key,
+                        params: s.params.iter().cloned().collect(),
                         name,
                         moves: format_moves(&s.moves),
                         explanation,
                         length: length(&s.moves, metric),
-                        human: s.human.clone(),
+                        human,
                     }
                 })
                 .collect(),

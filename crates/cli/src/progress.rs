@@ -42,9 +42,24 @@ impl Default for StderrProgress {
     }
 }
 
+/// The bar: name, bar, percentage, time so far and the time left. The time left is shown only
+/// once it means something (after 2 s and 2% of the work): the first readings of a rate are
+/// wild ("eta 3w").
 fn style() -> ProgressStyle {
-    ProgressStyle::with_template("{msg:24} [{bar:30}] {percent:>3}% {elapsed_precise} (eta {eta})")
+    ProgressStyle::with_template("{msg:24} [{bar:30}] {percent:>3}% {elapsed_precise} {left}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "left",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let settled = state.elapsed().as_secs_f64() >= 2.0 && state.fraction() >= 0.02;
+                let text = if settled {
+                    format!("({} left)", indicatif::HumanDuration(state.eta()))
+                } else {
+                    String::new()
+                };
+                let _ = w.write_str(&text);
+            },
+        )
         .progress_chars("=> ")
 }
 
@@ -82,11 +97,22 @@ impl Progress for StderrProgress {
     }
 
     fn finish(&self) {
+        self.end("done in");
+    }
+
+    fn stopped(&self) {
+        self.end("stopped by the time limit, not finished, after");
+    }
+}
+
+impl StderrProgress {
+    /// Ends the current task with a line saying how (`done in`, `stopped … after`) and when.
+    fn end(&self, how: &str) {
         let mut current = self.current.write().unwrap_or_else(|p| p.into_inner());
         if let Some((bar, name, started)) = current.take() {
             bar.finish_and_clear();
             eprintln!(
-                "rubik: {name}: done in {:.1} s",
+                "rubik: {name}: {how} {:.1} s",
                 started.elapsed().as_secs_f64()
             );
         }

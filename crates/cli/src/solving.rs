@@ -39,6 +39,7 @@ pub fn one_shot_solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
 }
 
 fn solver_with(method: &MethodArgs, config: SolverConfig) -> CliResult<Box<dyn Solver>> {
+    announce_first_build(method.method, &config);
     let solver = match (method.method, method.cross) {
         (Method::Cfop, Some(cross)) => Cfop::new(
             &config,
@@ -54,6 +55,30 @@ fn solver_with(method: &MethodArgs, config: SolverConfig) -> CliResult<Box<dyn S
         (m, None) => solver_for(m, &config).map_err(CliError::from),
     };
     solver.map_err(|e| e.context(format!("cannot use method {}", method.method)))
+}
+
+/// On first use of a method's tables (some missing or damaged), says once on stderr that they
+/// are built now, once, how big they are and where they are kept.
+fn announce_first_build(method: Method, config: &SolverConfig) {
+    // A configuration the store refuses (e.g. an unknown optimal table) is reported once, by
+    // the solver's own error just after.
+    let Ok(infos) = rubik_solve::tables::info(method, config) else {
+        return;
+    };
+    let missing: Vec<_> = infos
+        .iter()
+        .filter(|i| i.status != rubik_solve::tables::TableStatus::Present)
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let bytes: u64 = missing.iter().map(|i| i.bytes).sum();
+    eprintln!(
+        "rubik: building the {method} tables once ({}) in {}; later runs load them in \
+         milliseconds (`rubik tables info` lists them)",
+        crate::commands::tables::human_bytes(bytes),
+        rubik_solve::tables::table_dir(config).display()
+    );
 }
 
 fn cross_face(cross: CrossChoice) -> CrossFace {

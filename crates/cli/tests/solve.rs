@@ -79,21 +79,84 @@ fn json_report() {
     }
 }
 
+/// The explained steps of `--explain` output (after the solution line): for each block,
+/// (name, moves, length, explanation), the wrapped lines joined again.
+fn blocks(out: &str) -> Vec<(String, String, usize, String)> {
+    let mut steps: Vec<Vec<String>> = Vec::new();
+    for line in out.lines().skip(1) {
+        let numbered = line
+            .split_once(". ")
+            .is_some_and(|(n, _)| n.trim().parse::<usize>().is_ok());
+        if numbered {
+            steps.push(vec![line.split_once(". ").unwrap().1.to_string()]);
+        } else if line.starts_with("   ") {
+            steps
+                .last_mut()
+                .expect("a step")
+                .push(line.trim().to_string());
+        } else {
+            break; // the notes after the steps
+        }
+    }
+    steps
+        .into_iter()
+        .map(|lines| {
+            // name, then the moves line ending in "(Nf)", then the explanation.
+            let at = lines
+                .iter()
+                .position(|l| l.ends_with("f)"))
+                .expect("a moves line");
+            let name = lines[..at].join(" ");
+            let (moves, n) = lines[at].rsplit_once('(').unwrap();
+            let n: usize = n.trim_end_matches("f)").parse().unwrap();
+            (name, moves.trim().to_string(), n, lines[at + 1..].join(" "))
+        })
+        .collect()
+}
+
 #[test]
-fn explain_prints_one_line_per_step() {
+fn explain_prints_one_block_per_step() {
     let scramble = "D2 F' L U B2";
     let json: serde_json::Value =
         serde_json::from_str(solve_ok(&["solve", "--json", scramble]).trim()).unwrap();
     let steps = json["steps"].as_array().unwrap();
     let out = solve_ok(&["solve", "--explain", scramble]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 1 + steps.len(), "{out}");
-    assert_solves(scramble, lines[0]);
-    for (line, step) in lines[1..].iter().zip(steps) {
-        assert!(line.contains(step["name"].as_str().unwrap()), "{line}");
+    assert_solves(scramble, out.lines().next().unwrap());
+    let blocks = blocks(&out);
+    assert_eq!(blocks.len(), steps.len(), "{out}");
+    for ((name, moves, n, explanation), step) in blocks.iter().zip(steps) {
+        assert_eq!(name, step["name"].as_str().unwrap());
+        assert_eq!(moves, step["moves"].as_str().unwrap());
+        assert_eq!(*n, moves.split_whitespace().count(), "{out}");
+        assert_eq!(explanation, step["explanation"].as_str().unwrap());
+    }
+}
+
+#[test]
+fn explanations_wrap_on_words_to_the_width() {
+    let scramble = "F2 U2 F2 U2 F2 L2 R' F2 L' U2 F' L D U2 F' R D2 L' R2 F'";
+    for method in ["cfop", "twophase", "thistlethwaite"] {
+        let wide = solve_ok(&["solve", "--method", method, "--explain", scramble]);
+        let out = rubik_with_tables()
+            .env("COLUMNS", "80")
+            .args(["solve", "--method", method, "--explain", scramble])
+            .output()
+            .unwrap();
+        let narrow = stdout(&out);
+        for line in narrow.lines().skip(1) {
+            assert!(line.chars().count() <= 80, "{method}: {line:?}");
+        }
+        // The same words, only broken into lines between words.
+        let words = |t: &str| {
+            t.lines()
+                .skip(1)
+                .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(words(&wide), words(&narrow), "{method}");
         assert!(
-            line.contains(step["explanation"].as_str().unwrap()),
-            "{line}"
+            narrow.lines().count() > wide.lines().count(),
+            "{method}: nothing wrapped"
         );
     }
 }
@@ -189,27 +252,65 @@ fn bad_net_file_exits_2() {
 fn thistlethwaite_explains_its_four_phases() {
     let scramble = "R U2 F' L D B2";
     let out = solve_ok(&["solve", "--method", "thistlethwaite", "--explain", scramble]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_solves(scramble, lines[0]);
-    assert_eq!(lines.len(), 5, "{out}");
-    for (line, phase) in lines[1..].iter().zip(1..) {
-        assert!(line.contains(&format!("Phase {phase}")), "{line}");
+    assert_solves(scramble, out.lines().next().unwrap());
+    let blocks = blocks(&out);
+    assert_eq!(blocks.len(), 4, "{out}");
+    for (block, phase) in blocks.iter().zip(1..) {
+        assert!(block.0.starts_with(&format!("Phase {phase}")), "{block:?}");
     }
 }
 
 #[test]
-fn cfop_names_cross_pairs_oll_and_pll() {
+fn cfop_explains_in_the_human_form_and_in_outer_turns() {
     let scramble = "R U2 F' L D B2 R' U F";
+    let start = rubik_cube::input::parse_cube(scramble).unwrap();
     let out = solve_ok(&["solve", "--method", "cfop", "--explain", scramble]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_solves(scramble, lines[0]);
-    assert_eq!(lines.len(), 1 + 7, "{out}");
-    assert!(lines[1].starts_with("Cross"), "{}", lines[1]);
-    for (line, n) in lines[2..6].iter().zip(1..) {
-        assert!(line.starts_with(&format!("F2L {n}")), "{line}");
+    assert_solves(scramble, out.lines().next().unwrap());
+    let steps = blocks(&out);
+    assert_eq!(steps.len(), 7, "{out}");
+    assert!(steps[0].0.starts_with("Cross"), "{:?}", steps[0]);
+    for (step, n) in steps[1..5].iter().zip(1..) {
+        assert!(step.0.starts_with(&format!("F2L {n}")), "{step:?}");
     }
-    assert!(lines[6].starts_with("OLL"), "{}", lines[6]);
-    assert!(lines[7].starts_with("PLL"), "{}", lines[7]);
+    assert!(steps[5].0.starts_with("OLL"), "{:?}", steps[5]);
+    assert!(steps[6].0.starts_with("PLL"), "{:?}", steps[6]);
+    // The human form (rotations, wide and slice moves) played in order solves the cube, and
+    // each stated length is that of the moves shown.
+    let mut cube = start;
+    for (name, moves, n, _) in &steps {
+        let alg = rubik_cube::Alg::parse(moves).unwrap_or_else(|e| panic!("{name}: {moves}: {e}"));
+        assert_eq!(alg.htm(), *n, "{name}: {moves}");
+        cube = cube.apply(&alg);
+    }
+    assert!(cube.is_solved(), "{out}");
+    assert!(out.contains("--outer-turns"), "{out}");
+    // --outer-turns: the same steps in outer face turns.
+    let out = solve_ok(&[
+        "solve",
+        "--method",
+        "cfop",
+        "--explain",
+        "--outer-turns",
+        scramble,
+    ]);
+    let mut cube = start;
+    for (name, moves, n, _) in blocks(&out) {
+        let turns = common::moves(&moves);
+        assert_eq!(turns.len(), n, "{name}: {moves}");
+        cube = cube.apply_moves(&turns);
+    }
+    assert!(cube.is_solved(), "{out}");
+}
+
+#[test]
+fn a_solved_cube_is_explained_in_one_sentence() {
+    let out = solve_ok(&["solve", "--method", "optimal", "--explain", "R R'"]);
+    assert_eq!(
+        out.lines().nth(1),
+        Some("The cube is already solved: nothing to do."),
+        "{out}"
+    );
+    assert!(!out.contains("below"), "{out}");
 }
 
 #[test]

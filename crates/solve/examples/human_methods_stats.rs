@@ -37,7 +37,7 @@ fn main() {
                 step.explanation
             );
             if let Some(h) = &step.human {
-                println!("      as performed: {h}");
+                println!("      as performed: {}", h.moves);
             }
         }
     }

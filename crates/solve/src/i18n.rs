@@ -56,6 +56,40 @@ pub struct Word {
     pub fr: &'static str,
 }
 
+/// The colours of the faces in the WCA scheme, in URFDLB order: U white, R red, F green,
+/// D yellow, L orange, B blue (facelet letters name faces; these are their colours).
+pub const COLOURS: [Word; 6] = [
+    Word {
+        en: "white",
+        fr: "blanc",
+    },
+    Word {
+        en: "red",
+        fr: "rouge",
+    },
+    Word {
+        en: "green",
+        fr: "vert",
+    },
+    Word {
+        en: "yellow",
+        fr: "jaune",
+    },
+    Word {
+        en: "orange",
+        fr: "orange",
+    },
+    Word {
+        en: "blue",
+        fr: "bleu",
+    },
+];
+
+/// The English name of the colour of `face` (WCA scheme, see [`COLOURS`]).
+pub fn colour(face: rubik_cube::Face) -> &'static str {
+    COLOURS[face as usize].en
+}
+
 /// `value` (an English parameter value) in `lang`: every known [`Word`] in it, between spaces,
 /// hyphens and commas, is translated (`yellow-red-blue` → `jaune-rouge-bleu`); everything
 /// else (case names, moves, numbers) is kept.
@@ -64,9 +98,9 @@ pub fn localise(value: &str, lang: Lang) -> String {
         return value.to_string();
     }
     let translate = |word: &str| -> String {
-        crate::method::WORDS
+        COLOURS
             .iter()
-            .flat_map(|table| table.iter())
+            .chain(crate::method::WORDS.iter().flat_map(|table| table.iter()))
             .find(|w| w.en == word)
             .map_or_else(|| word.to_string(), |w| w.fr.to_string())
     };
@@ -135,7 +169,6 @@ mod tests {
     #[test]
     fn parameter_words_are_localised() {
         assert_eq!(localise("yellow-red-blue", Lang::Fr), "jaune-rouge-bleu");
-        assert_eq!(localise("back-left", Lang::Fr), "arrière-gauche");
         assert_eq!(localise("Sune", Lang::Fr), "Sune");
         assert_eq!(localise("yellow-red-blue", Lang::En), "yellow-red-blue");
     }

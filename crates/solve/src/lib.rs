@@ -21,6 +21,7 @@
 //! ```
 
 pub mod bench;
+pub mod claims;
 pub mod coord;
 pub mod goal;
 pub mod i18n;
@@ -35,7 +36,7 @@ pub mod tables;
 
 pub use method::{solver_for, Method};
 pub use progress::{NoProgress, Progress};
-pub use solution::{Solution, Step};
+pub use solution::{Form, HumanStep, Phrase, Solution, Step};
 pub use stop::{CancelFlag, Deadline};
 
 use rubik_cube::{CubeError, CubieCube};

@@ -11,6 +11,15 @@ pub trait Progress: Send + Sync {
     fn finish(&self);
     /// A one-line note for the user (e.g. a hint on a faster setting), outside any task.
     fn note(&self, _text: &str) {}
+    /// A deepening search starts its search at `length` moves: every shorter length has been
+    /// ruled out. Called for every length (the optimal solver's), even those too quick to get
+    /// a task of their own. By default ignored.
+    fn deepening(&self, _length: usize) {}
+    /// The current task was cut short (a timeout or a cancellation) before it was done. By
+    /// default the same as [`Progress::finish`]; front ends that say "done" override it.
+    fn stopped(&self) {
+        self.finish();
+    }
 }
 
 /// Progress that goes nowhere.

@@ -484,7 +484,7 @@ fn solution_has_one_step_saying_it_is_optimal() {
     assert_eq!(sol.steps[0].moves, sol.moves);
     assert!(sol.steps[0].name.contains('3'), "{}", sol.steps[0].name);
     let (fr_name, fr_text) = sol.steps[0].text(rubik_solve::i18n::Lang::Fr);
-    assert!(fr_name.contains("3 coups") && fr_text.contains("exhaustivement"));
+    assert!(fr_name.contains("3 mouvements") && fr_text.contains("exhaustivement"));
 }
 
 #[test]

@@ -14,7 +14,8 @@ use axum::Json;
 use rubik_cube::moves::format_moves;
 use rubik_cube::Cube;
 use rubik_solve::i18n::{catalogue, Lang};
-use rubik_solve::{Limits, Method, Solution};
+use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::{Form, Limits, Method, Progress, Solution, Solver, SolverConfig};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -51,20 +52,42 @@ pub struct SolveRequest {
     pub lang: Option<String>,
 }
 
-/// One explained step of a solution, in the language asked for.
+/// One explained step of a solution, in the language asked for. Its moves, applied after the
+/// previous steps', do what its explanation says.
 #[derive(Debug, Serialize)]
 pub struct StepJson {
     /// Catalogue key of the step (`"twophase.phase1"`).
     pub key: &'static str,
+    /// The parameters of its name (colours, case names, axes), for programs.
+    pub params: BTreeMap<String, String>,
     /// The step's name.
     pub name: String,
-    /// The step's moves, one space apart.
+    /// The step's moves in outer face turns, one space apart.
     pub moves: String,
-    /// What the step achieves.
+    /// Their number (HTM).
+    pub length: usize,
+    /// What the step's moves achieve.
     pub explanation: String,
     /// The name and explanation in every language (`en`, `fr`), so a page can switch
     /// language without solving again.
     pub translations: BTreeMap<&'static str, StepText>,
+    /// The step as a person performs it (rotations, wide and slice moves), when the method
+    /// has such a form (CFOP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub human: Option<HumanJson>,
+}
+
+/// A step's human form.
+#[derive(Debug, Serialize)]
+pub struct HumanJson {
+    /// The moves with rotations, wide and slice moves.
+    pub moves: String,
+    /// Their length in HTM (rotations 0, slices 2): the same as the outer turns'.
+    pub length: usize,
+    /// What they do, sentence by sentence in the order they are done.
+    pub explanation: String,
+    /// The explanation in every language.
+    pub translations: BTreeMap<&'static str, String>,
 }
 
 /// A step's text in one language.
@@ -93,6 +116,10 @@ pub struct SolveResponse {
     pub method: &'static str,
     /// The starting state as a facelet string (centres where they are).
     pub facelets: String,
+    /// For the optimal method: whether the solution is proven shortest (`false` when the time
+    /// budget ran out first and the answer is the best found).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven_optimal: Option<bool>,
 }
 
 /// `POST /api/solve`.
@@ -100,6 +127,22 @@ pub async fn solve(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
+    let plan = solve_plan(&state, &req)?;
+    run_solve(&state, plan, req, None).await.map(Json)
+}
+
+/// A solve request's method, language, limits and time budget, checked.
+#[derive(Clone, Debug)]
+pub(crate) struct SolvePlan {
+    pub method: Method,
+    pub lang: Lang,
+    pub limits: Limits,
+    pub timeout: Duration,
+}
+
+/// Checks a solve request's method, language and limits (its cube is read later, off the
+/// async threads).
+pub(crate) fn solve_plan(state: &AppState, req: &SolveRequest) -> Result<SolvePlan, ApiError> {
     let method = parse_method(req.method.as_deref())?;
     let lang = parse_lang(req.lang.as_deref())?;
     let max_timeout = state.limits.max_timeout;
@@ -133,13 +176,46 @@ pub async fn solve(
         improve: req.improve.unwrap_or(false),
         ..Limits::default()
     };
+    Ok(SolvePlan {
+        method,
+        lang,
+        limits,
+        timeout,
+    })
+}
+
+/// Solves the cube of `req` as `plan` says, in its lane (see [`run_job`]), and checks the
+/// solution before answering. With `progress`, an optimal search reports its deepening steps
+/// and their progress there (through a solver of its own that shares the tables).
+pub(crate) async fn run_solve(
+    state: &Arc<AppState>,
+    plan: SolvePlan,
+    req: SolveRequest,
+    progress: Option<Arc<dyn Progress>>,
+) -> Result<SolveResponse, ApiError> {
+    let SolvePlan {
+        method,
+        lang,
+        limits,
+        timeout,
+    } = plan;
     let lane = lane_of(method, &limits);
-    let late_state = Arc::clone(&state);
+    let late_state = Arc::clone(state);
     let late = move || late_text(&late_state, method, timeout);
-    run_job(&state, lane, timeout, late, move |shared, clock| {
+    run_job(state, lane, timeout, late, move |shared, clock| {
         // Parsing a long scramble is work too: here, off the async threads.
         let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
-        let solver = shared.solver(method)?;
+        let solver: Arc<dyn Solver> = match progress {
+            Some(progress) if method == Method::Optimal => {
+                let config = SolverConfig {
+                    progress: Some(progress),
+                    search_progress: true,
+                    ..shared.config().clone()
+                };
+                Arc::new(OptimalSolver::new(&config)?)
+            }
+            _ => shared.solver(method)?,
+        };
         let limits = Limits {
             timeout: Some(clock.left),
             cancel: Some(clock.cancel),
@@ -155,17 +231,31 @@ pub async fn solve(
                 format!("the {} solver returned a wrong solution", method.name()),
             ));
         }
-        Ok(Json(SolveResponse {
-            solution: solution.to_string(),
-            length: solution.len(),
-            qtm: solution.qtm(),
-            steps: steps_json(&solution, lang),
-            millis: elapsed.as_secs_f64() * 1000.0,
-            method: method.name(),
-            facelets: cube.to_facelets(),
-        }))
+        Ok(solve_response(method, lang, &cube, &solution, elapsed))
     })
     .await
+}
+
+/// The answer to a solve of `cube` with `method` that found `solution` in `elapsed`, its
+/// texts in `lang`.
+fn solve_response(
+    method: Method,
+    lang: Lang,
+    cube: &Cube,
+    solution: &Solution,
+    elapsed: Duration,
+) -> SolveResponse {
+    SolveResponse {
+        solution: solution.to_string(),
+        length: solution.len(),
+        qtm: solution.qtm(),
+        steps: steps_json(solution, lang),
+        millis: elapsed.as_secs_f64() * 1000.0,
+        method: method.name(),
+        facelets: cube.to_facelets(),
+        proven_optimal: (method == Method::Optimal)
+            .then(|| solution.steps.iter().all(|s| s.key != "optimal.unproven")),
+    }
 }
 
 /// The lane of a solve: seconds of work (optimal; two-phase below 20 moves or improving until
@@ -194,25 +284,39 @@ fn late_text(state: &AppState, method: Method, budget: Duration) -> String {
     }
 }
 
+const LANGS: [(&str, Lang); 2] = [("en", Lang::En), ("fr", Lang::Fr)];
+
 fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
     solution
         .steps
         .iter()
         .map(|step| {
             let (name, explanation) = step.text(lang);
-            let translations = [("en", Lang::En), ("fr", Lang::Fr)]
+            let translations = LANGS
                 .into_iter()
                 .map(|(code, l)| {
                     let (name, explanation) = step.text(l);
                     (code, StepText { name, explanation })
                 })
                 .collect();
+            let human = step.human.as_ref().map(|h| HumanJson {
+                moves: h.moves.clone(),
+                length: rubik_cube::Alg::parse(&h.moves).map_or(step.moves.len(), |a| a.htm()),
+                explanation: step.written(Form::Human, lang).2,
+                translations: LANGS
+                    .into_iter()
+                    .map(|(code, l)| (code, step.written(Form::Human, l).2))
+                    .collect(),
+            });
             StepJson {
                 key: step.key,
+                params: step.params.iter().cloned().collect(),
                 name,
                 moves: format_moves(&step.moves),
+                length: step.moves.len(),
                 explanation,
                 translations,
+                human,
             }
         })
         .collect()

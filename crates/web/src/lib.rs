@@ -17,6 +17,7 @@ pub mod input;
 pub mod scan;
 pub mod scramble;
 pub mod state;
+pub mod stream;
 
 pub use error::{ApiError, WebError};
 pub use state::{AppState, ServerLimits};
@@ -36,6 +37,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let body_limit = state.limits.max_body_bytes;
     let api = Router::new()
         .route("/solve", post(api::solve))
+        .route("/solve/stream", post(stream::solve_stream))
         .route("/scramble", get(api::scramble))
         .route("/validate", post(api::validate))
         .route("/apply", post(api::apply))

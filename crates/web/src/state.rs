@@ -96,6 +96,11 @@ impl AppState {
         Ok(solver)
     }
 
+    /// How the server's solvers are made (table directory, table sizes).
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
     /// Whether `method`'s solver has been created successfully already.
     pub fn is_loaded(&self, method: Method) -> bool {
         self.solvers[method_slot(method)]

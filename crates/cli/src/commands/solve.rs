@@ -8,7 +8,7 @@ use crate::input;
 use crate::output::{self, ErrorReport, Presentation, SolveReport};
 use crate::solving;
 use rubik_solve::method::optimal::OptimalSolver;
-use rubik_solve::Method;
+use rubik_solve::{Form, Method};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -141,6 +141,12 @@ pub fn presentation(args: &SolveArgs) -> Presentation {
         lang: args.lang,
         show_length: args.show_length,
         rotations: args.rotations,
+        steps_form: if args.outer_turns {
+            Form::Outer
+        } else {
+            Form::Human
+        },
+        width: output::output_width(),
     }
 }
 

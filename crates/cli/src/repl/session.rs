@@ -138,11 +138,12 @@ impl Session {
         }
     }
 
-    /// How solutions are written: the session's language, outer face turns (the moves that
-    /// are applied).
+    /// How solutions are explained: the session's language, the steps as a person does them,
+    /// wrapped to the terminal's width (less the two columns of indent).
     fn presentation(&self) -> Presentation {
         Presentation {
             lang: self.lang,
+            width: crate::output::output_width().map(|w| w.saturating_sub(2).max(20)),
             ..Presentation::default()
         }
     }

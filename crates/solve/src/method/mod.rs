@@ -73,8 +73,9 @@ pub const MESSAGES: &[&[crate::i18n::Message]] = &[
     crate::goal::MESSAGES,
 ];
 
-/// The parameter words of every method (colours, sides), for [`crate::i18n::localise`].
-pub const WORDS: &[&[crate::i18n::Word]] = &[cfop::WORDS];
+/// The parameter words of the methods beyond the colours ([`crate::i18n::COLOURS`]), for
+/// [`crate::i18n::localise`]. A method with words of its own adds its `WORDS` here.
+pub const WORDS: &[&[crate::i18n::Word]] = &[];
 
 /// A solver for `method`, loading (or building and caching) its tables as `config` says.
 pub fn solver_for(method: Method, config: &SolverConfig) -> Result<Box<dyn Solver>, SolveError> {

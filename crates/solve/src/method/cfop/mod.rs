@@ -11,10 +11,10 @@ mod f2l;
 pub mod last_layer;
 mod pieces;
 
-use crate::i18n::{Message, Word};
+use crate::i18n::Message;
 use crate::search::push_merged;
 use crate::store::{AnySpec, Store};
-use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
+use crate::{HumanStep, Limits, Phrase, Solution, SolveError, Solver, SolverConfig, Step};
 use f2l::{cheapest_pair, CfopTables, F2lState, SLOTS};
 use last_layer::{last_layer, u_turn, OLL_CASES, PLL_CASES};
 use pieces::{piece_name, View};
@@ -46,117 +46,108 @@ pub struct CfopOptions {
     pub cross: CrossFace,
 }
 
-/// Step texts of the method (English and French).
+/// Step texts of the method (English and French). Step names come first; the other messages
+/// are sentences that explanations are built from, in the order the moves are made.
 pub const MESSAGES: &[Message] = &[
     Message {
         key: "cfop.cross",
-        en_name: "Cross — {edges} edges ({count|move|moves})",
-        en_explanation: "Builds the cross on the bottom, around the {colour} centre: its four \
-                         edges go home, each matching its side centre.",
-        fr_name: "Croix — arêtes {edges} ({count|mouvement|mouvements})",
-        fr_explanation: "Construit la croix en bas, autour du centre {colour} : ses quatre \
-                         arêtes rejoignent ce centre, chacune en face de son centre latéral.",
+        en_name: "Cross — {colour}",
+        en_explanation: "Builds the cross on the {face} face, around the {colour} centre: the \
+                         {edges} edges go home, each also matching the centre beside it.",
+        fr_name: "Croix — {colour}",
+        fr_explanation: "Construit la croix sur la face {face}, autour du centre {colour} : les \
+                         arêtes {edges} rejoignent leur place, chacune assortie aussi au centre \
+                         voisin.",
     },
     Message {
         key: "cfop.f2l",
-        en_name: "F2L {n} — {corner} corner with {edge} edge into the {slot} slot",
-        en_explanation: "Pairs the {corner} corner with the {edge} edge and inserts them into \
-                         the {slot} slot, keeping the cross and the pairs already solved \
-                         ({count|move|moves}).",
-        fr_name: "F2L {n} — coin {corner} et arête {edge} dans l'emplacement {slot}",
-        fr_explanation: "Associe le coin {corner} à l'arête {edge} et les insère dans \
-                         l'emplacement {slot}, sans défaire la croix ni les paires déjà faites \
-                         ({count|mouvement|mouvements}).",
+        en_name: "F2L {n} — {corner} corner and {edge} edge",
+        en_explanation: "Pairs the {corner} corner with the {edge} edge and puts them into \
+                         their slot, between the {left} and {right} centres; the cross and the \
+                         pairs already placed stay solved.",
+        fr_name: "F2L {n} — coin {corner} et arête {edge}",
+        fr_explanation: "Associe le coin {corner} à l'arête {edge} et les place dans leur \
+                         emplacement, entre les centres {left} et {right} ; la croix et les \
+                         paires déjà placées restent faites.",
     },
     Message {
         key: "cfop.f2l_solved",
-        en_name: "F2L {n} — {corner} corner and {edge} edge already in the {slot} slot",
-        en_explanation: "This pair is already solved: nothing to do.",
-        fr_name: "F2L {n} — coin {corner} et arête {edge} déjà dans l'emplacement {slot}",
-        fr_explanation: "Cette paire est déjà en place : rien à faire.",
+        en_name: "F2L {n} — {corner} corner and {edge} edge already placed",
+        en_explanation: "This pair is already in its slot, between the {left} and {right} \
+                         centres: nothing to do.",
+        fr_name: "F2L {n} — coin {corner} et arête {edge} déjà placés",
+        fr_explanation: "Cette paire est déjà dans son emplacement, entre les centres {left} \
+                         et {right} : rien à faire.",
     },
     Message {
         key: "cfop.oll",
         en_name: "OLL {number} — {case}",
-        en_explanation: "Orients the last layer with the {case} algorithm {alg}: the top face \
-                         is now all {colour} ({count|move|moves}).",
+        en_explanation: "The {case} algorithm {alg} orients the last layer: the {face} face is \
+                         now all {colour}.",
         fr_name: "OLL {number} — {case}",
-        fr_explanation: "Oriente la dernière couche avec l'algorithme {case} {alg} : la face du \
-                         haut est maintenant d'une seule couleur ({colour}) ({count|mouvement|mouvements}).",
+        fr_explanation: "L'algorithme {case} {alg} oriente la dernière couche : la face {face} \
+                         est maintenant d'une seule couleur ({colour}).",
     },
     Message {
         key: "cfop.oll_skip",
         en_name: "OLL skip",
-        en_explanation: "The last layer is already oriented.",
+        en_explanation: "The last layer is already oriented: the {face} face is all {colour}.",
         fr_name: "OLL sautée",
-        fr_explanation: "La dernière couche est déjà orientée.",
+        fr_explanation: "La dernière couche est déjà orientée : la face {face} est d'une seule \
+                         couleur ({colour}).",
     },
     Message {
         key: "cfop.pll",
         en_name: "PLL — {case}",
-        en_explanation: "Permutes the last layer with the {case} algorithm {alg}, then turns U \
-                         into place ({count|move|moves}).",
+        en_explanation: "The {case} algorithm {alg} puts the last layer's pieces in place: the \
+                         cube is solved.",
         fr_name: "PLL — {case}",
-        fr_explanation: "Permute la dernière couche avec l'algorithme {case} {alg}, puis tourne \
-                         U à sa place ({count|mouvement|mouvements}).",
+        fr_explanation: "L'algorithme {case} {alg} met les pièces de la dernière couche en \
+                         place : le cube est résolu.",
+    },
+    Message {
+        key: "cfop.pll_auf",
+        en_name: "PLL — {case}",
+        en_explanation: "The {case} algorithm {alg} puts the last layer's pieces in order; \
+                         {auf} then turns the {face} face home: the cube is solved.",
+        fr_name: "PLL — {case}",
+        fr_explanation: "L'algorithme {case} {alg} remet les pièces de la dernière couche dans \
+                         l'ordre ; {auf} tourne ensuite la face {face} à sa place : le cube est \
+                         résolu.",
     },
     Message {
         key: "cfop.pll_skip",
         en_name: "PLL skip",
-        en_explanation: "The last layer is already permuted; at most a final U turn is needed \
-                         ({count|move|moves}).",
+        en_explanation: "The last layer is already in place: the cube is solved.",
         fr_name: "PLL sautée",
-        fr_explanation: "La dernière couche est déjà permutée ; il suffit au plus d'un dernier \
-                         tour de U ({count|mouvement|mouvements}).",
+        fr_explanation: "La dernière couche est déjà en place : le cube est résolu.",
+    },
+    Message {
+        key: "cfop.pll_skip_auf",
+        en_name: "PLL skip",
+        en_explanation: "The last layer's pieces are already in order: {auf} turns the {face} \
+                         face home and the cube is solved.",
+        fr_name: "PLL sautée",
+        fr_explanation: "Les pièces de la dernière couche sont déjà dans l'ordre : {auf} tourne \
+                         la face {face} à sa place et le cube est résolu.",
+    },
+    Message {
+        key: "cfop.hold",
+        en_name: "Turn the cube",
+        en_explanation: "{rotation}: turn the whole cube so that the {front} centre faces you \
+                         and the {up} centre is on top.",
+        fr_name: "Tourner le cube",
+        fr_explanation: "{rotation} : tournez tout le cube pour que le centre {front} soit face \
+                         à vous et le centre {up} en haut.",
+    },
+    Message {
+        key: "cfop.auf",
+        en_name: "Line the case up",
+        en_explanation: "{auf} turns the {face} face to line the case up.",
+        fr_name: "Présenter le cas",
+        fr_explanation: "{auf} tourne la face {face} pour présenter le cas.",
     },
 ];
-
-/// The words CFOP puts in its step parameters: colours and slot sides.
-pub const WORDS: &[Word] = &[
-    Word {
-        en: "white",
-        fr: "blanc",
-    },
-    Word {
-        en: "yellow",
-        fr: "jaune",
-    },
-    Word {
-        en: "red",
-        fr: "rouge",
-    },
-    Word {
-        en: "orange",
-        fr: "orange",
-    },
-    Word {
-        en: "green",
-        fr: "vert",
-    },
-    Word {
-        en: "blue",
-        fr: "bleu",
-    },
-    Word {
-        en: "front",
-        fr: "avant",
-    },
-    Word {
-        en: "back",
-        fr: "arrière",
-    },
-    Word {
-        en: "right",
-        fr: "droit",
-    },
-    Word {
-        en: "left",
-        fr: "gauche",
-    },
-];
-
-/// Names of the slots in [`SLOTS`] order.
-const SLOT_NAMES: [&str; 4] = ["front-right", "front-left", "back-left", "back-right"];
 
 /// The CFOP solver. Cheap to clone; its tables are shared.
 #[derive(Clone)]
@@ -197,15 +188,8 @@ impl Cfop {
     }
 }
 
-/// A recorded step: where its moves end, its message key, its parameters and its human form.
-type StepRecord = (
-    usize,
-    &'static str,
-    Vec<(&'static str, String)>,
-    Option<String>,
-);
-
-/// Builds a solution step by step, merging moves across step boundaries.
+/// Builds a solution step by step. Each step keeps its own moves (so it does what its text
+/// says); the solution's moves are merged across step boundaries.
 struct Builder {
     /// How the solver holds the cube (cross face down).
     view: View,
@@ -213,7 +197,7 @@ struct Builder {
     cube: CubieCube,
     /// The physical moves so far, merged.
     moves: Vec<Move>,
-    steps: Vec<StepRecord>,
+    steps: Vec<Step>,
     /// How many `y'` turns the person holding the cube has made since the cross.
     holding: usize,
 }
@@ -245,67 +229,99 @@ fn notation(parts: &[&str]) -> String {
         .join(" ")
 }
 
+/// Parameters as the borrowed pairs [`Phrase::new`] takes.
+fn borrowed<'a>(params: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    params.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+/// A phrase from owned parameters.
+fn phrase(key: &'static str, params: &[(&'static str, String)]) -> Phrase {
+    Phrase::new(key, &borrowed(params))
+}
+
 impl Builder {
-    /// Adds a step: `moves` are in the view's frame.
+    /// The sentence saying how to turn the whole cube to hold it `y'`-turned `to` times
+    /// (from the current holding), with the rotation's notation; none when it is held so.
+    fn hold(&self, rotation: &str, to: usize) -> Option<Phrase> {
+        if rotation.is_empty() {
+            return None;
+        }
+        let front = self.view.colour(View::y_turns(to).physical(Face::F));
+        let up = self.view.colour(Face::U);
+        Some(phrase(
+            "cfop.hold",
+            &[
+                ("rotation", rotation.to_string()),
+                ("front", front.to_string()),
+                ("up", up.to_string()),
+            ],
+        ))
+    }
+
+    /// The physical move of `m`, a move of the cube held `y'`-turned `holding` times.
+    fn physical(&self, holding: usize, m: Move) -> Move {
+        self.view
+            .physical_move(View::y_turns(holding).physical_move(m))
+    }
+
+    /// Adds a step: `moves` are in the view's frame; `says` explains the outer-turn form,
+    /// `human` is the step as a person does it.
     fn step(
         &mut self,
         key: &'static str,
-        params: Vec<(&'static str, String)>,
+        params: &[(&'static str, String)],
         moves: &[Move],
-        human: String,
+        says: Vec<Phrase>,
+        human: HumanStep,
     ) {
         self.cube = self.cube.apply_moves(moves);
-        for &m in moves {
-            push_merged(&mut self.moves, self.view.physical_move(m));
+        let physical: Vec<Move> = moves.iter().map(|&m| self.view.physical_move(m)).collect();
+        for &m in &physical {
+            push_merged(&mut self.moves, m);
         }
-        let len = self.moves.len();
-        for (end, _, _, _) in &mut self.steps {
-            *end = (*end).min(len);
-        }
-        self.steps.push((len, key, params, Some(human)));
+        let mut step = Step::with_says(key, &borrowed(params), physical, says);
+        step.human = Some(human);
+        self.steps.push(step);
     }
 
-    /// The length the solution would have after appending `moves` (in the view's frame).
+    /// The length the solution would have after appending `moves` (physical).
     fn merged_len(&self, moves: &[Move]) -> usize {
         let keep = self.moves.len().min(4);
         let mut tail = self.moves[self.moves.len() - keep..].to_vec();
         for &m in moves {
-            push_merged(&mut tail, self.view.physical_move(m));
+            push_merged(&mut tail, m);
         }
         self.moves.len() - keep + tail.len()
     }
 
     fn finish(self) -> Solution {
-        let mut start = 0;
-        let steps = self
-            .steps
-            .into_iter()
-            .map(|(end, key, params, human)| {
-                let moves = self.moves[start..end].to_vec();
-                start = end;
-                let count = moves.len().to_string();
-                let mut p: Vec<(&str, &str)> =
-                    params.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                p.push(("count", &count));
-                let mut step = Step::new(key, &p, moves);
-                step.human = human;
-                step
-            })
-            .collect();
         Solution {
             moves: self.moves,
-            steps,
+            steps: self.steps,
         }
     }
 }
 
-/// A last-layer candidate: which `y'` holding it is done in, its moves in the cross view's
-/// frame, and its human notation.
+/// What a last-layer step does, read off the cube held some way: a U turn before the
+/// algorithm, which algorithm (index into the case list), and a U turn after it.
+#[derive(Clone, Copy, Debug)]
+struct LastLayerPlan {
+    before: usize,
+    case: usize,
+    after: usize,
+}
+
+/// A last-layer plan with the holding it is done in.
 struct LastLayerChoice {
     holding: usize,
-    moves: Vec<Move>,
-    human: String,
-    params: Vec<(&'static str, String)>,
+    plan: LastLayerPlan,
+}
+
+/// OLL or PLL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LastLayerStage {
+    Oll,
+    Pll,
 }
 
 impl Cfop {
@@ -317,18 +333,30 @@ impl Cfop {
             steps: Vec::new(),
             holding: 0,
         };
-        let down = view.colour(Face::D);
+        let down = view.colour(Face::D).to_string();
         let edges = [Face::F, Face::R, Face::B, Face::L]
             .map(|f| piece_name(&view, &[Face::D, f]))
             .join(", ");
-        let human = notation(&[
-            cross_rotation(view.physical(Face::D)),
-            &format_moves(&cross),
-        ]);
+        let rotation = cross_rotation(view.physical(Face::D));
+        let cross_params = |face: Face| {
+            vec![
+                ("colour", down.clone()),
+                ("face", face.letter().to_string()),
+                ("edges", edges.clone()),
+            ]
+        };
+        let outer = vec![phrase("cfop.cross", &cross_params(view.physical(Face::D)))];
+        let mut says: Vec<Phrase> = b.hold(rotation, 0).into_iter().collect();
+        says.push(phrase("cfop.cross", &cross_params(Face::D)));
+        let human = HumanStep {
+            moves: notation(&[rotation, &format_moves(&cross)]),
+            says,
+        };
         b.step(
             "cfop.cross",
-            vec![("edges", edges), ("colour", down.to_string())],
+            &[("colour", down.clone())],
             &cross,
+            outer,
             human,
         );
 
@@ -341,12 +369,13 @@ impl Cfop {
                 if solved[k] && !announced[k] {
                     announced[k] = true;
                     n += 1;
-                    b.step(
-                        "cfop.f2l_solved",
-                        pair_params(&view, n, k),
-                        &[],
-                        String::new(),
-                    );
+                    let params = pair_params(&view, n, k);
+                    let says = vec![phrase("cfop.f2l_solved", &params)];
+                    let human = HumanStep {
+                        moves: String::new(),
+                        says: says.clone(),
+                    };
+                    b.step("cfop.f2l_solved", &params, &[], says, human);
                 }
             }
             let Some((k, moves)) = cheapest_pair(&self.tables, &b.cube, solved) else {
@@ -360,51 +389,52 @@ impl Cfop {
                 .iter()
                 .filter_map(|m| Move::new(turned.name(m.face()), i32::from(m.turns())))
                 .collect();
-            let human = notation(&[y_rotation(b.holding, k), &format_moves(&as_seen)]);
+            let rotation = y_rotation(b.holding, k);
+            let params = pair_params(&view, n, k);
+            let mut says: Vec<Phrase> = b.hold(rotation, k).into_iter().collect();
+            says.push(phrase("cfop.f2l", &params));
+            let human = HumanStep {
+                moves: notation(&[rotation, &format_moves(&as_seen)]),
+                says,
+            };
             b.holding = k;
-            b.step("cfop.f2l", pair_params(&view, n, k), &moves, human);
+            b.step(
+                "cfop.f2l",
+                &params,
+                &moves,
+                vec![phrase("cfop.f2l", &params)],
+                human,
+            );
         }
 
         let ll = last_layer();
-        let up = view.colour(Face::U).to_string();
-        let oll = self.best_last_layer(&b, |seen| {
-            let (auf, i) = ll.recognise_oll(seen)?;
-            let case = &OLL_CASES[i];
-            let mut moves: Vec<Move> = u_turn(auf).into_iter().collect();
-            moves.extend_from_slice(&ll.oll_moves[i]);
-            let text = notation(&[
-                &format_moves(&moves[..moves.len() - ll.oll_moves[i].len()]),
-                case.alg,
-            ]);
-            let params = vec![
-                ("number", case.number.to_string()),
-                ("case", case.name.to_string()),
-                ("alg", case.alg.to_string()),
-                ("colour", up.clone()),
-            ];
-            Some((moves, text, params))
+        let oll = self.best_last_layer(&b, LastLayerStage::Oll, |seen| {
+            let (before, case) = ll.recognise_oll(seen)?;
+            Some(LastLayerPlan {
+                before,
+                case,
+                after: 0,
+            })
         });
         match oll {
-            None => b.step("cfop.oll_skip", Vec::new(), &[], String::new()),
-            Some(choice) => {
-                b.holding = choice.holding;
-                b.step("cfop.oll", choice.params, &choice.moves, choice.human);
+            None => {
+                let params = self.top_params(&b, Face::U);
+                let says = vec![phrase("cfop.oll_skip", &params)];
+                let human = HumanStep {
+                    moves: String::new(),
+                    says: says.clone(),
+                };
+                b.step("cfop.oll_skip", &[], &[], says, human);
             }
+            Some(choice) => self.last_layer_step(&mut b, LastLayerStage::Oll, &choice),
         }
-        let pll = self.best_last_layer(&b, |seen| {
-            let (pre, i, post) = ll.recognise_pll(seen)?;
-            let case = &PLL_CASES[i];
-            let pre: Vec<Move> = u_turn(pre).into_iter().collect();
-            let post: Vec<Move> = u_turn(post).into_iter().collect();
-            let text = notation(&[&format_moves(&pre), case.alg, &format_moves(&post)]);
-            let mut moves = pre;
-            moves.extend_from_slice(&ll.pll_moves[i]);
-            moves.extend(post);
-            let params = vec![
-                ("case", case.name.to_string()),
-                ("alg", case.alg.to_string()),
-            ];
-            Some((moves, text, params))
+        let pll = self.best_last_layer(&b, LastLayerStage::Pll, |seen| {
+            let (before, case, after) = ll.recognise_pll(seen)?;
+            Some(LastLayerPlan {
+                before,
+                case,
+                after,
+            })
         });
         match pll {
             None => {
@@ -416,47 +446,186 @@ impl Cfop {
                     })
                     .unwrap_or(0);
                 let moves: Vec<Move> = u_turn(auf).into_iter().collect();
-                b.step("cfop.pll_skip", Vec::new(), &moves, format_moves(&moves));
+                let (outer, says) = match u_turn(auf) {
+                    None => (
+                        vec![Phrase::new("cfop.pll_skip", &[])],
+                        vec![Phrase::new("cfop.pll_skip", &[])],
+                    ),
+                    Some(m) => {
+                        let physical = b.physical(0, m);
+                        let holding = b.holding;
+                        let as_held = Builder::seen_as(holding, m);
+                        (
+                            vec![phrase(
+                                "cfop.pll_skip_auf",
+                                &[
+                                    ("auf", physical.to_string()),
+                                    ("face", physical.face().letter().to_string()),
+                                ],
+                            )],
+                            vec![phrase(
+                                "cfop.pll_skip_auf",
+                                &[
+                                    ("auf", as_held.to_string()),
+                                    ("face", as_held.face().letter().to_string()),
+                                ],
+                            )],
+                        )
+                    }
+                };
+                let human = HumanStep {
+                    moves: moves
+                        .iter()
+                        .map(|&m| Builder::seen_as(b.holding, m).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    says,
+                };
+                b.step("cfop.pll_skip", &[], &moves, outer, human);
             }
-            Some(choice) => {
-                b.holding = choice.holding;
-                b.step("cfop.pll", choice.params, &choice.moves, choice.human);
-            }
+            Some(choice) => self.last_layer_step(&mut b, LastLayerStage::Pll, &choice),
         }
         b.finish()
     }
 
+    /// The parameters naming the top (last-layer) face: its letter as `face` (`name` as the
+    /// cube is held) and its colour.
+    fn top_params(&self, b: &Builder, name: Face) -> Vec<(&'static str, String)> {
+        vec![
+            ("face", name.letter().to_string()),
+            ("colour", b.view.colour(Face::U).to_string()),
+        ]
+    }
+
+    /// Adds the OLL or PLL step of `choice`, in both forms.
+    fn last_layer_step(&self, b: &mut Builder, stage: LastLayerStage, choice: &LastLayerChoice) {
+        let ll = last_layer();
+        let LastLayerPlan {
+            before,
+            case,
+            after,
+        } = choice.plan;
+        let holding = choice.holding;
+        let (alg_text, alg_moves) = match stage {
+            LastLayerStage::Oll => (OLL_CASES[case].alg, &ll.oll_moves[case]),
+            LastLayerStage::Pll => (PLL_CASES[case].alg, &ll.pll_moves[case]),
+        };
+        // In the frame of the cube held `holding` times y'-turned.
+        let mut held: Vec<Move> = u_turn(before).into_iter().collect();
+        held.extend_from_slice(alg_moves);
+        held.extend(u_turn(after));
+        let in_view: Vec<Move> = held
+            .iter()
+            .map(|&m| View::y_turns(holding).physical_move(m))
+            .collect();
+        let physical_alg: Vec<Move> = alg_moves.iter().map(|&m| b.physical(holding, m)).collect();
+        let rotation = y_rotation(b.holding, holding);
+        let (key, name_params) = match stage {
+            LastLayerStage::Oll => {
+                let c = &OLL_CASES[case];
+                (
+                    "cfop.oll",
+                    vec![
+                        ("number", c.number.to_string()),
+                        ("case", c.name.to_string()),
+                    ],
+                )
+            }
+            LastLayerStage::Pll => ("cfop.pll", vec![("case", PLL_CASES[case].name.to_string())]),
+        };
+        let case_name = name_params
+            .last()
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        // The sentences of one form: `face` names the last-layer face, `turn` writes a U turn
+        // of the held cube, `alg` is the algorithm as shown.
+        let sentences = |face: Face, turn: &dyn Fn(Move) -> Move, alg: &str| -> Vec<Phrase> {
+            let mut says = Vec::new();
+            if let Some(m) = u_turn(before) {
+                says.push(phrase(
+                    "cfop.auf",
+                    &[
+                        ("auf", turn(m).to_string()),
+                        ("face", face.letter().to_string()),
+                    ],
+                ));
+            }
+            let mut main = vec![("case", case_name.clone()), ("alg", alg.to_string())];
+            let main_key = match (stage, u_turn(after)) {
+                (LastLayerStage::Oll, _) => {
+                    main.extend(self.top_params(b, face));
+                    "cfop.oll"
+                }
+                (LastLayerStage::Pll, None) => "cfop.pll",
+                (LastLayerStage::Pll, Some(m)) => {
+                    main.push(("auf", turn(m).to_string()));
+                    main.push(("face", face.letter().to_string()));
+                    "cfop.pll_auf"
+                }
+            };
+            says.push(phrase(main_key, &main));
+            says
+        };
+        let outer = sentences(
+            b.view.physical(Face::U),
+            &|m| b.physical(holding, m),
+            &format_moves(&physical_alg),
+        );
+        let mut says: Vec<Phrase> = b.hold(rotation, holding).into_iter().collect();
+        says.extend(sentences(Face::U, &|m| m, alg_text));
+        let human = HumanStep {
+            moves: notation(&[
+                rotation,
+                &format_moves(&u_turn(before).into_iter().collect::<Vec<_>>()),
+                alg_text,
+                &format_moves(&u_turn(after).into_iter().collect::<Vec<_>>()),
+            ]),
+            says,
+        };
+        b.holding = holding;
+        b.step(key, &name_params, &in_view, outer, human);
+    }
+
     /// Recognises a last-layer case in each of the four ways of holding the cube (turned
     /// about the U–D axis) and keeps the one that makes the solution shortest after merging,
-    /// preferring the current holding. `case` returns the moves (in the frame it is given),
-    /// their notation and the step parameters; `None` when there is nothing to do.
+    /// preferring the current holding. `plan` reads the case off the cube as held; `None`
+    /// when there is nothing to do.
     fn best_last_layer(
         &self,
         b: &Builder,
-        case: impl Fn(&CubieCube) -> Option<(Vec<Move>, String, Vec<(&'static str, String)>)>,
+        stage: LastLayerStage,
+        plan: impl Fn(&CubieCube) -> Option<LastLayerPlan>,
     ) -> Option<LastLayerChoice> {
+        let ll = last_layer();
         let mut best: Option<(usize, LastLayerChoice)> = None;
         for holding in (0..4).map(|d| (b.holding + d) % 4) {
             let turned = View::y_turns(holding);
-            let Some((moves, text, params)) = case(&turned.apply(&b.cube)) else {
+            let Some(p) = plan(&turned.apply(&b.cube)) else {
                 continue;
             };
-            let moves: Vec<Move> = moves.iter().map(|&m| turned.physical_move(m)).collect();
+            let alg = match stage {
+                LastLayerStage::Oll => &ll.oll_moves[p.case],
+                LastLayerStage::Pll => &ll.pll_moves[p.case],
+            };
+            let mut held: Vec<Move> = u_turn(p.before).into_iter().collect();
+            held.extend_from_slice(alg);
+            held.extend(u_turn(p.after));
+            let moves: Vec<Move> = held.iter().map(|&m| b.physical(holding, m)).collect();
             let len = b.merged_len(&moves);
             if best.as_ref().is_none_or(|(l, _)| len < *l) {
-                let human = notation(&[y_rotation(b.holding, holding), &text]);
-                best = Some((
-                    len,
-                    LastLayerChoice {
-                        holding,
-                        moves,
-                        human,
-                        params,
-                    },
-                ));
+                best = Some((len, LastLayerChoice { holding, plan: p }));
             }
         }
         best.map(|(_, choice)| choice)
+    }
+}
+
+impl Builder {
+    /// A move of the view's frame as the person holding the cube `y'`-turned `holding` times
+    /// names it (U and D turns keep their names).
+    fn seen_as(holding: usize, m: Move) -> Move {
+        let turned = View::y_turns(holding);
+        Move::new(turned.name(m.face()), i32::from(m.turns())).unwrap_or(m)
     }
 }
 
@@ -466,7 +635,8 @@ fn pair_params(view: &View, n: usize, k: usize) -> Vec<(&'static str, String)> {
         ("n", n.to_string()),
         ("corner", piece_name(view, &CORNER_FACES[slot.corner])),
         ("edge", piece_name(view, &EDGE_FACES[slot.edge])),
-        ("slot", SLOT_NAMES[k].to_string()),
+        ("left", view.colour(slot.faces[0]).to_string()),
+        ("right", view.colour(slot.faces[1]).to_string()),
     ]
 }
 

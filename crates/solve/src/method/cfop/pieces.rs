@@ -161,7 +161,7 @@ impl View {
 
 /// The WCA colour of a physical face: U white, R red, F green, D yellow, L orange, B blue.
 pub fn colour(face: Face) -> &'static str {
-    ["white", "red", "green", "yellow", "orange", "blue"][face as usize]
+    crate::i18n::colour(face)
 }
 
 /// Colours of a piece whose home faces are `faces` (named in `view`), U/D colour first, then

@@ -44,25 +44,26 @@ pub const GODS_NUMBER: usize = 20;
 pub const MESSAGES: &[Message] = &[
     Message {
         key: "optimal.solution",
-        en_name: "Optimal ({length} moves)",
-        en_explanation: "Optimal — no shorter solution exists: every length below {length} \
-                         moves was searched exhaustively.",
-        fr_name: "Optimale ({length} coups)",
-        fr_explanation: "Optimale — aucune solution plus courte n'existe : toutes les \
-                         longueurs inférieures à {length} coups ont été explorées \
+        en_name: "Optimal ({length|move|moves})",
+        en_explanation: "No shorter solution exists: every length below {length|move|moves} \
+                         was searched exhaustively.",
+        fr_name: "Optimale ({length|mouvement|mouvements})",
+        fr_explanation: "Aucune solution plus courte n'existe : toutes les longueurs \
+                         inférieures à {length|mouvement|mouvements} ont été explorées \
                          exhaustivement.",
     },
     Message {
         key: "optimal.unproven",
-        en_name: "Best found in time ({length} moves, not proven optimal)",
+        en_name: "Best found in time ({length|move|moves}, not proven optimal)",
         en_explanation: "The time limit struck before the optimum was proven: no solution of \
-                         {bound} moves or fewer exists, so the optimum is between {next} and \
-                         {length} moves. This solution comes from the two-phase search.",
-        fr_name: "Meilleure trouvée à temps ({length} coups, optimalité non prouvée)",
+                         {bound|move|moves} or fewer exists, so the optimum is between {next} and \
+                         {length|move|moves}. This solution comes from the two-phase search.",
+        fr_name: "Meilleure trouvée à temps ({length|mouvement|mouvements}, optimalité non \
+                  prouvée)",
         fr_explanation: "Le temps imparti a expiré avant que l'optimum soit prouvé : aucune \
-                         solution de {bound} coups ou moins n'existe, l'optimum est donc entre \
-                         {next} et {length} coups. Cette solution vient de la recherche en deux \
-                         phases.",
+                         solution de {bound|mouvement|mouvements} ou moins n'existe, l'optimum \
+                         est donc entre {next} et {length|mouvement|mouvements}. Cette solution \
+                         vient de la recherche en deux phases.",
     },
 ];
 
@@ -229,6 +230,9 @@ impl OptimalSolver {
             _ => None,
         };
         let deepening = |length: usize| {
+            if let Some(p) = &self.progress {
+                p.deepening(length);
+            }
             if let Some(hint) = &self.hint {
                 if length >= HINT_FROM && !HINTED.swap(true, Ordering::Relaxed) {
                     hint.note(LARGE_TABLE_HINT);
@@ -263,8 +267,14 @@ impl OptimalSolver {
     }
 }
 
-/// A proven-optimal solution.
+/// A proven-optimal solution (no step for the solved cube: there is nothing to explain).
 fn solution(moves: Vec<Move>) -> Solution {
+    if moves.is_empty() {
+        return Solution {
+            moves,
+            steps: Vec::new(),
+        };
+    }
     let n = moves.len().to_string();
     Solution {
         steps: vec![Step::new(

@@ -639,7 +639,11 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
             .map(|(p, c)| (p.to_vec(), c.load(Ordering::Relaxed)))
             .collect();
         if let Some(p) = progress {
-            p.finish();
+            if ctl.timed_out.load(Ordering::Relaxed) {
+                p.stopped();
+            } else {
+                p.finish();
+            }
         }
         stats.nodes += ctl.nodes.load(Ordering::Relaxed);
         previous_step = Some(step_began.elapsed());

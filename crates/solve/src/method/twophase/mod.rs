@@ -32,35 +32,60 @@ use tables::TwophaseTables;
 /// Default length limit: every cube can be solved in 20 moves (God's number).
 pub const DEFAULT_MAX_LENGTH: usize = 20;
 
-/// Step texts of the two-phase method (English and French).
+/// Step texts of the two-phase method (English and French). `{up}`/`{down}` are the faces of
+/// the axis the search used (U and D, R and L, or F and B), `{up_colour}`/`{down_colour}`
+/// their colours and `{slice}` the middle slice between them.
 pub const MESSAGES: &[Message] = &[
     Message {
         key: "twophase.phase1",
-        en_name: "Phase 1 — reach G1",
-        en_explanation: "Reach the subgroup G1 for the {axis} axis: all edges and corners oriented, the four {slice}-slice edges in the middle layer",
-        fr_name: "Phase 1 — atteindre G1",
-        fr_explanation: "Atteindre le sous-groupe G1 de l'axe {axis} : toutes les arêtes et tous les coins orientés, les quatre arêtes de la tranche {slice} dans la couche du milieu",
+        en_name: "Phase 1 — only {up_colour} and {down_colour} on {up} and {down}",
+        en_explanation: "Any moves, until every corner and edge is oriented for the {up}–{down} \
+                         axis and the four {slice}-slice edges are in the {slice} slice: the {up} \
+                         and {down} faces now show only {up_colour} and {down_colour}, and {up} \
+                         and {down} turns with half turns of the other faces can finish.",
+        fr_name: "Phase 1 — seulement {up_colour} et {down_colour} sur {up} et {down}",
+        fr_explanation: "Des mouvements quelconques, jusqu'à ce que chaque coin et chaque arête \
+                         soit orienté pour l'axe {up}–{down} et que les quatre arêtes de la \
+                         tranche {slice} soient dans la tranche {slice} : les faces {up} et {down} \
+                         ne montrent plus que du {up_colour} et du {down_colour}, et des tours de \
+                         {up} et {down} avec des demi-tours des autres faces peuvent finir.",
     },
     Message {
         key: "twophase.phase2",
-        en_name: "Phase 2 — solve within G1",
-        en_explanation: "Solve the cube with moves that stay in G1: quarter turns of the {axis} faces, half turns of the others",
-        fr_name: "Phase 2 — résoudre dans G1",
-        fr_explanation: "Résoudre le cube avec des mouvements qui restent dans G1 : quarts de tour des faces de l'axe {axis}, demi-tours des autres",
-    },
-    Message {
-        key: "twophase.inverse_phase2",
-        en_name: "Phase 2 of the inverse, undone",
-        en_explanation: "The search solved the inverse scramble; these moves undo its phase 2 (quarter turns of the {axis} faces, half turns of the others)",
-        fr_name: "Phase 2 de l'inverse, défaite",
-        fr_explanation: "La recherche a résolu le mélange inverse ; ces mouvements défont sa phase 2 (quarts de tour des faces de l'axe {axis}, demi-tours des autres)",
+        en_name: "Phase 2 — {up}, {down} and half turns",
+        en_explanation: "Only {up} and {down} turns and half turns of the other four faces, \
+                         which keep what phase 1 did, bring every piece home: the cube is solved.",
+        fr_name: "Phase 2 — {up}, {down} et demi-tours",
+        fr_explanation: "Seulement des tours de {up} et {down} et des demi-tours des quatre \
+                         autres faces, qui gardent ce que la phase 1 a fait, ramènent chaque pièce \
+                         à sa place : le cube est résolu.",
     },
     Message {
         key: "twophase.inverse_phase1",
-        en_name: "Phase 1 of the inverse, undone",
-        en_explanation: "These moves undo the inverse's phase 1, which brought it into G1 for the {axis} axis ({slice} slice): the cube is solved",
-        fr_name: "Phase 1 de l'inverse, défaite",
-        fr_explanation: "Ces mouvements défont la phase 1 de l'inverse, qui l'avait amené dans G1 pour l'axe {axis} (tranche {slice}) : le cube est résolu",
+        en_name: "Phase 1 — {up}, {down} and half turns",
+        en_explanation: "This solution was found by solving the scramble backwards (NISS), so \
+                         its two phases come in the other order. First only {up} and {down} turns \
+                         and half turns of the other faces: no corner or edge changes its \
+                         orientation for the {up}–{down} axis and no edge enters or leaves the \
+                         {slice} slice; these moves set the pieces up for the finish.",
+        fr_name: "Phase 1 — {up}, {down} et demi-tours",
+        fr_explanation: "Cette solution a été trouvée en résolvant le mélange à l'envers (NISS), \
+                         ses deux phases viennent donc dans l'autre ordre. D'abord seulement des \
+                         tours de {up} et {down} et des demi-tours des autres faces : aucun coin ni \
+                         aucune arête ne change d'orientation pour l'axe {up}–{down} et aucune \
+                         arête n'entre dans la tranche {slice} ni n'en sort ; ces mouvements \
+                         préparent les pièces pour la fin.",
+    },
+    Message {
+        key: "twophase.inverse_phase2",
+        en_name: "Phase 2 — finish",
+        en_explanation: "Any moves: they orient every corner and edge, bring the {slice}-slice \
+                         edges into the {slice} slice and put every piece in place at once: the \
+                         cube is solved.",
+        fr_name: "Phase 2 — finir",
+        fr_explanation: "Des mouvements quelconques : ils orientent chaque coin et chaque arête, \
+                         ramènent les arêtes de la tranche {slice} dans la tranche {slice} et \
+                         mettent chaque pièce en place en une seule fois : le cube est résolu.",
     },
 ];
 
@@ -131,22 +156,35 @@ impl TwophaseSolver {
     }
 }
 
-/// Names of the axis playing U–D in a frame and of its middle slice.
-fn axis_names(rot: usize) -> (&'static str, &'static str) {
+/// The faces (U-like, D-like) of the axis playing U–D in a frame, and its middle slice.
+fn axis_of(rot: usize) -> (Face, Face, &'static str) {
     let up = crate::coord::symmetry::symmetries().urf3_conj_move[rot][0].face();
     match up {
-        Face::U | Face::D => ("U–D", "E"),
-        Face::R | Face::L => ("R–L", "M"),
-        Face::F | Face::B => ("F–B", "S"),
+        Face::U | Face::D => (Face::U, Face::D, "E"),
+        Face::R | Face::L => (Face::R, Face::L, "M"),
+        Face::F | Face::B => (Face::F, Face::B, "S"),
     }
 }
 
+/// The solution with its two steps, in the order the moves are made: for a solution found on
+/// the inverse scramble, the moves that stay in G1 come first.
 fn to_solution(found: &FrameSolution) -> Solution {
     let (moves, split) = found.moves();
-    let (axis, slice) = axis_names(found.rot);
-    let params = [("axis", axis), ("slice", slice)];
+    let (up, down, slice) = axis_of(found.rot);
+    let (up, down) = (up.letter().to_string(), down.letter().to_string());
+    let (up_colour, down_colour) = (
+        crate::i18n::colour(axis_of(found.rot).0),
+        crate::i18n::colour(axis_of(found.rot).1),
+    );
+    let params = [
+        ("up", up.as_str()),
+        ("down", down.as_str()),
+        ("up_colour", up_colour),
+        ("down_colour", down_colour),
+        ("slice", slice),
+    ];
     let (first, second) = if found.inverse {
-        ("twophase.inverse_phase2", "twophase.inverse_phase1")
+        ("twophase.inverse_phase1", "twophase.inverse_phase2")
     } else {
         ("twophase.phase1", "twophase.phase2")
     };

@@ -1,0 +1,196 @@
+//! Every step of every method does what its text says, in both forms, over 1,000 random
+//! states: applying the steps in order from the scrambled cube, each ends in the state its
+//! text claims (checked on the stickers by `rubik_solve::claims`), the steps' moves merged are
+//! the solution, and any move count a text states equals the moves shown.
+
+use rubik_cube::random::{random_moves, rng_from_seed};
+use rubik_cube::{Alg, Cube, CubieCube};
+use rubik_solve::claims::ClaimChecker;
+use rubik_solve::i18n::Lang;
+use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
+use rubik_solve::search::merge_moves;
+use rubik_solve::{solver_for, Form, Limits, Method, Solution, Solver, SolverConfig};
+
+const STATES: usize = 1000;
+
+/// Every "N move(s)" / "N mouvement(s)" in `text` equals `n`.
+fn counts_match(text: &str, n: usize) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.windows(2).all(|w| {
+        let unit = w[1].trim_matches(|c: char| !c.is_alphabetic());
+        let is_unit = matches!(unit, "move" | "moves" | "mouvement" | "mouvements");
+        let number = w[0].trim_matches(|c: char| !c.is_ascii_digit());
+        !is_unit || number.parse::<usize>().map_or(true, |k| k == n)
+    })
+}
+
+/// Checks every claim of `solution` for `cube` in both forms.
+fn check(method: &str, cube: &CubieCube, solution: &Solution) {
+    let start = Cube::from_cubie(*cube);
+    assert!(solution.solves(cube), "{method}: not a solution");
+    assert_eq!(
+        merge_moves(&solution.step_moves()),
+        solution.moves,
+        "{method}: the solution is not the steps' moves merged"
+    );
+    // Outer turns.
+    let mut checker = ClaimChecker::new(&start);
+    let mut state = start;
+    for step in &solution.steps {
+        state = state.apply_moves(&step.moves);
+        checker
+            .step(step.key, &step.params, &step.moves, &state)
+            .unwrap_or_else(|e| panic!("{method}, outer turns, {}: {e}", step.name));
+        for lang in [Lang::En, Lang::Fr] {
+            let (name, moves, explanation) = step.written(Form::Outer, lang);
+            let shown = Alg::parse(&moves).expect("notation").htm();
+            assert!(
+                counts_match(&name, shown) && counts_match(&explanation, shown)
+                    || step.key == "optimal.unproven",
+                "{method}: a count differs from the {shown} moves shown: {name} / {explanation}"
+            );
+        }
+    }
+    assert!(
+        state.is_solved(),
+        "{method}: the steps do not solve the cube"
+    );
+    if !solution.has_human_form() {
+        return;
+    }
+    // The human form: rotations, wide and slice moves on a cube whose centres move.
+    let mut checker = ClaimChecker::new(&start);
+    let mut state = start;
+    for step in &solution.steps {
+        let human = step.human.as_ref().expect("every step has a human form");
+        let mut moves = human.moves.as_str();
+        if let Some(hold) = human.says.first().filter(|p| p.key == "cfop.hold") {
+            // "y': turn the whole cube so that the red centre faces you": check it.
+            let value = |k: &str| {
+                hold.params
+                    .iter()
+                    .find(|(n, _)| n == k)
+                    .map(|(_, v)| v.clone())
+                    .unwrap()
+            };
+            let rotation = value("rotation");
+            assert!(
+                moves.starts_with(&rotation),
+                "{method}: {moves} after {rotation}"
+            );
+            moves = moves[rotation.len()..].trim_start();
+            state = state.apply(&Alg::parse(&rotation).unwrap());
+            let f: Vec<char> = state.to_facelets().chars().collect();
+            let colour = |letter: char| {
+                rubik_solve::i18n::colour(rubik_cube::Face::from_letter(letter).unwrap())
+            };
+            assert_eq!(
+                colour(f[22]),
+                value("front"),
+                "{method}: front after {rotation}"
+            );
+            assert_eq!(colour(f[4]), value("up"), "{method}: top after {rotation}");
+        }
+        let alg = Alg::parse(moves).unwrap_or_else(|e| panic!("{method}: {moves}: {e}"));
+        assert_eq!(
+            alg.htm(),
+            step.moves.len(),
+            "{method}: the human form's length differs from the outer turns' ({moves})"
+        );
+        state = state.apply(&alg);
+        checker
+            .step(step.key, &step.params, &step.moves, &state)
+            .unwrap_or_else(|e| panic!("{method}, human form, {}: {e}", step.name));
+        // The algorithm named is the one shown, in the form shown.
+        for (form, shown) in [
+            (&human.says, human.moves.clone()),
+            (&step.says, rubik_cube::moves::format_moves(&step.moves)),
+        ] {
+            for p in form.iter() {
+                if let Some((_, alg)) = p.params.iter().find(|(k, _)| k == "alg") {
+                    assert!(
+                        shown.contains(alg.as_str()),
+                        "{method}: {alg} is not in {shown}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        state.is_solved(),
+        "{method}: the human form does not solve the cube"
+    );
+}
+
+fn random_states(seed: u64) -> Vec<CubieCube> {
+    let mut rng = rng_from_seed(seed);
+    (0..STATES).map(|_| CubieCube::random(&mut rng)).collect()
+}
+
+#[test]
+fn cfop_steps_do_what_they_say() {
+    let config = SolverConfig::default();
+    let fixed = Cfop::new(&config, CfopOptions::default()).unwrap();
+    let neutral = Cfop::new(
+        &config,
+        CfopOptions {
+            cross: CrossFace::Any,
+        },
+    )
+    .unwrap();
+    for (i, cube) in random_states(14).iter().enumerate() {
+        // Half the states with the cross on D, half colour neutral.
+        let solver = if i % 2 == 0 { &fixed } else { &neutral };
+        let solution = solver.solve(cube, &Limits::default()).unwrap();
+        check("cfop", cube, &solution);
+    }
+}
+
+#[test]
+fn cfop_on_the_issue_scramble_and_a_two_move_one() {
+    let solver = Cfop::new(&SolverConfig::default(), CfopOptions::default()).unwrap();
+    for scramble in [
+        "F2 U2 F2 U2 F2 L2 R' F2 L' U2 F' L D U2 F' R D2 L' R2 F'",
+        "R U",
+        "",
+    ] {
+        let cube = rubik_cube::input::parse_cube(scramble).unwrap().to_cubie();
+        let solution = solver.solve(&cube, &Limits::default()).unwrap();
+        check("cfop", &cube, &solution);
+    }
+}
+
+#[test]
+fn twophase_and_thistlethwaite_steps_do_what_they_say() {
+    let config = SolverConfig::default();
+    let twophase = solver_for(Method::Twophase, &config).unwrap();
+    let thistlethwaite = solver_for(Method::Thistlethwaite, &config).unwrap();
+    let mut inverse = 0;
+    for cube in random_states(15) {
+        let solution = twophase.solve(&cube, &Limits::default()).unwrap();
+        inverse += usize::from(solution.steps[0].key == "twophase.inverse_phase1");
+        check("twophase", &cube, &solution);
+        let solution = thistlethwaite.solve(&cube, &Limits::default()).unwrap();
+        check("thistlethwaite", &cube, &solution);
+    }
+    // Both orders occur (solutions found on the scramble and on its inverse).
+    assert!(
+        inverse > 0 && inverse < STATES,
+        "{inverse} inverse solutions"
+    );
+}
+
+#[test]
+fn optimal_steps_do_what_they_say() {
+    let solver = solver_for(Method::Optimal, &SolverConfig::default()).unwrap();
+    let mut rng = rng_from_seed(16);
+    for n in 0..STATES {
+        // Short scrambles: the default table proves them optimal in milliseconds.
+        let cube = CubieCube::from_moves(&random_moves(&mut rng, n % 9));
+        let solution = solver.solve(&cube, &Limits::default()).unwrap();
+        if cube.is_solved() {
+            assert!(solution.steps.is_empty(), "a solved cube needs no step");
+        }
+        check("optimal", &cube, &solution);
+    }
+}
