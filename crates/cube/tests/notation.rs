@@ -153,3 +153,28 @@ fn face_turns_and_outer_moves() {
     assert_eq!(b.moves(), b.to_outer_moves().as_slice());
     assert_eq!(a.moves(), a.face_turns().unwrap().as_slice());
 }
+
+/// The shared notation cases (also read by the browser test against the page's parser).
+#[test]
+fn shared_notation_cases() {
+    let text = include_str!("data/notation_cases.json");
+    let cases: serde_json::Value = serde_json::from_str(text).expect("valid JSON");
+    let accepted = cases["accepted"].as_array().expect("accepted cases");
+    assert!(accepted.len() >= 20);
+    for case in accepted {
+        let input = case.as_str().expect("a string");
+        if let Err(e) = Alg::parse(input) {
+            panic!("{input:?} should be accepted: {e}");
+        }
+    }
+    let rejected = cases["rejected"].as_array().expect("rejected cases");
+    assert!(rejected.len() >= 15);
+    for case in rejected {
+        let input = case["input"].as_str().expect("an input");
+        let column = case["column"].as_u64().expect("a column") as usize;
+        match Alg::parse(input) {
+            Ok(_) => panic!("{input:?} should be rejected"),
+            Err(e) => assert_eq!(e.column, column, "{input:?}: {e}"),
+        }
+    }
+}
