@@ -33,6 +33,9 @@
     zoom: 1,
     lastScramble: null,
     busy: 0,
+    solving: null, // the AbortController of the solve in flight
+    search: null, // its progress: {method, length, done, total, started, budget}
+    preferOuter: false, // the user chose outer turns for methods with a human form
   };
 
   // ---------- texts ----------
@@ -75,6 +78,8 @@
       el.setAttribute("aria-label", el.title);
     });
     for (const opt of $("method").options) opt.textContent = t("methods." + opt.value);
+    renderBudget();
+    renderSolving();
     $("input").placeholder = t("inputPlaceholder");
     document.querySelectorAll("[data-lang]").forEach((b) => b.classList.toggle("on", b.dataset.lang === app.lang));
     document.querySelectorAll(".swatch").forEach((b) => {
@@ -330,6 +335,7 @@
     app.painting = !app.painting;
     $("palette").hidden = !app.painting;
     document.body.classList.toggle("painting", app.painting);
+    requestAnimationFrame(renderCamera);
     $("paint").textContent = app.painting ? t("done") : t("paint");
     $("paint").classList.toggle("on", app.painting);
     if (app.painting) scheduleValidation();
@@ -543,56 +549,172 @@
 
   // ---------- solving and playback ----------
 
+  /** Time budgets offered for the optimal method, in seconds (the server allows up to 60). */
+  const OPTIMAL_BUDGETS = [10, 30, 60];
+
+  /**
+   * Solves the displayed cube through the streaming endpoint: the optimal method reports the
+   * length it has proven so far, and Cancel (the same button) aborts the request, which stops
+   * the server's search.
+   */
   async function solve() {
+    if (app.solving) { app.solving.abort(); return; }
     pause();
     const start = app.state.slice();
     // "twophase-improve" is two-phase spending a second on finding shorter solutions.
     const choice = $("method").value;
     const improve = choice === "twophase-improve";
     const method = improve ? "twophase" : choice;
-    showMessage(t("solving"));
-    $("solve").disabled = true;
+    const budget = method === "optimal" ? Number($("budget").value) * 1000 : improve ? 1000 : 10000;
+    const controller = new AbortController();
+    app.solving = controller;
+    app.search = { method, length: null, done: 0, total: 0, started: performance.now(), budget };
+    renderSolving();
+    const ticker = setInterval(renderSolving, 500);
     try {
-      const res = await api("POST", "/api/solve", {
-        facelets: start.join(""),
-        method,
-        lang: app.lang,
-        timeout_ms: method === "optimal" ? 60000 : improve ? 1000 : 10000,
-        improve,
+      const res = await solveStream({
+        facelets: start.join(""), method, lang: app.lang, timeout_ms: budget, improve,
+      }, controller.signal, (event) => {
+        if (event.event === "depth") { app.search.length = event.length; app.search.done = 0; app.search.total = 0; }
+        if (event.event === "progress") { app.search.length = event.length; app.search.done = event.done; app.search.total = event.total; }
+        renderSolving();
       });
       await queue; // let turns in flight finish before taking over the display
       if (app.state.join("") !== start.join("")) { showMessage(""); return; } // the cube changed meanwhile
       loadSolution(start, res);
       showMessage(res.length === 0 ? t("alreadySolved") : "");
     } catch (e) {
-      showMessage(errorText(e), "bad");
-      if (e.piece) { app.fault = e.piece; renderStickers(); }
+      if (controller.signal.aborted) showMessage(t("cancelled"));
+      else {
+        showMessage(errorText(e), "bad");
+        if (e.piece) { app.fault = e.piece; renderStickers(); }
+      }
     } finally {
-      $("solve").disabled = false;
+      clearInterval(ticker);
+      app.solving = null;
+      app.search = null;
+      renderSolving();
     }
   }
 
-  function loadSolution(start, res) {
-    const moves = [];
-    const stepOf = [];
-    const steps = (res.steps || []).map((s, i) => {
-      const stepMoves = M.parse(s.moves);
-      stepMoves.forEach((m) => { moves.push(m); stepOf.push(i); });
-      return { key: s.key, name: s.name, explanation: s.explanation, texts: s.translations || null, count: stepMoves.length };
-    });
-    // The steps' moves may differ from the solution where moves cancel across steps; play the
-    // steps when they solve the cube, else the solution itself.
-    let play = moves;
-    let playStepOf = stepOf;
-    if (!M.isSolved(M.applyAll(start, moves))) {
-      play = M.parse(res.solution);
-      playStepOf = play.map(() => -1);
+  /** POSTs a solve to the streaming endpoint, calling `onEvent` for each progress line. */
+  async function solveStream(body, signal, onEvent) {
+    let res;
+    try {
+      res = await fetch("/api/solve/stream", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+      });
+    } catch (e) {
+      if (signal.aborted) throw e;
+      throw { category: "network", error: String(e) };
     }
-    app.solution = { start, moves: play, stepOf: playStepOf, steps, solution: res.solution, method: res.method, millis: res.millis };
+    if (!res.ok) {
+      let data;
+      try { data = await res.json(); } catch (e) { data = { category: "other", error: `HTTP ${res.status}` }; }
+      throw data;
+    }
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      let nl;
+      while ((nl = buffered.indexOf("\n")) >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        if (!line.trim()) continue;
+        const event = JSON.parse(line);
+        if (event.event === "solution") return event;
+        if (event.event === "error") throw event;
+        onEvent(event);
+      }
+    }
+    throw { category: "network", error: "the answer ended early" };
+  }
+
+  /** The Solve button (Cancel while solving) and the search's progress. */
+  function renderSolving() {
+    const solving = !!app.solving;
+    $("solve").textContent = solving ? t("cancel") : t("solve");
+    $("solve").classList.toggle("cancel", solving);
+    document.body.classList.toggle("solving", solving);
+    const bar = $("search-progress");
+    const s = app.search;
+    if (!s) { bar.hidden = true; return; }
+    const seconds = Math.round((performance.now() - s.started) / 1000);
+    if (s.method === "optimal" && s.length !== null) {
+      const proven = s.length - 1;
+      const params = { length: s.length, proven, seconds, budget: Math.round(s.budget / 1000) };
+      showMessage(proven > 0 ? t("searchingProven", params) : t("searchingFrom", params));
+      bar.hidden = false;
+      bar.max = s.total || 1;
+      bar.value = s.done;
+    } else {
+      showMessage(t("solving"));
+      bar.hidden = true;
+    }
+  }
+
+  /** Reads the steps of an answer in both forms: outer turns, and the human form when given. */
+  function loadSolution(start, res) {
+    const steps = (res.steps || []).map((s) => ({
+      key: s.key,
+      name: s.name,
+      explanation: s.explanation,
+      texts: s.translations || null,
+      outer: M.parse(s.moves),
+      human: s.human ? M.parse(s.human.moves) : null,
+      humanTexts: s.human ? s.human.translations : null,
+    }));
+    const hasHuman = steps.length > 0 && steps.every((s) => s.human);
+    app.solution = {
+      start, steps, solution: res.solution, length: res.length, method: res.method, millis: res.millis,
+      proven: res.proven_optimal, hasHuman, moves: [], stepOf: [],
+    };
     app.pos = 0;
+    setForm(hasHuman && app.preferOuter !== true ? "human" : "outer", true);
+    updateLinks();
+  }
+
+  /**
+   * Shows the solution's steps in `form` ("human": rotations, wide and slice moves, as a person
+   * does them; "outer": outer face turns): the moves played are the steps' moves in order, so
+   * each step ends where its text says. Keeps the number of steps done.
+   */
+  function setForm(form, fresh) {
+    const sol = app.solution;
+    if (!sol) return;
+    if (form === "human" && !sol.hasHuman) form = "outer";
+    const stepsDone = fresh || app.pos === 0 ? 0 : stepsBefore(sol, app.pos);
+    sol.form = form;
+    sol.moves = [];
+    sol.stepOf = [];
+    sol.steps.forEach((s, i) => {
+      const moves = form === "human" ? s.human : s.outer;
+      moves.forEach((m) => { sol.moves.push(m); sol.stepOf.push(i); });
+    });
+    // The steps' moves solve the cube (tested); should they not, play the one-line solution.
+    if (!M.isSolved(M.applyAll(sol.start, sol.moves))) {
+      sol.moves = M.parse(sol.solution);
+      sol.stepOf = sol.moves.map(() => -1);
+    }
+    let pos = 0;
+    while (pos < sol.moves.length && sol.stepOf[pos] < stepsDone) pos++;
+    app.pos = pos;
+    document.querySelectorAll("[data-form]").forEach((b) => b.classList.toggle("on", b.dataset.form === form));
     renderMoveList();
+    if (!fresh) setState(M.applyAll(sol.start, sol.moves.slice(0, pos)));
     renderPlayback();
     updateLinks();
+  }
+
+  /** How many whole steps the first `pos` moves complete. */
+  function stepsBefore(sol, pos) {
+    if (pos >= sol.moves.length) return sol.steps.length;
+    const s = sol.stepOf[pos];
+    return s < 0 ? 0 : s;
   }
 
   function clearSolution() {
@@ -606,8 +728,17 @@
 
   function stepText(step) {
     if (!step) return { name: "", explanation: "" };
-    if (step.texts && step.texts[app.lang]) return step.texts[app.lang];
-    return step;
+    const base = step.texts && step.texts[app.lang] ? step.texts[app.lang] : step;
+    const sol = app.solution;
+    if (sol && sol.form === "human" && step.humanTexts && step.humanTexts[app.lang]) {
+      return { name: base.name, explanation: step.humanTexts[app.lang] };
+    }
+    return base;
+  }
+
+  /** Turns in a step's shown moves, rotations not counted. */
+  function turnCount(sol, s) {
+    return sol.moves.filter((m, i) => sol.stepOf[i] === s && !M.isRotation(m)).length;
   }
 
   function renderMoveList() {
@@ -615,27 +746,29 @@
     list.textContent = "";
     const sol = app.solution;
     if (!sol) return;
-    let group = null;
-    let groupStep = null;
+    // Every step gets its group, even one with nothing to do ("F2L 2 … already placed").
+    const groups = new Map();
+    const group = (s) => {
+      if (groups.has(s)) return groups.get(s);
+      const li = document.createElement("li");
+      li.className = "step-group";
+      const label = document.createElement("span");
+      label.className = "step-label";
+      label.dataset.step = s;
+      li.appendChild(label);
+      list.appendChild(li);
+      groups.set(s, li);
+      return li;
+    };
+    if (sol.stepOf.every((s) => s >= 0)) sol.steps.forEach((_, i) => group(i));
     sol.moves.forEach((m, i) => {
-      const s = sol.stepOf[i];
-      if (!group || s !== groupStep) {
-        group = document.createElement("li");
-        group.className = "step-group";
-        const label = document.createElement("span");
-        label.className = "step-label";
-        label.dataset.step = s;
-        group.appendChild(label);
-        list.appendChild(group);
-        groupStep = s;
-      }
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "mv";
+      b.className = M.isRotation(m) ? "mv rotation" : "mv";
       b.dataset.i = i;
       b.textContent = m.name;
       b.addEventListener("click", () => goTo(i + 1));
-      group.appendChild(b);
+      group(sol.stepOf[i]).appendChild(b);
     });
   }
 
@@ -645,6 +778,7 @@
     $("play").classList.toggle("playing", app.playing);
     $("play").title = app.playing ? t("pause") : t("play");
     if (!sol) {
+      $("forms").hidden = true;
       $("step-name").textContent = "";
       $("progress").textContent = "";
       $("step-explanation").textContent = t("noSolution");
@@ -656,8 +790,11 @@
     const pos = app.pos;
     document.querySelectorAll("#move-list .step-label").forEach((el) => {
       const s = Number(el.dataset.step);
-      el.textContent = s >= 0 ? stepText(sol.steps[s]).name : t("sharedSolution");
+      el.textContent = s >= 0
+        ? `${stepText(sol.steps[s]).name} · ${t("turns", { n: turnCount(sol, s) })}`
+        : t("sharedSolution");
     });
+    $("forms").hidden = !sol.hasHuman;
     document.querySelectorAll("#move-list .mv").forEach((el) => {
       const i = Number(el.dataset.i);
       el.classList.toggle("done", i < pos - 1);
@@ -668,7 +805,13 @@
     const cur = $("move-list").querySelector(".mv.current");
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
     $("progress").textContent = n ? t("moveOf", { n: pos, total: n }) : "";
-    $("summary").textContent = t("solvedIn", { length: n, method: t("methods." + sol.method), millis: Math.round(sol.millis * 10) / 10 });
+    // Never "Optimal" for an answer the search did not prove shortest.
+    const methodName = sol.method === "optimal" && sol.proven === false ? t("notProvenOptimal") : t("methods." + sol.method);
+    const length = sol.length !== undefined ? sol.length : n;
+    let summary = t("solvedIn", { length, method: methodName, millis: Math.round(sol.millis * 10) / 10 });
+    const shown = sol.moves.filter((m) => !M.isRotation(m)).length;
+    if (sol.form === "human" || shown !== length) summary += " · " + t("stepsShown", { n: shown });
+    $("summary").textContent = summary;
     const stepIndex = pos > 0 ? sol.stepOf[pos - 1] : sol.stepOf[0];
     const step = stepIndex >= 0 ? stepText(sol.steps[stepIndex]) : { name: t("sharedSolution"), explanation: "" };
     if (pos === n && M.isSolved(app.state)) {
@@ -752,6 +895,12 @@
     safeStorage("rubik.speed", speed);
   }
 
+  /** The time budget is offered for the optimal method only. */
+  function renderBudget() {
+    $("budget").hidden = $("method").value !== "optimal";
+    for (const o of $("budget").options) o.textContent = t("budgetSeconds", { n: o.value });
+  }
+
   function setView(view) {
     app.view = view;
     document.body.dataset.view = view;
@@ -768,14 +917,12 @@
     if (sol) {
       params.set("moves", M.format(sol.moves));
       params.set("method", sol.method);
-      const counts = [];
-      const names = sol.steps.map((s) => {
+      const names = sol.steps.map((s, i) => {
         const txt = stepText(s);
-        return [s.count, txt.name, txt.explanation];
+        return [sol.stepOf.filter((k) => k === i).length, txt.name, txt.explanation];
       });
       if (sol.stepOf.every((s) => s >= 0) && names.length) params.set("steps", JSON.stringify(names));
       if (app.pos) params.set("pos", String(app.pos));
-      void counts;
     }
     params.set("lang", app.lang);
     return `${location.origin}${location.pathname}#${params.toString()}`;
@@ -817,9 +964,12 @@
     let steps = [];
     try {
       const raw = JSON.parse(params.get("steps") || "[]");
+      let at = 0;
       steps = raw.map(([count, name, explanation], i) => {
         for (let k = 0; k < count; k++) stepOf.push(i);
-        return { name: String(name), explanation: String(explanation), count };
+        const outer = moves.slice(at, at + count);
+        at += count;
+        return { name: String(name), explanation: String(explanation), outer, human: null };
       });
     } catch (e) {
       steps = [];
@@ -827,7 +977,7 @@
     const ok = stepOf.length === moves.length;
     app.solution = {
       start: state.split(""), moves, stepOf: ok ? stepOf : moves.map(() => -1), steps: ok ? steps : [],
-      solution: movesText, method: params.get("method") || "twophase", millis: 0,
+      solution: movesText, method: params.get("method") || "twophase", millis: 0, form: "outer", hasHuman: false,
     };
     renderMoveList();
     const pos = Number(params.get("pos") || 0);
@@ -870,6 +1020,20 @@
     $("reset").addEventListener("click", reset);
     $("undo").addEventListener("click", undo);
     $("solve").addEventListener("click", solve);
+    $("method").addEventListener("change", renderBudget);
+    for (const seconds of OPTIMAL_BUDGETS) {
+      const o = document.createElement("option");
+      o.value = String(seconds);
+      $("budget").appendChild(o);
+    }
+    $("budget").value = "30";
+    renderBudget();
+    document.querySelectorAll("[data-form]").forEach((b) => b.addEventListener("click", () => {
+      app.preferOuter = b.dataset.form === "outer";
+      enqueue(() => setForm(b.dataset.form));
+    }));
+    // The 3D view keeps its fit when its box changes size (views, painting, window).
+    if (window.ResizeObserver) new ResizeObserver(() => renderCamera()).observe($("viewport"));
     $("paint").addEventListener("click", togglePaint);
     $("input-form").addEventListener("submit", (e) => { e.preventDefault(); applyInput(); });
     $("input").addEventListener("keydown", (e) => {
@@ -926,6 +1090,27 @@
       await validate();
       done();
     })),
+    /** The page parser's verdict on `text`: {ok, facelets} or {ok: false, column}. */
+    parse: (text) => {
+      try {
+        return { ok: true, facelets: M.applyAll(M.solvedState(), M.parse(text)).join("") };
+      } catch (e) {
+        if (e instanceof M.NotationError) return { ok: false, column: e.column, message: e.message };
+        throw e;
+      }
+    },
+    form: () => (app.solution ? app.solution.form : null),
+    /** The steps as shown: [{name, explanation, moves}] in the current form and language. */
+    steps: () => {
+      const sol = app.solution;
+      if (!sol) return [];
+      return sol.steps.map((s, i) => ({
+        name: stepText(s).name,
+        explanation: stepText(s).explanation,
+        moves: M.format(sol.moves.filter((m, k) => sol.stepOf[k] === i)),
+      }));
+    },
+    solving: () => !!app.solving,
   };
 
   init();
