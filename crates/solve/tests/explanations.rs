@@ -5,24 +5,13 @@
 
 use rubik_cube::random::{random_moves, rng_from_seed};
 use rubik_cube::{Alg, Cube, CubieCube};
-use rubik_solve::claims::ClaimChecker;
+use rubik_solve::claims::{counts_agree, ClaimChecker};
 use rubik_solve::i18n::Lang;
 use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
 use rubik_solve::search::merge_moves;
 use rubik_solve::{solver_for, Form, Limits, Method, Solution, Solver, SolverConfig};
 
 const STATES: usize = 1000;
-
-/// Every "N move(s)" / "N mouvement(s)" in `text` equals `n`.
-fn counts_match(text: &str, n: usize) -> bool {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    words.windows(2).all(|w| {
-        let unit = w[1].trim_matches(|c: char| !c.is_alphabetic());
-        let is_unit = matches!(unit, "move" | "moves" | "mouvement" | "mouvements");
-        let number = w[0].trim_matches(|c: char| !c.is_ascii_digit());
-        !is_unit || number.parse::<usize>().map_or(true, |k| k == n)
-    })
-}
 
 /// Checks every claim of `solution` for `cube` in both forms.
 fn check(method: &str, cube: &CubieCube, solution: &Solution) {
@@ -45,7 +34,7 @@ fn check(method: &str, cube: &CubieCube, solution: &Solution) {
             let (name, moves, explanation) = step.written(Form::Outer, lang);
             let shown = Alg::parse(&moves).expect("notation").htm();
             assert!(
-                counts_match(&name, shown) && counts_match(&explanation, shown)
+                counts_agree(&name, shown) && counts_agree(&explanation, shown)
                     || step.key == "optimal.unproven",
                 "{method}: a count differs from the {shown} moves shown: {name} / {explanation}"
             );

@@ -8,6 +8,10 @@
 //! The checks do not depend on how the cube is held: a human form with rotations is checked
 //! the same way as the outer-turn form.
 
+pub mod written;
+
+pub use written::{check_written, counts_agree, WrittenHuman, WrittenStep};
+
 use crate::i18n::COLOURS;
 use rubik_cube::piece::{CORNER_FACELETS, EDGE_FACELETS};
 use rubik_cube::{Cube, Face, Move};
