@@ -100,8 +100,9 @@ impl Drop for AbortOnDrop {
 }
 
 /// `POST /api/solve/stream`: the body of `POST /api/solve`; the answer is a stream of JSON
-/// lines (see the [module docs](self)). Bad requests are refused before the stream starts,
-/// with the same errors as `POST /api/solve`.
+/// lines (see the [module docs](self)). A request with bad JSON, an unknown method or bad
+/// limits is refused before the stream starts, with the same errors as `POST /api/solve`; a
+/// cube that cannot be read (it is read off the async threads) is the stream's error line.
 pub async fn solve_stream(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<SolveRequest>,

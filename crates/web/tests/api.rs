@@ -112,6 +112,7 @@ async fn openapi_document_describes_every_endpoint() {
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     for path in [
         "/api/solve",
+        "/api/solve/stream",
         "/api/scramble",
         "/api/validate",
         "/api/apply",

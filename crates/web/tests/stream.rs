@@ -65,7 +65,9 @@ fn random_facelets(seed: u64) -> String {
 /// Checks a `solution` line: it solves `facelets`, its length is its moves', and each step's
 /// moves, played in order, do what the step's text says.
 fn assert_verified_solution(facelets: &str, line: &Value) {
-    assert_eq!(line["event"], "solution", "{line}");
+    if let Some(event) = line.get("event") {
+        assert_eq!(event, "solution", "{line}");
+    }
     assert_eq!(line["facelets"], facelets);
     let start = Cube::from_facelets(facelets).expect("valid cube");
     let solution = Alg::parse(line["solution"].as_str().unwrap()).expect("notation");
@@ -131,7 +133,7 @@ async fn optimal_stream_rules_out_each_length_then_answers_a_verified_solution()
 }
 
 /// Other methods stream no progress, only their (verified) answer; errors come as a last line
-/// and bad requests are refused before the stream starts.
+/// and requests with bad fields are refused before the stream starts.
 #[tokio::test]
 async fn other_methods_and_errors_on_the_stream() {
     let server = common::start().await;
@@ -161,29 +163,38 @@ async fn other_methods_and_errors_on_the_stream() {
     assert_eq!(last["event"], "error", "{last}");
     assert_eq!(last["category"], "no_solution", "{last}");
     assert!(!last["error"].as_str().unwrap().is_empty());
-    // A bad request is an ordinary JSON error.
+    // A cube that cannot be read is found off the async threads, once the stream has
+    // started: an error line with the status `POST /api/solve` answers.
+    let mut lines = Lines::open(&server, json!({ "scramble": "R U X" })).await;
+    let last = lines.next().await.expect("a line");
+    assert_eq!(last["event"], "error", "{last}");
+    assert_eq!(last["status"], 400, "{last}");
+    assert!(last["error"].as_str().unwrap().contains('X'), "{last}");
+    assert!(lines.next().await.is_none(), "one line only");
+    // A bad request is refused before the stream starts, as an ordinary JSON error.
     let res = reqwest::Client::new()
         .post(server.url("/api/solve/stream"))
-        .json(&json!({ "scramble": "R U X" }))
+        .json(&json!({ "scramble": "R U", "method": "guess" }))
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let body: Value = res.json().await.unwrap();
-    assert!(body["error"].as_str().unwrap().contains('X'), "{body}");
+    assert_eq!(body["category"], "unknown_method", "{body}");
 }
 
-/// Closing the connection stops the search. The server has one solve slot: the abandoned
-/// search (a random state, which the default table needs hours to prove, on a 60 s budget)
-/// must give it back at once, or the next request would wait for it for up to a minute.
+/// Closing the connection stops the search. The server has one slot for slow solves: the
+/// abandoned search (a random state, which the default table needs hours to prove, on a 60 s
+/// budget) must give it back at once, or the next slow request would wait for it for up to a
+/// minute.
 #[tokio::test]
 async fn closing_the_stream_stops_the_search() {
     let limits = rubik_web::ServerLimits {
-        max_concurrent_solves: 1,
+        slow_jobs: 1,
         ..Default::default()
     };
     let server = common::start_with(limits).await;
-    let slots = std::sync::Arc::clone(&server.state.solve_slots);
+    let slots = std::sync::Arc::clone(&server.state.slow_slots);
     let facelets = random_facelets(17);
     let mut lines = Lines::open(
         &server,
@@ -219,22 +230,21 @@ async fn closing_the_stream_stops_the_search() {
     }
     let freed = closed.elapsed();
 
-    // The next solve is served at once.
-    let other = random_facelets(18);
+    // The next slow solve (optimal, in the same lane) is served at once.
+    let other = Cube::solved()
+        .apply(&Alg::parse("R U2 F' L D2 B R' U").unwrap())
+        .to_facelets();
     let start = Instant::now();
     let res = reqwest::Client::new()
         .post(server.url("/api/solve"))
-        .json(&json!({ "facelets": other, "method": "twophase", "timeout_ms": 30000 }))
+        .json(&json!({ "facelets": other, "method": "optimal", "timeout_ms": 30000 }))
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let body: Value = res.json().await.unwrap();
-    let solution = Alg::parse(body["solution"].as_str().unwrap()).unwrap();
-    assert!(Cube::from_facelets(&other)
-        .unwrap()
-        .apply(&solution)
-        .is_solved());
+    assert_verified_solution(&other, &body);
+    assert_eq!(body["proven_optimal"], true, "{body}");
     eprintln!(
         "slot free {freed:?} after the close; the next solve answered in {:?}",
         start.elapsed()
