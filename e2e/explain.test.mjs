@@ -56,6 +56,35 @@ async function openPage(viewport) {
 
 const waitIdle = (page) => page.waitForFunction(() => window.rubik.idle(), null, { timeout: 30_000 });
 
+/**
+ * Every count the page states is the moves it shows (whole-cube rotations are not moves): each
+ * step label's, the "Move n of N" counter's total, and (human form) the summary's.
+ */
+async function checkCounts(page, form) {
+  const shown = await page.evaluate(() => ({
+    groups: [...document.querySelectorAll("#move-list .step-group")].map((g) => ({
+      label: g.querySelector(".step-label").textContent,
+      turns: [...g.querySelectorAll(".mv")].filter((b) => !b.classList.contains("rotation")).length,
+      rotations: g.querySelectorAll(".mv.rotation").length,
+    })),
+    progress: document.getElementById("progress").textContent,
+    summary: document.getElementById("summary").textContent,
+  }));
+  let turns = 0;
+  let rotations = 0;
+  for (const g of shown.groups) {
+    assert.match(g.label, new RegExp(` · ${g.turns} moves?$`), `${form}: ${g.label}`);
+    turns += g.turns;
+    rotations += g.rotations;
+  }
+  assert.match(shown.progress, new RegExp(`^Move \\d+ of ${turns}$`), `${form}: ${shown.progress}`);
+  if (form === "human") {
+    assert.match(shown.summary, new RegExp(`by hand: ${turns} moves?( and ${rotations} turns? of the whole cube)?`), shown.summary);
+    assert.equal(shown.summary.includes("whole cube"), rotations > 0, shown.summary);
+  }
+  return { turns, rotations };
+}
+
 async function solveWith(page, method, scramble) {
   await page.fill("#input", scramble);
   await page.click("#apply");
@@ -100,6 +129,8 @@ test("a CFOP solution played in the human form does what each step says", { time
   // The page shows the human form: rotations, and the server's human moves for each step.
   steps.forEach((s, i) => assert.equal(s.moves, server.steps[i].human.moves.trim().replace(/\s+/g, " ")));
   assert.ok(steps.some((s) => /\by/.test(s.moves)), "some step turns the cube with y");
+  const counted = await checkCounts(page, "human");
+  assert.ok(counted.rotations > 0, "the human form turns the cube");
   let cross = null;
   const pairs = [];
   let pos = 0;
@@ -143,6 +174,9 @@ test("a CFOP solution played in the human form does what each step says", { time
   assert.equal(await page.evaluate(() => window.rubik.form()), "outer");
   const outer = await page.evaluate(() => window.rubik.steps());
   outer.forEach((s, i) => assert.equal(s.moves, server.steps[i].moves));
+  const outerCount = await checkCounts(page, "outer");
+  assert.equal(outerCount.rotations, 0, "outer turns have no rotation");
+  assert.equal(outerCount.turns, server.steps.reduce((sum, s) => sum + s.length, 0), "outer turns: the API's step lengths");
   await page.click("#to-end");
   await waitIdle(page);
   assert.ok(await page.evaluate(() => window.rubik.isSolved()));
@@ -162,7 +196,7 @@ test("an optimal solve shows its progress and can be cancelled", { timeout: 120_
   await page.selectOption("#budget", "60");
   await page.click("#solve");
   await page.waitForFunction(() => /Searching|No solution of/.test(document.getElementById("message").textContent), null, { timeout: 60_000 });
-  await page.waitForFunction(() => /No solution of \d+ moves or fewer/.test(document.getElementById("message").textContent), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /No solution of \d+ moves? or fewer/.test(document.getElementById("message").textContent), null, { timeout: 60_000 });
   assert.equal((await page.textContent("#solve")).trim(), "Cancel");
   await page.screenshot({ path: join(SHOTS, "optimal-progress.png") });
   await page.click("#solve");

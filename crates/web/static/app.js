@@ -60,6 +60,12 @@
   function t(path, params) {
     let v = path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), I18N[app.lang]);
     if (v === undefined) v = path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), I18N.en);
+    // A text with a number: `{count: "n", one: …, other: …}`, chosen by that parameter (French
+    // uses the singular for 0 and 1).
+    if (v && typeof v === "object" && v.count && params && typeof params[v.count] === "number") {
+      const n = params[v.count];
+      v = (app.lang === "fr" ? n < 2 : n === 1) ? v.one : v.other;
+    }
     if (typeof v !== "string") return path;
     return v.replace(/\{(\w+)\}/g, (m, k) => (params && params[k] !== undefined ? params[k] : m));
   }
@@ -804,13 +810,24 @@
     });
     const cur = $("move-list").querySelector(".mv.current");
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
-    $("progress").textContent = n ? t("moveOf", { n: pos, total: n }) : "";
+    // Moves, not whole-cube rotations, are counted, as in the step labels and the summary.
+    const isTurn = (m) => !M.isRotation(m);
+    const turnsDone = sol.moves.slice(0, pos).filter(isTurn).length;
+    const turnsAll = sol.moves.filter(isTurn).length;
+    $("progress").textContent = n ? t("moveOf", { n: turnsDone, total: turnsAll }) : "";
     // Never "Optimal" for an answer the search did not prove shortest.
     const methodName = sol.method === "optimal" && sol.proven === false ? t("notProvenOptimal") : t("methods." + sol.method);
     const length = sol.length !== undefined ? sol.length : n;
     let summary = t("solvedIn", { length, method: methodName, millis: Math.round(sol.millis * 10) / 10 });
-    const shown = sol.moves.filter((m) => !M.isRotation(m)).length;
-    if (sol.form === "human" || shown !== length) summary += " · " + t("stepsShown", { n: shown });
+    if (sol.form === "human") {
+      // The human form counts each slice move as one (the outer-turn count counts two).
+      const rotations = n - turnsAll;
+      summary += " · " + t("byHandMoves", { n: turnsAll });
+      if (rotations) summary += t("byHandRotations", { n: rotations });
+      if (sol.moves.some((m) => ["M", "E", "S"].includes(m.family))) summary += t("sliceCountsOne");
+    } else if (turnsAll !== length) {
+      summary += " · " + t("stepsShown", { n: turnsAll });
+    }
     $("summary").textContent = summary;
     const stepIndex = pos > 0 ? sol.stepOf[pos - 1] : sol.stepOf[0];
     const step = stepIndex >= 0 ? stepText(sol.steps[stepIndex]) : { name: t("sharedSolution"), explanation: "" };
