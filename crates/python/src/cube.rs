@@ -173,7 +173,7 @@ impl PySolution {
                         name,
                         moves: format_moves(&step.moves),
                         explanation,
-                        human: step.human.clone(),
+                        human: step.human.as_ref().map(|h| h.moves.clone()),
                     }
                 })
                 .collect(),

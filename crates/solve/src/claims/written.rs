@@ -222,7 +222,10 @@ mod tests {
     fn false_words_are_caught() {
         let start = Cube::solved().apply(&Alg::parse("U").unwrap());
         let good = cross("U'", "U'", "The cross.");
-        assert_eq!(check_written(&start, "U'", &[good.clone()]), Ok(()));
+        assert_eq!(
+            check_written(&start, "U'", std::slice::from_ref(&good)),
+            Ok(())
+        );
         // A length that is not the moves'.
         let mut step = good.clone();
         step.length = 2;
@@ -232,7 +235,7 @@ mod tests {
         step.texts.push("Done in 2 moves.".into());
         assert!(check_written(&start, "U'", &[step]).is_err());
         // A solution line that is not the steps merged.
-        assert!(check_written(&start, "U' U2 U2", &[good.clone()]).is_err());
+        assert!(check_written(&start, "U' U2 U2", std::slice::from_ref(&good)).is_err());
         // A rotation said with the wrong colours, or not said at all.
         let said = "y: turn the whole cube so that the orange centre faces you and the white \
                     centre is on top. The cross.";
