@@ -72,12 +72,17 @@ fn announce_first_build(method: Method, config: &SolverConfig) {
     if missing.is_empty() {
         return;
     }
+    let dir = rubik_solve::tables::table_dir(config);
+    // A directory that cannot take the tables is said once, by the store's error just after.
+    if rubik_solve::store::file::check_writable(&dir).is_err() {
+        return;
+    }
     let bytes: u64 = missing.iter().map(|i| i.bytes).sum();
     eprintln!(
         "rubik: building the {method} tables once ({}) in {}; later runs load them in \
          milliseconds (`rubik tables info` lists them)",
         crate::commands::tables::human_bytes(bytes),
-        rubik_solve::tables::table_dir(config).display()
+        dir.display()
     );
 }
 

@@ -245,7 +245,8 @@ mod tests {
         let step = cross("U'", "y U'", "The cross.");
         assert!(check_written(&start, "U'", &[step]).is_err());
         // A rotation inside the algorithm the text shows is said.
-        let step = cross("U'", "x U' x'", "The algorithm x U' x' builds the cross.");
+        // (`y U' y'` turns the same layer as `U'`; `x U' x'` would be `F'`, breaking the cross.)
+        let step = cross("U'", "y U' y'", "The algorithm y U' y' builds the cross.");
         assert_eq!(check_written(&start, "U'", &[step]), Ok(()));
         let said = "y: turn the whole cube so that the red centre faces you and the white \
                     centre is on top. The cross.";
