@@ -1,19 +1,80 @@
 //! Generic iterative-deepening A* over outer face turns, with the move-sequence pruning every
 //! method shares: never the same face twice in a row, and opposite faces only in one order.
 
-use rubik_cube::Move;
+use rubik_cube::cubie::MOVE_CUBES;
+use rubik_cube::{CubieCube, Move};
 
-/// Whether `next` may follow `prev` in a canonical move sequence: not the same face, and for
-/// opposite faces (which commute) only the order U before D, R before L, F before B.
+/// `COMMUTE[a][b]`: whether quarter turns of faces `a` and `b` (URFDLB indices) commute,
+/// computed from the moves' definitions ([`MOVE_CUBES`]) when the crate compiles: `a b = b a`.
+/// (It comes out as "opposite faces", the faces of one axis; nothing here assumes it.)
+pub const COMMUTE: [[bool; 6]; 6] = {
+    let mut out = [[false; 6]; 6];
+    let mut a = 0;
+    while a < 6 {
+        let mut b = 0;
+        while b < 6 {
+            let (x, y) = (&MOVE_CUBES[a * 3], &MOVE_CUBES[b * 3]);
+            out[a][b] = same_cube(&x.multiply(y), &y.multiply(x));
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// `c == d` in a `const`.
+const fn same_cube(c: &CubieCube, d: &CubieCube) -> bool {
+    let mut i = 0;
+    while i < 8 {
+        if c.cp[i] != d.cp[i] || c.co[i] != d.co[i] {
+            return false;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 12 {
+        if c.ep[i] != d.ep[i] || c.eo[i] != d.eo[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The index of "no previous move" in [`FOLLOW`].
+pub const NO_MOVE: usize = 18;
+
+/// The canonical move order every search uses: `FOLLOW[p]` has bit `m` set when move `m` may
+/// follow move `p` (`p` = [`NO_MOVE`] at the start). A move never follows a move of its own
+/// face (the two would be one move), and of two faces that commute ([`COMMUTE`]) only the
+/// lower URFDLB index goes first (`U D`, never `D U`): every sequence of face turns has exactly
+/// one canonical spelling of each of its commuting runs, so a search visits each once.
+pub const FOLLOW: [u32; 19] = {
+    let mut out = [0u32; 19];
+    let mut p = 0;
+    while p < 19 {
+        let mut m = 0;
+        while m < 18 {
+            let ok = if p == NO_MOVE {
+                true
+            } else {
+                let (a, b) = (p / 3, m / 3);
+                a != b && !(COMMUTE[a][b] && a > b)
+            };
+            if ok {
+                out[p] |= 1 << m;
+            }
+            m += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// Whether `next` may follow `prev` in a canonical move sequence ([`FOLLOW`]).
 #[inline]
 pub fn can_follow(prev: Option<Move>, next: Move) -> bool {
-    match prev {
-        None => true,
-        Some(p) => {
-            let (a, b) = (p.face(), next.face());
-            a != b && !(a.axis() == b.axis() && a.index() > b.index())
-        }
-    }
+    FOLLOW[prev.map_or(NO_MOVE, Move::index)] & (1 << next.index()) != 0
 }
 
 /// Appends `m` to `seq`, merging it with the tail: a move of the same face as the last move is
@@ -216,5 +277,45 @@ mod tests {
         assert!(can_follow(Some(u), d));
         assert!(!can_follow(Some(d), u));
         assert!(!can_follow(Some(u), u.inverse()));
+    }
+
+    /// The computed relation is the known one: turns of two faces commute exactly when the
+    /// faces are opposite (or the same), and the rule allows 18 first moves, then 15 or 12.
+    #[test]
+    fn faces_commute_exactly_when_opposite() {
+        for a in rubik_cube::Face::ALL {
+            for b in rubik_cube::Face::ALL {
+                assert_eq!(
+                    COMMUTE[a.index()][b.index()],
+                    a.axis() == b.axis(),
+                    "{a} {b}"
+                );
+            }
+        }
+        assert_eq!(FOLLOW[NO_MOVE].count_ones(), 18);
+        for (p, follow) in FOLLOW[..NO_MOVE].iter().enumerate() {
+            // After U, R, F: 15 moves; after D, L, B (the second face of an axis): 12.
+            let expected = if p / 3 < 3 { 15 } else { 12 };
+            assert_eq!(follow.count_ones(), expected, "{p}");
+        }
+    }
+
+    /// Every sequence of two moves of different faces either is canonical or, when the faces
+    /// commute, equals the canonical one in the other order: nothing reachable is lost.
+    #[test]
+    fn the_order_keeps_every_state_of_two_moves() {
+        for a in 0..18 {
+            for b in 0..18 {
+                let (ma, mb) = (Move::from_index(a), Move::from_index(b));
+                if ma.face() == mb.face() || can_follow(Some(ma), mb) {
+                    continue;
+                }
+                assert!(can_follow(Some(mb), ma), "{ma} {mb}");
+                assert_eq!(
+                    CubieCube::from_moves(&[ma, mb]),
+                    CubieCube::from_moves(&[mb, ma])
+                );
+            }
+        }
     }
 }

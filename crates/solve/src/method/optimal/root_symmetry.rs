@@ -79,14 +79,14 @@ pub fn classify(cube: &CubieCube, tasks: &[&[Move]], stab: &[usize]) -> Vec<Task
         .collect()
 }
 
-/// The canonical form of an optimal move sequence: adjacent moves on opposite faces put in
-/// the order the search uses (lower face index first). In a sequence with no shorter
+/// The canonical form of an optimal move sequence: adjacent moves on faces that commute put in
+/// the order the search uses ([`crate::search::FOLLOW`]). In a sequence with no shorter
 /// equivalent, no face repeats within a run of commuting moves, so one pass suffices.
 pub fn canonical(mut moves: Vec<Move>) -> Vec<Move> {
     let mut i = 1;
     while i < moves.len() {
-        let (a, b) = (moves[i - 1].face(), moves[i].face());
-        if a.axis() == b.axis() && a.index() > b.index() {
+        let (a, b) = (moves[i - 1], moves[i]);
+        if a.face() != b.face() && !crate::search::can_follow(Some(a), b) {
             moves.swap(i - 1, i);
             i += 2;
         } else {

@@ -14,7 +14,7 @@ use super::pruning::Pruning;
 use super::tables::{MoveTables, PHASE2_MOVES};
 use crate::coord::symmetry::{rotate_urf3, symmetries};
 use crate::coord::{self, N_SLICE_PERM};
-use crate::search::can_follow;
+use crate::search::{can_follow, FOLLOW};
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
@@ -32,30 +32,6 @@ const CLOCK_MASK: u64 = 0x3FF;
 /// many moves is a phase-1 path the search visits), while random states, whose phase-1 distance
 /// is almost always larger, pay nothing.
 const SHORT_PHASE1_DEPTH: usize = 7;
-
-/// `FOLLOW_MASK[p]`: the moves that may follow move `p` (18 = no previous move), as bits.
-const FOLLOW_MASK: [u32; 19] = {
-    let mut out = [0u32; 19];
-    let mut p = 0;
-    while p < 19 {
-        let mut m = 0;
-        while m < 18 {
-            let ok = if p == 18 {
-                true
-            } else {
-                let (a, b) = (p / 3, m / 3);
-                // Not the same face; opposite faces (a and a + 3) only in U R F before D L B order.
-                a != b && a != b + 3
-            };
-            if ok {
-                out[p] |= 1 << m;
-            }
-            m += 1;
-        }
-        p += 1;
-    }
-    out
-};
 
 /// Quarter turns of R, L, F and B: the moves that can end phase 1.
 const QUARTER_TURNS_RLFB: u32 = {
@@ -326,7 +302,7 @@ impl<'a, P: Pruning> Search<'a, P> {
         } else {
             18
         };
-        let mut allowed = FOLLOW_MASK[prev];
+        let mut allowed = FOLLOW[prev];
         // The last phase-1 move must leave G1: a quarter turn of R, L, F or B (a phase-1
         // solution ending in a G1 move is covered by a shorter one).
         if togo == 1 {
@@ -519,16 +495,9 @@ impl<'a, P: Pruning> Search<'a, P> {
 mod tests {
     use super::*;
 
-    /// The move masks are the shared move-sequence pruning, precomputed.
+    /// The moves that can end phase 1 are the quarter turns off the U–D axis.
     #[test]
-    fn follow_masks_match_can_follow() {
-        for p in 0..19 {
-            let prev = (p < 18).then(|| Move::from_index(p));
-            for m in 0..18 {
-                let allowed = FOLLOW_MASK[p] & (1 << m) != 0;
-                assert_eq!(allowed, can_follow(prev, Move::from_index(m)), "{p} {m}");
-            }
-        }
+    fn phase1_ends_with_a_quarter_turn_off_the_ud_axis() {
         for m in 0..18 {
             let mo = Move::from_index(m);
             let ends_phase1 = QUARTER_TURNS_RLFB & (1 << m) != 0;

@@ -7,8 +7,9 @@
 //! each in turn: while the code one walker needs next is on its way from memory, the others
 //! compute. The same nodes are visited as by the recursive search, in another order.
 
-use super::{Perms, Search, FOLLOW_MASK, MAX_DEPTH, QUARTER_TURNS_RLFB};
+use super::{Perms, Search, MAX_DEPTH, QUARTER_TURNS_RLFB};
 use crate::method::twophase::pruning::Pruning;
+use crate::search::FOLLOW;
 
 /// How many subtrees are searched in turns (interleaved A/B on 1000 states at ≤ 20, CPU ms per
 /// cube: 1 walker 0.60, 3–4 walkers 0.52–0.57, 6 walkers 0.49–0.52, 8 walkers 0.49–0.52).
@@ -158,7 +159,7 @@ impl<'a, P: Pruning> Search<'a, P> {
                 0
             } else {
                 self.prune
-                    .phase1_children(&fr.start, FOLLOW_MASK[18], togo1, &mut source.roots)
+                    .phase1_children(&fr.start, FOLLOW[18], togo1, &mut source.roots)
             };
         }
         let f = source.frame - 1;
@@ -196,7 +197,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             if self.tick() {
                 return Turn::Stop;
             }
-            let allowed = FOLLOW_MASK[m as usize];
+            let allowed = FOLLOW[m as usize];
             if togo == 1 {
                 let mut ends = [(kid, 0u8, 0u8); 18];
                 let n =
