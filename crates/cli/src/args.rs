@@ -2,6 +2,7 @@
 //! [`with_default_subcommand`] before parsing.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use rubik_solve::options::OptionKind;
 use rubik_solve::Method;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -124,78 +125,95 @@ pub enum Metric {
     Stm,
 }
 
-/// Size of the optimal solver's table (the sizes `rubik_solve`'s optimal solver offers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableSize {
-    /// Flip × UD-slice × twist: 70 MB, built in about 20 s.
-    Small,
-    /// Flip × UD-slice × twist × the corner split: 4.9 GB, built in about 15 minutes.
-    Medium,
-    /// Slice edges with their order × the other edges' orientation × twist × the corner
-    /// split, 2 bits per entry: 7.5 GB, built in about 10 minutes; random states in seconds.
-    Large,
-    /// The large table's coordinates without the corner split: 108 MB.
-    SmallPlus,
-}
-
-impl TableSize {
-    /// The name the solver configuration takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            TableSize::Small => "small",
-            TableSize::Medium => "medium",
-            TableSize::Large => "large",
-            TableSize::SmallPlus => "small-plus",
-        }
-    }
-}
-
 /// Which method and which tables (shared by solve, bench and tables).
 #[derive(Debug, Args, Clone)]
 pub struct MethodArgs {
-    /// Solving method: twophase, optimal, thistlethwaite or cfop.
-    #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
+    /// Solving method (`rubik tables info --method M` lists its tables).
+    #[arg(long, short = 'm', default_value_t = Method::default(), value_parser = parse_method)]
     pub method: Method,
 
-    /// Table choices.
+    /// Table choices and the methods' own options.
     #[command(flatten)]
     pub tables: TableArgs,
-
-    /// CFOP: the face the cross is built on (d, u, f, b, r, l), or any for the shortest cross.
-    #[arg(long, value_enum, value_name = "FACE")]
-    pub cross: Option<CrossChoice>,
 }
 
-/// Where CFOP builds its cross.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CrossChoice {
-    /// Down (the default).
-    D,
-    /// Up.
-    U,
-    /// Front.
-    F,
-    /// Back.
-    B,
-    /// Right.
-    R,
-    /// Left.
-    L,
-    /// Colour neutral: whichever cross is shortest.
-    Any,
-}
-
-/// Which tables the solvers use.
+/// Which tables the solvers use, and the options of the methods.
 #[derive(Debug, Args, Clone, Default)]
 pub struct TableArgs {
     /// Use the compact two-phase tables (15 MB instead of 565 MB; about 1 ms per cube for ≤ 21 moves, 20 ms for ≤ 20).
     #[arg(long)]
     pub compact: bool,
 
-    /// Size of the optimal solver's table (default: the strongest one built that fits in the
-    /// memory available, else small).
-    #[arg(long, value_enum)]
-    pub table: Option<TableSize>,
+    /// The methods' options, as the methods declare them.
+    #[command(flatten)]
+    pub options: MethodOptionArgs,
+}
+
+/// The options the methods declare (`--table`, `--cross`, `--all`, ...): offered as flags
+/// from the registry, so this file names none of them.
+#[derive(Debug, Clone, Default)]
+pub struct MethodOptionArgs {
+    /// The options given: (name, value; `None` for a flag).
+    pub given: Vec<(&'static str, Option<String>)>,
+}
+
+impl clap::FromArgMatches for MethodOptionArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for def in rubik_solve::registry::all_options() {
+            match def.kind {
+                OptionKind::Flag => {
+                    if matches.get_flag(def.name) {
+                        given.push((def.name, None));
+                    }
+                }
+                OptionKind::Choice(_) => {
+                    if let Some(v) = matches.get_one::<String>(def.name) {
+                        given.push((def.name, Some(v.clone())));
+                    }
+                }
+            }
+        }
+        Ok(MethodOptionArgs { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = MethodOptionArgs::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for MethodOptionArgs {
+    fn augment_args(mut cmd: clap::Command) -> clap::Command {
+        for def in rubik_solve::registry::all_options() {
+            let owners: Vec<&str> = rubik_solve::registry::methods_with_option(def.name)
+                .iter()
+                .map(|m| m.name())
+                .collect();
+            let arg = clap::Arg::new(def.name).long(def.name).help(format!(
+                "{} (--method {})",
+                def.help,
+                owners.join(" or ")
+            ));
+            let arg = match def.kind {
+                OptionKind::Flag => arg.action(clap::ArgAction::SetTrue),
+                OptionKind::Choice(choices) => {
+                    arg.value_name("VALUE")
+                        .value_parser(clap::builder::PossibleValuesParser::new(
+                            choices
+                                .iter()
+                                .map(|c| clap::builder::PossibleValue::new(c.name).help(c.help)),
+                        ))
+                }
+            };
+            cmd = cmd.arg(arg);
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        MethodOptionArgs::augment_args(cmd)
+    }
 }
 
 /// Length and time limits.
@@ -265,10 +283,6 @@ pub struct SolveArgs {
     /// Print one line per step: its name, moves and explanation.
     #[arg(long, short = 'e')]
     pub explain: bool,
-
-    /// List every optimal solution, one per line (with --method optimal).
-    #[arg(long, conflicts_with = "continuous")]
-    pub all: bool,
 
     /// Print the solution as a person performs it, with rotations and wide or slice moves,
     /// when the method has such a form (CFOP); outer face turns otherwise.
@@ -457,7 +471,7 @@ Examples:
   printf 'scramble R U F\\nsolve\\n' | rubik repl      commands from a pipe, no prompt")]
 pub struct ReplArgs {
     /// Method used by `solve` when none is named.
-    #[arg(long, short = 'm', default_value = "twophase", value_parser = parse_method)]
+    #[arg(long, short = 'm', default_value_t = Method::default(), value_parser = parse_method)]
     pub method: Method,
 
     /// Tables the solvers use.
@@ -512,10 +526,10 @@ pub struct ManArgs {
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
-    s.parse()
+    Method::named(s).map_err(|e| e.to_string())
 }
 
-fn parse_lang(s: &str) -> Result<rubik_solve::i18n::Lang, String> {
+fn parse_lang(s: &str) -> Result<rubik_solve::i18n::Lang, rubik_solve::i18n::UnknownLang> {
     s.parse()
 }
 

@@ -37,6 +37,13 @@ struct Answer {
 /// severe code seen (2 for a bad line, 1 for a line without a solution within the limits).
 pub fn run(args: &SolveArgs) -> CliResult {
     let solver = solving::solver(&args.method)?;
+    if solver.lists() {
+        return Err(CliError::bad_input(anyhow::anyhow!(
+            "these options make method {} list several solutions per cube; continuous mode \
+             answers each line with one",
+            solver.name()
+        )));
+    }
     let limits = solving::limits(&args.limits);
     let mut stdin = std::io::stdin().lock();
     let (mut out, done_worst): (Box<dyn Write + Send>, u8) = match &args.output {

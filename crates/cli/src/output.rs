@@ -321,7 +321,7 @@ impl SolveReport {
                         }
                     });
                     StepReport {
-                        key: s.key,
+                        key: s.key.as_str(),
                         params: s.params.iter().cloned().collect(),
                         name,
                         moves: format_moves(&s.moves),

@@ -1,31 +1,48 @@
 //! Creating solvers from the command line's choices, and timing one solve.
 
-use crate::args::{CrossChoice, LimitArgs, MethodArgs, TableArgs};
+use crate::args::{LimitArgs, MethodArgs, TableArgs};
 use crate::error::{CliError, CliResult};
 use crate::progress::StderrProgress;
-use rubik_cube::{CubieCube, Face};
-use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
-use rubik_solve::Method;
-use rubik_solve::{solver_for, Limits, Solution, SolveError, Solver, SolverConfig};
+use rubik_cube::CubieCube;
+use rubik_solve::store::{Status, Store};
+use rubik_solve::{
+    solver_for, Limits, Method, Options, Solution, SolveError, Solver, SolverConfig,
+};
 use std::sync::Arc;
 use std::time::Instant;
 
 /// The solver configuration for these options: tables from `$RUBIK_TABLES` or the cache dir,
-/// progress on stderr.
-pub fn config(tables: &TableArgs) -> SolverConfig {
-    SolverConfig {
+/// progress on stderr, the methods' options as given (each method reads its own).
+pub fn config(tables: &TableArgs) -> CliResult<SolverConfig> {
+    let mut options = Options::new();
+    for (name, value) in &tables.options.given {
+        options
+            .set(name, value.as_deref())
+            .map_err(CliError::bad_input)?;
+    }
+    Ok(SolverConfig {
         table_dir: None,
         progress: Some(Arc::new(StderrProgress::new())),
         compact: tables.compact,
-        optimal_table: tables.table.map(|t| t.name().to_string()),
+        options,
         private_tables: false,
         search_progress: false,
-    }
+    })
+}
+
+/// [`config`] for one method: every option given must be one of its own.
+pub fn config_for(method: &MethodArgs) -> CliResult<SolverConfig> {
+    let config = config(&method.tables)?;
+    config
+        .options
+        .check_for(method.method)
+        .map_err(CliError::bad_input)?;
+    Ok(config)
 }
 
 /// A solver for the chosen method, its tables loaded (or built, with progress on stderr).
 pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
-    solver_with(method, config(&method.tables))
+    solver_with(method, config_for(method)?)
 }
 
 /// [`solver`] for a single cube: long searches (the optimal solver's deepening steps) also show
@@ -33,48 +50,31 @@ pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
 pub fn one_shot_solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
     let config = SolverConfig {
         search_progress: true,
-        ..config(&method.tables)
+        ..config_for(method)?
     };
     solver_with(method, config)
 }
 
 fn solver_with(method: &MethodArgs, config: SolverConfig) -> CliResult<Box<dyn Solver>> {
     announce_first_build(method.method, &config);
-    let solver = match (method.method, method.cross) {
-        (Method::Cfop, Some(cross)) => Cfop::new(
-            &config,
-            CfopOptions {
-                cross: cross_face(cross),
-            },
-        )
-        .map(|s| Box::new(s) as Box<dyn Solver>)
-        .map_err(CliError::from),
-        (_, Some(_)) => Err(CliError::bad_input(anyhow::anyhow!(
-            "--cross is a CFOP option; add --method cfop"
-        ))),
-        (m, None) => solver_for(m, &config).map_err(CliError::from),
-    };
-    solver.map_err(|e| e.context(format!("cannot use method {}", method.method)))
+    solver_for(method.method, &config)
+        .map_err(|e| CliError::from(e).context(format!("cannot use method {}", method.method)))
 }
 
 /// On first use of a method's tables (some missing or damaged), says once on stderr that they
 /// are built now, once, how big they are and where they are kept.
 fn announce_first_build(method: Method, config: &SolverConfig) {
-    // A configuration the store refuses (e.g. an unknown optimal table) is reported once, by
-    // the solver's own error just after.
-    let Ok(infos) = rubik_solve::tables::info(method, config) else {
-        return;
-    };
+    let store = Store::new(config);
+    let infos = store.describe(&method.tables(config), false);
     let missing: Vec<_> = infos
         .iter()
-        .filter(|i| i.status != rubik_solve::tables::TableStatus::Present)
+        .filter(|i| i.status != Status::Present)
         .collect();
     if missing.is_empty() {
         return;
     }
-    let dir = rubik_solve::tables::table_dir(config);
     // A directory that cannot take the tables is said once, by the store's error just after.
-    if rubik_solve::store::file::check_writable(&dir).is_err() {
+    if rubik_solve::store::file::check_writable(store.dir()).is_err() {
         return;
     }
     let bytes: u64 = missing.iter().map(|i| i.bytes).sum();
@@ -82,20 +82,8 @@ fn announce_first_build(method: Method, config: &SolverConfig) {
         "rubik: building the {method} tables once ({}) in {}; later runs load them in \
          milliseconds (`rubik tables info` lists them)",
         crate::commands::tables::human_bytes(bytes),
-        dir.display()
+        store.dir().display()
     );
-}
-
-fn cross_face(cross: CrossChoice) -> CrossFace {
-    match cross {
-        CrossChoice::Any => CrossFace::Any,
-        CrossChoice::D => CrossFace::Fixed(Face::D),
-        CrossChoice::U => CrossFace::Fixed(Face::U),
-        CrossChoice::F => CrossFace::Fixed(Face::F),
-        CrossChoice::B => CrossFace::Fixed(Face::B),
-        CrossChoice::R => CrossFace::Fixed(Face::R),
-        CrossChoice::L => CrossFace::Fixed(Face::L),
-    }
 }
 
 /// The limits of one solve.

@@ -106,7 +106,9 @@ impl PyCube {
         goal: Option<&Bound<'_, PyAny>>,
         lang: &str,
     ) -> PyResult<PySolution> {
-        let lang: Lang = lang.parse().map_err(PyValueError::new_err)?;
+        let lang: Lang = lang
+            .parse()
+            .map_err(|e: rubik_solve::i18n::UnknownLang| PyValueError::new_err(e.to_string()))?;
         let goal = goal.map(|g| goal_cube(py, g)).transpose()?;
         let limits = limits(max_length, timeout)?;
         let solver = solver_named(py, method, None)?;

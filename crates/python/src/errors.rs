@@ -55,9 +55,7 @@ pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
             )
         }
         SolveError::Table(_) => build(py, "_table_error", (e.to_string(),), "table error"),
-        SolveError::Unavailable(_) | SolveError::BadOption { .. } => {
-            PyValueError::new_err(e.to_string())
-        }
+        SolveError::Unavailable(_) => PyValueError::new_err(e.to_string()),
     }
 }
 

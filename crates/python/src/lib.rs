@@ -16,7 +16,7 @@ use rubik_cube::moves::format_moves;
 use rubik_cube::random::{rng_from_entropy, rng_from_seed};
 use rubik_cube::{Alg, Cube, CubieCube};
 use rubik_solve::scramble::next_scramble;
-use rubik_solve::{Limits, Method, Solution, Solver};
+use rubik_solve::{Limits, Method, Options, Solution, Solver};
 use solvers::SolverKey;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,16 +28,19 @@ pub(crate) fn solver_named(
     method: &str,
     optimal_table: Option<&str>,
 ) -> PyResult<Arc<dyn Solver>> {
-    let method: Method = method.parse().map_err(PyValueError::new_err)?;
+    let method = Method::named(method).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if optimal_table.is_some() && method != Method::Optimal {
         return Err(PyValueError::new_err(
             "table= chooses the optimal solver's table size; use it with method=\"optimal\"",
         ));
     }
-    let key = SolverKey {
-        method,
-        optimal_table: optimal_table.map(str::to_string),
-    };
+    let mut options = Options::new();
+    if let Some(size) = optimal_table {
+        options
+            .set("table", Some(size))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    let key = SolverKey { method, options };
     py.detach(|| solvers::solver(&key))
         .map_err(|e| errors::solve_error(py, &e))
 }

@@ -2,7 +2,7 @@
 //! loaded from, or built into, the CLI's cache: `$RUBIK_TABLES`, else `~/.cache/rubik`) and
 //! shared by every thread afterwards.
 
-use rubik_solve::{solver_for, Method, Progress, SolveError, Solver, SolverConfig};
+use rubik_solve::{solver_for, Method, Options, Progress, SolveError, Solver, SolverConfig};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
@@ -12,8 +12,8 @@ use std::time::Instant;
 pub struct SolverKey {
     /// The method.
     pub method: Method,
-    /// The optimal solver's table size (`None`: its default).
-    pub optimal_table: Option<String>,
+    /// Its options (the optimal solver's table size).
+    pub options: Options,
 }
 
 type Slot = Arc<Mutex<Option<Arc<dyn Solver>>>>;
@@ -35,7 +35,7 @@ pub fn solver(key: &SolverKey) -> Result<Arc<dyn Solver>, SolveError> {
     }
     let config = SolverConfig {
         progress: Some(Arc::new(StderrLines::default())),
-        optimal_table: key.optimal_table.clone(),
+        options: key.options.clone(),
         ..SolverConfig::default()
     };
     let created: Arc<dyn Solver> = Arc::from(solver_for(key.method, &config)?);

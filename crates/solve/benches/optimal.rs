@@ -21,7 +21,7 @@ use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
 use rubik_solve::method::optimal::tables::Format;
 use rubik_solve::method::optimal::{grouped, OptimalSolver};
-use rubik_solve::{Limits, Progress, SolveError, SolverConfig};
+use rubik_solve::{Limits, Options, Progress, SolveError, Solver, SolverConfig};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -124,7 +124,7 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
     let r = solver.solve_counting(cube, limits);
     let secs = t.elapsed().as_secs_f64();
     match r {
-        Ok((sol, _)) if sol.steps.iter().any(|s| s.key == "optimal.unproven") => {
+        Ok((sol, _)) if solver.proven_optimal(&sol) == Some(false) => {
             println!(
                 "{name}: timed out after {secs:.1} s (a {}-move answer, not proven optimal)",
                 sol.len()
@@ -157,10 +157,19 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
     }
 }
 
+/// The optimal method's `table` option set to `size` (unset for `None`).
+fn table_option(size: Option<&str>) -> Options {
+    let mut options = Options::new();
+    if let Some(size) = size {
+        options.set("table", Some(size)).expect("a table size");
+    }
+    options
+}
+
 fn main() {
     let a = args();
     let config = SolverConfig {
-        optimal_table: a.table.clone(),
+        options: table_option(a.table.as_deref()),
         progress: Some(Arc::new(StderrProgress {
             total: AtomicU64::new(0),
             done: AtomicU64::new(0),
@@ -210,7 +219,7 @@ fn main() {
     // counts and times say which table prunes better and searches faster.
     let other = a.compare.as_ref().map(|size| {
         OptimalSolver::new(&SolverConfig {
-            optimal_table: Some(size.clone()),
+            options: table_option(Some(size)),
             ..SolverConfig::default()
         })
         .expect("comparison tables")

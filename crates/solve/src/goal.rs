@@ -7,7 +7,7 @@
 //! exactly the moves that solve `goal⁻¹ · cube`. So any solver reaches any goal, with its own
 //! length guarantees (an optimal solver gives the shortest way to the goal).
 
-use crate::i18n::Message;
+use crate::i18n::{message, Message};
 use crate::{Limits, Solution, SolveError, Solver, Step};
 use rubik_cube::CubieCube;
 
@@ -27,7 +27,11 @@ pub fn solve_to(
     goal.check()?;
     let solution = solver.solve(&relative_to_goal(cube, goal), limits)?;
     let count = solution.moves.len().to_string();
-    let step = Step::new("goal.reach", &[("count", &count)], solution.moves.clone());
+    let step = Step::new(
+        message!(MESSAGES, "goal.reach"),
+        &[("count", &count)],
+        solution.moves.clone(),
+    );
     Ok(Solution {
         moves: solution.moves,
         steps: vec![step],

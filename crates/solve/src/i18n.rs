@@ -1,7 +1,8 @@
 //! The message catalogue for step names and explanations, in English and French.
 //!
 //! Solvers never write step text directly: they name a message by key and give its parameters
-//! (`Step::new("cfop.oll", &[("number", "27"), ("case", "Sune")], moves)`), and the text is
+//! (`Step::new(message!(MESSAGES, "cfop.oll"), &[("number", "27"), ("case", "Sune")], moves)`,
+//! the key checked when the crate compiles), and the text is
 //! rendered from the catalogue in the language asked for. Each method keeps its own messages in
 //! a `MESSAGES` table next to its code; [`catalogue`] gathers them.
 
@@ -19,13 +20,23 @@ pub enum Lang {
     Fr,
 }
 
+/// A language name the catalogue has no language for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {name:?} (expected en or fr)")]
+pub struct UnknownLang {
+    /// The name given.
+    pub name: String,
+}
+
 impl FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
+    type Err = UnknownLang;
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
         match s.to_ascii_lowercase().as_str() {
             "en" | "english" => Ok(Lang::En),
             "fr" | "french" | "français" | "francais" => Ok(Lang::Fr),
-            _ => Err(format!("unknown language {s:?} (expected en or fr)")),
+            _ => Err(UnknownLang {
+                name: s.to_string(),
+            }),
         }
     }
 }
@@ -47,7 +58,7 @@ pub struct Message {
 }
 
 /// A word that can appear inside message parameters (a colour, a side of the cube), in each
-/// language. Methods list theirs in a `WORDS` table registered in [`crate::method::WORDS`].
+/// language. Methods list theirs in their registration ([`crate::registry::Registration::words`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Word {
     /// English.
@@ -100,7 +111,7 @@ pub fn localise(value: &str, lang: Lang) -> String {
     let translate = |word: &str| -> String {
         COLOURS
             .iter()
-            .chain(crate::method::WORDS.iter().flat_map(|table| table.iter()))
+            .chain(crate::registry::words())
             .find(|w| w.en == word)
             .map_or_else(|| word.to_string(), |w| w.fr.to_string())
     };
@@ -121,9 +132,7 @@ pub fn localise(value: &str, lang: Lang) -> String {
 
 /// Every message of every method.
 pub fn catalogue() -> impl Iterator<Item = &'static Message> {
-    crate::method::MESSAGES
-        .iter()
-        .flat_map(|table| table.iter())
+    crate::registry::messages()
 }
 
 /// The message with this key.
@@ -150,6 +159,102 @@ pub fn render(template: &str, params: &[(String, String)]) -> String {
         }
     }
     out
+}
+
+/// The message `key` of `table`, found at compile time when called in a `const` (see
+/// `message!`): a key missing from its table does not compile.
+///
+/// # Panics
+/// If `table` has no message `key` (at compile time in a `const`).
+pub const fn find(table: &'static [Message], key: &str) -> &'static Message {
+    let mut i = 0;
+    while i < table.len() {
+        if same(table[i].key, key) {
+            return &table[i];
+        }
+        i += 1;
+    }
+    panic!("no message with this key in the table");
+}
+
+/// `a == b` in a `const`.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The [`Key`] of message `key` of the message table `table`, checked when the crate
+/// compiles: `message!(MESSAGES, "cfop.oll")`.
+macro_rules! message {
+    ($table:expr, $key:literal) => {
+        const { $crate::i18n::Key::of($crate::i18n::find($table, $key)) }
+    };
+}
+pub(crate) use message;
+
+/// A message of the catalogue as code names it: a step's or a sentence's text. Made only from
+/// a message itself ([`message!`] checks the key when the crate compiles), so a text is always
+/// there to render. Compares, hashes and serialises as its key (`"cfop.oll"`).
+#[derive(Clone, Copy)]
+pub struct Key(&'static Message);
+
+impl Key {
+    /// The key of `message`.
+    pub const fn of(message: &'static Message) -> Key {
+        Key(message)
+    }
+
+    /// The key as a string (`"cfop.oll"`), for written forms (JSON) and for readers of them.
+    pub fn as_str(self) -> &'static str {
+        self.0.key
+    }
+
+    /// The message's templates.
+    pub fn message(self) -> &'static Message {
+        self.0
+    }
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.0.key == other.0.key
+    }
+}
+
+impl Eq for Key {}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.key.hash(state)
+    }
+}
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.0.key)
+    }
+}
+
+impl std::fmt::Display for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.key)
+    }
+}
+
+impl Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.key)
+    }
 }
 
 impl Message {

@@ -1,12 +1,16 @@
 //! `rubik-solve`: solvers for the Rubik's Cube.
 //!
-//! Layers: [`search`] (generic IDA* and move-sequence pruning, shared by every method) →
-//! `coord`/`tables` (coordinates, move and pruning tables, the on-disk cache) → [`method`]
-//! (two-phase, optimal, Thistlethwaite, CFOP), each returning a [`Solution`].
+//! What a library user needs is at the crate root: [`parse_cube`], [`solver_for`] with a
+//! [`Method`] (the [`registry`] of methods, their [`Options`] and tables), the [`Solver`]
+//! trait, [`Limits`], and the [`Solution`] made of [`Step`]s.
+//!
+//! Layers (see `DESIGN.md`): the [`registry`] → the methods (`method/`: two-phase, optimal,
+//! Thistlethwaite, CFOP) → shared machinery that names no method: [`search`] (generic IDA*,
+//! the canonical move order), [`coord`] (coordinates), [`store`] (every table), [`i18n`] (the
+//! message catalogue, read through the registry).
 //!
 //! ```no_run
-//! use rubik_cube::parse_cube;
-//! use rubik_solve::{solver_for, Limits, Method, SolverConfig};
+//! use rubik_solve::{parse_cube, solver_for, Limits, Method, SolverConfig};
 //!
 //! // A scramble (or a 54-letter facelet string), read into a cube held as the user holds it.
 //! let cube = parse_cube("R U R' U' F2 D L'").unwrap().to_cubie();
@@ -26,16 +30,19 @@ pub mod coord;
 pub mod goal;
 pub mod i18n;
 pub mod method;
+pub mod options;
 pub mod progress;
+pub mod registry;
 pub mod scramble;
 pub mod search;
 pub mod solution;
 pub mod stop;
 pub mod store;
-pub mod tables;
 
-pub use method::{solver_for, Method};
+pub use options::{OptionError, Options};
 pub use progress::{NoProgress, Progress};
+pub use registry::{solver_for, Method, UnknownMethod};
+pub use rubik_cube::parse_cube;
 pub use solution::{Form, HumanStep, Phrase, Solution, Step};
 pub use stop::{CancelFlag, Deadline};
 
@@ -88,16 +95,6 @@ pub enum SolveError {
     /// A table could not be read, built or written.
     #[error(transparent)]
     Table(#[from] store::TableError),
-    /// A method option has a value the method does not know.
-    #[error("unknown {option} {value:?} (expected {expected})")]
-    BadOption {
-        /// The option.
-        option: &'static str,
-        /// The value given.
-        value: String,
-        /// The values it takes.
-        expected: &'static str,
-    },
     /// The method is not available in this build or configuration.
     #[error("method {0} is not available")]
     Unavailable(&'static str),
@@ -117,6 +114,27 @@ pub trait Solver: Send + Sync {
 
     /// Solves `cube` (which must be valid) within `limits`.
     fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError>;
+
+    /// Whether this solver answers with a list of solutions (the optimal method's `--all`):
+    /// front ends then show [`Solver::solutions`] as a list.
+    fn lists(&self) -> bool {
+        false
+    }
+
+    /// The solutions its options ask for: every optimal one when it [`lists`](Solver::lists),
+    /// else the one [`Solver::solve`] gives.
+    fn solutions(&self, cube: &CubieCube, limits: &Limits) -> Result<Vec<Solution>, SolveError> {
+        Ok(vec![self.solve(cube, limits)?])
+    }
+
+    /// Whether `solution`, which this solver gave, is proven shortest: `None` for a method
+    /// that makes no such claim; `Some(false)` for an answer given before its proof (the
+    /// optimal method's best so far when time ran out, whose first step says how far the proof
+    /// got).
+    fn proven_optimal(&self, solution: &Solution) -> Option<bool> {
+        let _ = solution;
+        None
+    }
 }
 
 /// How to create a solver: where its tables live and how to report long table builds.
@@ -128,8 +146,9 @@ pub struct SolverConfig {
     pub progress: Option<Arc<dyn Progress>>,
     /// Prefer small tables (two-phase: the compact ≤ 16 MB mode).
     pub compact: bool,
-    /// Size of the optimal solver's table (`"small"`, `"medium"`, `"large"`); `None` = default.
-    pub optimal_table: Option<String>,
+    /// Method options (the optimal method's `table` and `all`, CFOP's `cross`, ...), each
+    /// read by the methods that declare it ([`Method::options`]).
+    pub options: Options,
     /// Copy even the largest tables into this process's memory instead of mapping their files
     /// (slower to start, never stopped by another program changing a file): for long-running
     /// processes such as a server.
@@ -144,7 +163,7 @@ impl std::fmt::Debug for SolverConfig {
         f.debug_struct("SolverConfig")
             .field("table_dir", &self.table_dir)
             .field("compact", &self.compact)
-            .field("optimal_table", &self.optimal_table)
+            .field("options", &self.options)
             .field("private_tables", &self.private_tables)
             .field("search_progress", &self.search_progress)
             .finish_non_exhaustive()

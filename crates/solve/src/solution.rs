@@ -1,6 +1,6 @@
 //! Solutions as values: the moves and the named steps that make them up.
 
-use crate::i18n::{localise, lookup, render, Lang};
+use crate::i18n::{localise, render, Key, Lang};
 use rubik_cube::moves::format_moves;
 use rubik_cube::{CubieCube, Move};
 use serde::Serialize;
@@ -10,8 +10,8 @@ use std::fmt;
 /// parameters that fill it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Phrase {
-    /// Catalogue key of the message.
-    pub key: &'static str,
+    /// The catalogue message.
+    pub key: Key,
     /// Parameters of the message (colours, case names, notation, ...).
     #[serde(skip)]
     pub params: Vec<(String, String)>,
@@ -19,7 +19,7 @@ pub struct Phrase {
 
 impl Phrase {
     /// The message `key` filled with `params`.
-    pub fn new(key: &'static str, params: &[(&str, &str)]) -> Phrase {
+    pub fn new(key: Key, params: &[(&str, &str)]) -> Phrase {
         Phrase {
             key,
             params: params
@@ -30,19 +30,12 @@ impl Phrase {
     }
 
     /// The sentence in `lang`.
-    ///
-    /// # Panics
-    /// If `key` is not in the catalogue (a programming error, caught by the tests of each method).
     pub fn render(&self, lang: Lang) -> String {
         render(
-            message(self.key).templates(lang).1,
+            self.key.message().templates(lang).1,
             &localised(&self.params, lang),
         )
     }
-}
-
-fn message(key: &str) -> &'static crate::i18n::Message {
-    lookup(key).unwrap_or_else(|| panic!("no message {key:?} in the catalogue"))
 }
 
 fn localised(params: &[(String, String)], lang: Lang) -> Vec<(String, String)> {
@@ -102,8 +95,9 @@ pub struct Step {
     pub moves: Vec<Move>,
     /// What the step's moves achieve, in plain language (English, outer-turn form).
     pub explanation: String,
-    /// Catalogue key of the step's name (and, for one-sentence steps, its explanation).
-    pub key: &'static str,
+    /// The catalogue message of the step's name (and, for one-sentence steps, its
+    /// explanation).
+    pub key: Key,
     /// Parameters of the name (piece names, case numbers, ...).
     #[serde(skip)]
     pub params: Vec<(String, String)>,
@@ -118,17 +112,14 @@ pub struct Step {
 
 impl Step {
     /// A step whose name and explanation are the catalogue message `key` filled with `params`.
-    ///
-    /// # Panics
-    /// If `key` is not in the catalogue (a programming error, caught by the tests of each method).
-    pub fn new(key: &'static str, params: &[(&str, &str)], moves: Vec<Move>) -> Step {
+    pub fn new(key: Key, params: &[(&str, &str)], moves: Vec<Move>) -> Step {
         let phrase = Phrase::new(key, params);
         Step::with_says(key, params, moves, vec![phrase])
     }
 
     /// A step named by the message `key` filled with `params`, explained by `says`.
     pub fn with_says(
-        key: &'static str,
+        key: Key,
         params: &[(&str, &str)],
         moves: Vec<Move>,
         says: Vec<Phrase>,
@@ -151,7 +142,7 @@ impl Step {
     /// The step's name in `lang`.
     pub fn name_in(&self, lang: Lang) -> String {
         render(
-            message(self.key).templates(lang).0,
+            self.key.message().templates(lang).0,
             &localised(&self.params, lang),
         )
     }

@@ -65,7 +65,9 @@ fn cancelling_stops_a_twophase_search_that_cannot_succeed() {
 fn cancelling_stops_an_optimal_search_and_skips_its_fallback() {
     let config = SolverConfig {
         table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
-        optimal_table: Some("small".into()),
+        options: rubik_solve::Options::new()
+            .with("table", Some("small"))
+            .unwrap(),
         ..SolverConfig::default()
     };
     let solver = solver_for(Method::Optimal, &config).expect("optimal tables");

@@ -122,7 +122,7 @@ fn each_case_set_up_from_its_inverse_is_named() {
         let oll = solution
             .steps
             .iter()
-            .find(|s| s.key == "cfop.oll")
+            .find(|s| s.key.as_str() == "cfop.oll")
             .expect("an OLL step");
         assert_eq!(oll.name, format!("OLL {} — {}", case.number, case.name));
     }
@@ -133,10 +133,13 @@ fn each_case_set_up_from_its_inverse_is_named() {
         let pll = solution
             .steps
             .iter()
-            .find(|s| s.key == "cfop.pll")
+            .find(|s| s.key.as_str() == "cfop.pll")
             .expect("a PLL step");
         assert_eq!(pll.name, format!("PLL — {}", case.name));
-        assert!(solution.steps.iter().any(|s| s.key == "cfop.oll_skip"));
+        assert!(solution
+            .steps
+            .iter()
+            .any(|s| s.key.as_str() == "cfop.oll_skip"));
     }
 }
 

@@ -28,14 +28,14 @@ fn check(method: &str, cube: &CubieCube, solution: &Solution) {
     for step in &solution.steps {
         state = state.apply_moves(&step.moves);
         checker
-            .step(step.key, &step.params, &step.moves, &state)
+            .step(step.key.as_str(), &step.params, &step.moves, &state)
             .unwrap_or_else(|e| panic!("{method}, outer turns, {}: {e}", step.name));
         for lang in [Lang::En, Lang::Fr] {
             let (name, moves, explanation) = step.written(Form::Outer, lang);
             let shown = Alg::parse(&moves).expect("notation").htm();
             assert!(
                 counts_agree(&name, shown) && counts_agree(&explanation, shown)
-                    || step.key == "optimal.unproven",
+                    || step.key.as_str() == "optimal.unproven",
                 "{method}: a count differs from the {shown} moves shown: {name} / {explanation}"
             );
         }
@@ -53,7 +53,7 @@ fn check(method: &str, cube: &CubieCube, solution: &Solution) {
     for step in &solution.steps {
         let human = step.human.as_ref().expect("every step has a human form");
         let mut moves = human.moves.as_str();
-        if let Some(hold) = human.says.first().filter(|p| p.key == "cfop.hold") {
+        if let Some(hold) = human.says.first().filter(|p| p.key.as_str() == "cfop.hold") {
             // "y': turn the whole cube so that the red centre faces you": check it.
             let value = |k: &str| {
                 hold.params
@@ -88,7 +88,7 @@ fn check(method: &str, cube: &CubieCube, solution: &Solution) {
         );
         state = state.apply(&alg);
         checker
-            .step(step.key, &step.params, &step.moves, &state)
+            .step(step.key.as_str(), &step.params, &step.moves, &state)
             .unwrap_or_else(|e| panic!("{method}, human form, {}: {e}", step.name));
         // The algorithm named is the one shown, in the form shown.
         for (form, shown) in [
@@ -157,7 +157,7 @@ fn twophase_and_thistlethwaite_steps_do_what_they_say() {
     let mut inverse = 0;
     for cube in random_states(15) {
         let solution = twophase.solve(&cube, &Limits::default()).unwrap();
-        inverse += usize::from(solution.steps[0].key == "twophase.inverse_phase1");
+        inverse += usize::from(solution.steps[0].key.as_str() == "twophase.inverse_phase1");
         check("twophase", &cube, &solution);
         let solution = thistlethwaite.solve(&cube, &Limits::default()).unwrap();
         check("thistlethwaite", &cube, &solution);

@@ -8,16 +8,23 @@ use rubik_solve::method::optimal::search::{self, Mode, Outcome};
 use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::search::can_follow;
 use rubik_solve::{
-    solver_for, Deadline, Limits, Method, Progress, SolveError, Solver, SolverConfig,
+    solver_for, Deadline, Limits, Method, Options, Progress, SolveError, Solver, SolverConfig,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+/// The optimal method's table option set to `size`.
+fn table(size: &str) -> Options {
+    Options::new()
+        .with("table", Some(size))
+        .expect("a table size")
+}
+
 fn config() -> SolverConfig {
     SolverConfig {
         table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
-        optimal_table: Some("small".into()),
+        options: table("small"),
         ..SolverConfig::default()
     }
 }
@@ -275,7 +282,7 @@ fn timeout_gives_the_best_solution_found_and_the_lower_bound_reached() {
             .find(|(name, _)| name == k)
             .map(|(_, v)| v.parse::<usize>().unwrap())
     };
-    match step.key {
+    match step.key.as_str() {
         // Two-phase found a solution one move past what the search had ruled out: optimal.
         "optimal.solution" => assert!(sol.len() >= 10, "{sol}"),
         "optimal.unproven" => {
@@ -397,7 +404,7 @@ fn the_default_small_table_says_once_how_to_solve_deep_cubes_faster() {
     let recorder = Arc::new(Recorder::default());
     let solver = OptimalSolver::new(&SolverConfig {
         progress: Some(recorder.clone()),
-        optimal_table: None,
+        options: Options::new(),
         ..config()
     })
     .unwrap();
@@ -495,17 +502,11 @@ fn invalid_cube_and_unknown_table_are_errors() {
         solver().solve(&cube, &Limits::default()),
         Err(SolveError::InvalidCube(_))
     ));
-    let bad = SolverConfig {
-        optimal_table: Some("gigantic".into()),
-        ..config()
-    };
-    assert!(matches!(
-        OptimalSolver::new(&bad),
-        Err(SolveError::BadOption {
-            option: "table",
-            ..
-        })
-    ));
+    let bad = Options::new().set("table", Some("gigantic")).unwrap_err();
+    assert_eq!(
+        bad.to_string(),
+        "--table takes default, small, small-plus, medium or large, not \"gigantic\""
+    );
 }
 
 /// The 2-bit grouped format (the large table's coordinates without the corner split, 108 MB,
@@ -514,7 +515,7 @@ fn invalid_cube_and_unknown_table_are_errors() {
 #[test]
 fn grouped_table_agrees_with_the_exact_table() {
     let plus = OptimalSolver::new(&SolverConfig {
-        optimal_table: Some("small-plus".into()),
+        options: table("small-plus"),
         ..config()
     })
     .expect("small-plus tables");

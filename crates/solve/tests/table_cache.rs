@@ -4,7 +4,6 @@
 use rubik_solve::coord::moves::TWIST_MOVES;
 use rubik_solve::store::file::HEADER_LEN;
 use rubik_solve::store::{Fault, Spec, Status, Store, TableError, TableSpec};
-use rubik_solve::tables::{self, TableStatus};
 use rubik_solve::{Method, NoProgress, SolveError, SolverConfig};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
@@ -87,13 +86,14 @@ fn info_reports_missing_then_unusable_tables_in_words() {
         compact: true,
         ..SolverConfig::default()
     };
-    let infos = tables::info(Method::Twophase, &cfg).unwrap();
+    let specs = Method::Twophase.tables(&cfg);
+    let infos = Store::new(&cfg).describe(&specs, false);
     assert!(!infos.is_empty());
-    assert!(infos.iter().all(|i| i.status == TableStatus::Missing));
+    assert!(infos.iter().all(|i| i.status == Status::Missing));
     twist_from_disk(dir.path());
     std::fs::write(store(dir.path()).path(spec()), b"short").unwrap();
-    let twist = tables::info(Method::Twophase, &cfg)
-        .unwrap()
+    let twist = Store::new(&cfg)
+        .describe(&specs, false)
         .into_iter()
         .find(|i| i.name == "move-twist")
         .unwrap();
@@ -105,8 +105,8 @@ fn info_reports_missing_then_unusable_tables_in_words() {
         )
     );
     // Building repairs it.
-    let built = tables::build(Method::Twophase, &cfg).unwrap();
-    assert!(built.iter().all(|i| i.status == TableStatus::Present));
+    let built = Store::new(&cfg).build_all(&specs).unwrap();
+    assert!(built.iter().all(|i| i.status == Status::Present));
 }
 
 /// How many times the counting table below was built.

@@ -14,8 +14,7 @@ use axum::Json;
 use rubik_cube::moves::format_moves;
 use rubik_cube::Cube;
 use rubik_solve::i18n::{catalogue, Lang};
-use rubik_solve::method::optimal::OptimalSolver;
-use rubik_solve::{Form, Limits, Method, Progress, Solution, Solver, SolverConfig};
+use rubik_solve::{solver_for, Form, Limits, Method, Progress, Solution, Solver, SolverConfig};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -206,13 +205,15 @@ pub(crate) async fn run_solve(
         // Parsing a long scramble is work too: here, off the async threads.
         let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
         let solver: Arc<dyn Solver> = match progress {
-            Some(progress) if method == Method::Optimal => {
+            // A solver of its own, telling this request how its search goes (the optimal
+            // method's deepening steps); its tables come from the shared store.
+            Some(progress) => {
                 let config = SolverConfig {
                     progress: Some(progress),
                     search_progress: true,
                     ..shared.config().clone()
                 };
-                Arc::new(OptimalSolver::new(&config)?)
+                Arc::from(solver_for(method, &config)?)
             }
             _ => shared.solver(method)?,
         };
@@ -231,7 +232,10 @@ pub(crate) async fn run_solve(
                 format!("the {} solver returned a wrong solution", method.name()),
             ));
         }
-        Ok(solve_response(method, lang, &cube, &solution, elapsed))
+        let proven = solver.proven_optimal(&solution);
+        Ok(solve_response(
+            method, lang, &cube, &solution, proven, elapsed,
+        ))
     })
     .await
 }
@@ -243,6 +247,7 @@ fn solve_response(
     lang: Lang,
     cube: &Cube,
     solution: &Solution,
+    proven_optimal: Option<bool>,
     elapsed: Duration,
 ) -> SolveResponse {
     SolveResponse {
@@ -253,20 +258,19 @@ fn solve_response(
         millis: elapsed.as_secs_f64() * 1000.0,
         method: method.name(),
         facelets: cube.to_facelets(),
-        proven_optimal: (method == Method::Optimal)
-            .then(|| solution.steps.iter().all(|s| s.key != "optimal.unproven")),
+        proven_optimal,
     }
 }
 
 /// The lane of a solve: seconds of work (optimal; two-phase below 20 moves or improving until
 /// its timeout) go to the slow lane, the rest (milliseconds) to the fast one.
 pub fn lane_of(method: Method, limits: &Limits) -> Lane {
-    match method {
-        Method::Optimal => Lane::Slow,
-        Method::Twophase if limits.improve || limits.max_length.is_some_and(|n| n < 20) => {
-            Lane::Slow
-        }
-        _ => Lane::Fast,
+    let slow_twophase =
+        method == Method::Twophase && (limits.improve || limits.max_length.is_some_and(|n| n < 20));
+    if method == Method::Optimal || slow_twophase {
+        Lane::Slow
+    } else {
+        Lane::Fast
     }
 }
 
@@ -309,7 +313,7 @@ fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
                     .collect(),
             });
             StepJson {
-                key: step.key,
+                key: step.key.as_str(),
                 params: step.params.iter().cloned().collect(),
                 name,
                 moves: format_moves(&step.moves),
@@ -601,14 +605,13 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
 
 fn parse_method(name: Option<&str>) -> Result<Method, ApiError> {
     name.map_or(Ok(Method::default()), |n| {
-        n.parse()
-            .map_err(|e: String| ApiError::bad_request("unknown_method", e))
+        Method::named(n).map_err(|e| ApiError::bad_request("unknown_method", e.to_string()))
     })
 }
 
 fn parse_lang(name: Option<&str>) -> Result<Lang, ApiError> {
     name.map_or(Ok(Lang::default()), |n| {
-        n.parse()
-            .map_err(|e: String| ApiError::bad_request("unknown_lang", e))
+        n.parse::<Lang>()
+            .map_err(|e| ApiError::bad_request("unknown_lang", e.to_string()))
     })
 }

@@ -94,11 +94,6 @@ impl From<SolveError> for ApiError {
             SolveError::Table(_) => {
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "table", e.to_string())
             }
-            SolveError::BadOption { .. } => ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "configuration",
-                e.to_string(),
-            ),
         }
     }
 }

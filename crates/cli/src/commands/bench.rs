@@ -130,7 +130,7 @@ fn single_threaded(
         count: states.len(),
         seed: args.seed,
         limits,
-        solver: solving::config(&args.method.tables),
+        solver: solving::config_for(&args.method)?,
     };
     let progress = StderrProgress::new();
     let report = bench::run_states(&config, states, &progress)?;

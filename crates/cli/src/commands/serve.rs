@@ -12,7 +12,7 @@ pub fn run(args: &ServeArgs) -> CliResult {
     // A server outlives whatever happens to the table files: it keeps private copies.
     let config = rubik_solve::SolverConfig {
         private_tables: true,
-        ..crate::solving::config(&args.tables)
+        ..crate::solving::config(&args.tables)?
     };
     let limits = ServerLimits {
         allowed_hosts: host_name.into_iter().collect(),

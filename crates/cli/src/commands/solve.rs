@@ -7,8 +7,7 @@ use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::output::{self, ErrorReport, Presentation, SolveReport};
 use crate::solving;
-use rubik_solve::method::optimal::OptimalSolver;
-use rubik_solve::{Form, Method};
+use rubik_solve::{Form, Solver};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -61,10 +60,10 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             });
         }
     };
-    if args.all {
-        return all_optimal(args, text, &cube);
-    }
     let solver = solving::one_shot_solver(&args.method)?;
+    if solver.lists() {
+        return list_solutions(args, text, &cube, solver.as_ref());
+    }
     let limits = solving::limits(&args.limits);
     match solving::timed_solve(solver.as_ref(), &cube_io::to_cubie(&cube), &limits) {
         Ok((solution, millis)) => {
@@ -78,9 +77,10 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
                     for line in presentation(args).explain_lines(&solution) {
                         output::emit_line(&line)?;
                     }
-                } else if let Some(step) = solution.steps.first() {
-                    // The optimal solver's best-so-far answer on timeout says so on stderr.
-                    if step.key == "optimal.unproven" {
+                } else if solver.proven_optimal(&solution) == Some(false) {
+                    // An answer given before its proof (the optimal solver's best so far on
+                    // timeout) says so on stderr: its first step tells how far the proof got.
+                    if let Some(step) = solution.steps.first() {
                         eprintln!("note: {}", step.text(args.lang).1);
                     }
                 }
@@ -161,23 +161,17 @@ struct AllReport {
     solutions: Vec<String>,
 }
 
-/// `--all`: every optimal solution of `cube`, one per line (or one JSON object).
-fn all_optimal(args: &SolveArgs, text: &str, cube: &Cube) -> CliResult {
-    if args.method.method != Method::Optimal {
-        return Err(CliError::bad_input(anyhow::anyhow!(
-            "--all lists every optimal solution: add --method optimal"
-        )));
-    }
-    let solver = OptimalSolver::new(&solving::config(&args.method.tables))
-        .map_err(|e| CliError::from(e).context("cannot use method optimal"))?;
+/// The solutions of a solver that lists them (the optimal method's `--all`): one per line, or
+/// one JSON object.
+fn list_solutions(args: &SolveArgs, text: &str, cube: &Cube, solver: &dyn Solver) -> CliResult {
     let started = Instant::now();
-    let solutions = solver.solve_all(&cube_io::to_cubie(cube), &solving::limits(&args.limits))?;
+    let solutions = solver.solutions(&cube_io::to_cubie(cube), &solving::limits(&args.limits))?;
     let millis = started.elapsed().as_secs_f64() * 1000.0;
     let style = presentation(args);
     if args.json {
         let report = AllReport {
             input: text.to_string(),
-            method: "optimal",
+            method: solver.name(),
             length: solutions.first().map_or(0, |s| s.len()),
             count: solutions.len(),
             millis: output::round_millis(millis),

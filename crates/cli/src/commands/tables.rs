@@ -4,19 +4,23 @@ use crate::args::{TablesAction, TablesArgs};
 use crate::error::{CliError, CliResult};
 use crate::output;
 use crate::solving;
-use rubik_solve::tables::{self, TableInfo, TableStatus};
+use rubik_solve::store::{Status, Store, TableInfo};
 use std::time::Instant;
 
 /// Runs `rubik tables`. `verify` exits 3 when a table is missing or damaged.
 pub fn run(args: &TablesArgs) -> CliResult {
     let method = args.method.method;
-    let config = solving::config(&args.method.tables);
+    let config = solving::config_for(&args.method)?;
+    let store = Store::new(&config);
+    let specs = method.tables(&config);
     let infos = match args.action {
-        TablesAction::Info => tables::info(method, &config)?,
-        TablesAction::Verify => tables::verify(method, &config)?,
+        TablesAction::Info => store.describe(&specs, false),
+        TablesAction::Verify => store.describe(&specs, true),
         TablesAction::Build => {
             let started = Instant::now();
-            let infos = tables::build(method, &config)?;
+            let infos = store
+                .build_all(&specs)
+                .map_err(|e| CliError::from(rubik_solve::SolveError::from(e)))?;
             eprintln!(
                 "rubik: {method} tables ready in {:.2} s",
                 started.elapsed().as_secs_f64()
@@ -24,11 +28,8 @@ pub fn run(args: &TablesArgs) -> CliResult {
             infos
         }
     };
-    output::emit(&render(method.name(), &tables::table_dir(&config), &infos))?;
-    let unsound = infos
-        .iter()
-        .filter(|i| i.status != TableStatus::Present)
-        .count();
+    output::emit(&render(method.name(), store.dir(), &infos))?;
+    let unsound = infos.iter().filter(|i| i.status != Status::Present).count();
     if args.action == TablesAction::Verify && unsound > 0 {
         return Err(CliError::failure(anyhow::anyhow!(
             "{unsound} table(s) missing or damaged; `rubik tables build --method {method}` rebuilds them"

@@ -98,7 +98,9 @@ pub fn parse(line: &str) -> Result<ReplCommand, String> {
             if rest.is_empty() {
                 Ok(ReplCommand::Solve(None))
             } else {
-                rest.parse().map(|m| ReplCommand::Solve(Some(m)))
+                Method::named(rest)
+                    .map(|m| ReplCommand::Solve(Some(m)))
+                    .map_err(|e| e.to_string())
             }
         }
         "print" => no_argument(ReplCommand::Print),

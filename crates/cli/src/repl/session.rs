@@ -152,7 +152,7 @@ impl Session {
         let solver = match self.solvers.entry(method) {
             Entry::Occupied(e) => e.into_mut(),
             Entry::Vacant(e) => {
-                let config = solving::config(&self.tables);
+                let config = solving::config(&self.tables).map_err(|e| e.to_string())?;
                 e.insert(solver_for(method, &config).map_err(|e| e.to_string())?)
             }
         };

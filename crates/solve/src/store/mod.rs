@@ -76,6 +76,19 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// One table file, as `rubik tables` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableInfo {
+    /// The table.
+    pub name: &'static str,
+    /// Its file.
+    pub path: PathBuf,
+    /// The file's size in bytes (header included) once built.
+    pub bytes: u64,
+    /// Whether it is there and sound.
+    pub status: Status,
+}
+
 /// Where tables come from: a directory, where long builds report, and whether even the
 /// largest tables are copied into private memory.
 #[derive(Clone)]
@@ -129,6 +142,32 @@ impl Store {
             Err(Fault::Missing) => Status::Missing,
             Err(fault) => Status::Unsound(fault),
         }
+    }
+
+    /// The files of `specs`: path, size and state (headers and sizes only, or, when `full`,
+    /// the checksums too).
+    pub fn describe(&self, specs: &[&'static dyn AnySpec], full: bool) -> Vec<TableInfo> {
+        specs
+            .iter()
+            .map(|spec| {
+                let table = spec.table();
+                TableInfo {
+                    name: table.name,
+                    path: self.path(table),
+                    bytes: table.file_bytes(),
+                    status: self.status(table, full),
+                }
+            })
+            .collect()
+    }
+
+    /// Loads every table of `specs`, building (and saving) the missing or unsound ones, and
+    /// returns their checked state afterwards.
+    pub fn build_all(&self, specs: &[&'static dyn AnySpec]) -> Result<Vec<TableInfo>, TableError> {
+        for spec in specs {
+            spec.ensure(self)?;
+        }
+        Ok(self.describe(specs, true))
     }
 
     /// Where the file of `spec` lives.

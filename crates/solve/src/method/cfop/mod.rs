@@ -11,7 +11,9 @@ mod f2l;
 pub mod last_layer;
 mod pieces;
 
-use crate::i18n::Message;
+use crate::i18n::{message, Key, Message};
+use crate::options::{Choice, Choices, OptionDef, OptionKind};
+use crate::registry::Registration;
 use crate::search::push_merged;
 use crate::store::{AnySpec, Store};
 use crate::{HumanStep, Limits, Phrase, Solution, SolveError, Solver, SolverConfig, Step};
@@ -38,6 +40,69 @@ impl Default for CrossFace {
         CrossFace::Fixed(Face::D)
     }
 }
+
+/// The method's `--cross` option: where the cross goes.
+pub static CROSS: Choices<CrossFace> = Choices {
+    def: OptionDef {
+        name: "cross",
+        help: "The face CFOP builds the cross on, or any for the shortest cross",
+        kind: OptionKind::Choice(&[
+            Choice {
+                name: "d",
+                help: "down (the default)",
+            },
+            Choice {
+                name: "u",
+                help: "up",
+            },
+            Choice {
+                name: "f",
+                help: "front",
+            },
+            Choice {
+                name: "b",
+                help: "back",
+            },
+            Choice {
+                name: "r",
+                help: "right",
+            },
+            Choice {
+                name: "l",
+                help: "left",
+            },
+            Choice {
+                name: "any",
+                help: "colour neutral: whichever cross is shortest",
+            },
+        ]),
+    },
+    values: &[
+        CrossFace::Fixed(Face::D),
+        CrossFace::Fixed(Face::U),
+        CrossFace::Fixed(Face::F),
+        CrossFace::Fixed(Face::B),
+        CrossFace::Fixed(Face::R),
+        CrossFace::Fixed(Face::L),
+        CrossFace::Any,
+    ],
+};
+
+/// CFOP in the registry.
+pub(crate) static METHOD: Registration = Registration {
+    name: "cfop",
+    summary: "CFOP, the speedcubers' method: cross, F2L, OLL, PLL, every step explained",
+    options: &[&CROSS.def],
+    tables: |_| f2l::table_specs(),
+    messages: MESSAGES,
+    words: &[],
+    solver: |config| {
+        let options = CfopOptions {
+            cross: CROSS.get(&config.options),
+        };
+        Ok(Box::new(Cfop::new(config, options)?))
+    },
+};
 
 /// CFOP-specific choices (the CLI's `--cross any`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -235,7 +300,7 @@ fn borrowed<'a>(params: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a 
 }
 
 /// A phrase from owned parameters.
-fn phrase(key: &'static str, params: &[(&'static str, String)]) -> Phrase {
+fn phrase(key: Key, params: &[(&'static str, String)]) -> Phrase {
     Phrase::new(key, &borrowed(params))
 }
 
@@ -249,7 +314,7 @@ impl Builder {
         let front = self.view.colour(View::y_turns(to).physical(Face::F));
         let up = self.view.colour(Face::U);
         Some(phrase(
-            "cfop.hold",
+            message!(MESSAGES, "cfop.hold"),
             &[
                 ("rotation", rotation.to_string()),
                 ("front", front.to_string()),
@@ -268,7 +333,7 @@ impl Builder {
     /// `human` is the step as a person does it.
     fn step(
         &mut self,
-        key: &'static str,
+        key: Key,
         params: &[(&'static str, String)],
         moves: &[Move],
         says: Vec<Phrase>,
@@ -345,15 +410,21 @@ impl Cfop {
                 ("edges", edges.clone()),
             ]
         };
-        let outer = vec![phrase("cfop.cross", &cross_params(view.physical(Face::D)))];
+        let outer = vec![phrase(
+            message!(MESSAGES, "cfop.cross"),
+            &cross_params(view.physical(Face::D)),
+        )];
         let mut says: Vec<Phrase> = b.hold(rotation, 0).into_iter().collect();
-        says.push(phrase("cfop.cross", &cross_params(Face::D)));
+        says.push(phrase(
+            message!(MESSAGES, "cfop.cross"),
+            &cross_params(Face::D),
+        ));
         let human = HumanStep {
             moves: notation(&[rotation, &format_moves(&cross)]),
             says,
         };
         b.step(
-            "cfop.cross",
+            message!(MESSAGES, "cfop.cross"),
             &[("colour", down.clone())],
             &cross,
             outer,
@@ -370,12 +441,18 @@ impl Cfop {
                     announced[k] = true;
                     n += 1;
                     let params = pair_params(&view, n, k);
-                    let says = vec![phrase("cfop.f2l_solved", &params)];
+                    let says = vec![phrase(message!(MESSAGES, "cfop.f2l_solved"), &params)];
                     let human = HumanStep {
                         moves: String::new(),
                         says: says.clone(),
                     };
-                    b.step("cfop.f2l_solved", &params, &[], says, human);
+                    b.step(
+                        message!(MESSAGES, "cfop.f2l_solved"),
+                        &params,
+                        &[],
+                        says,
+                        human,
+                    );
                 }
             }
             let Some((k, moves)) = cheapest_pair(&self.tables, &b.cube, solved) else {
@@ -392,17 +469,17 @@ impl Cfop {
             let rotation = y_rotation(b.holding, k);
             let params = pair_params(&view, n, k);
             let mut says: Vec<Phrase> = b.hold(rotation, k).into_iter().collect();
-            says.push(phrase("cfop.f2l", &params));
+            says.push(phrase(message!(MESSAGES, "cfop.f2l"), &params));
             let human = HumanStep {
                 moves: notation(&[rotation, &format_moves(&as_seen)]),
                 says,
             };
             b.holding = k;
             b.step(
-                "cfop.f2l",
+                message!(MESSAGES, "cfop.f2l"),
                 &params,
                 &moves,
-                vec![phrase("cfop.f2l", &params)],
+                vec![phrase(message!(MESSAGES, "cfop.f2l"), &params)],
                 human,
             );
         }
@@ -419,12 +496,12 @@ impl Cfop {
         match oll {
             None => {
                 let params = self.top_params(&b, Face::U);
-                let says = vec![phrase("cfop.oll_skip", &params)];
+                let says = vec![phrase(message!(MESSAGES, "cfop.oll_skip"), &params)];
                 let human = HumanStep {
                     moves: String::new(),
                     says: says.clone(),
                 };
-                b.step("cfop.oll_skip", &[], &[], says, human);
+                b.step(message!(MESSAGES, "cfop.oll_skip"), &[], &[], says, human);
             }
             Some(choice) => self.last_layer_step(&mut b, LastLayerStage::Oll, &choice),
         }
@@ -448,8 +525,8 @@ impl Cfop {
                 let moves: Vec<Move> = u_turn(auf).into_iter().collect();
                 let (outer, says) = match u_turn(auf) {
                     None => (
-                        vec![Phrase::new("cfop.pll_skip", &[])],
-                        vec![Phrase::new("cfop.pll_skip", &[])],
+                        vec![Phrase::new(message!(MESSAGES, "cfop.pll_skip"), &[])],
+                        vec![Phrase::new(message!(MESSAGES, "cfop.pll_skip"), &[])],
                     ),
                     Some(m) => {
                         let physical = b.physical(0, m);
@@ -457,14 +534,14 @@ impl Cfop {
                         let as_held = Builder::seen_as(holding, m);
                         (
                             vec![phrase(
-                                "cfop.pll_skip_auf",
+                                message!(MESSAGES, "cfop.pll_skip_auf"),
                                 &[
                                     ("auf", physical.to_string()),
                                     ("face", physical.face().letter().to_string()),
                                 ],
                             )],
                             vec![phrase(
-                                "cfop.pll_skip_auf",
+                                message!(MESSAGES, "cfop.pll_skip_auf"),
                                 &[
                                     ("auf", as_held.to_string()),
                                     ("face", as_held.face().letter().to_string()),
@@ -481,7 +558,13 @@ impl Cfop {
                         .join(" "),
                     says,
                 };
-                b.step("cfop.pll_skip", &[], &moves, outer, human);
+                b.step(
+                    message!(MESSAGES, "cfop.pll_skip"),
+                    &[],
+                    &moves,
+                    outer,
+                    human,
+                );
             }
             Some(choice) => self.last_layer_step(&mut b, LastLayerStage::Pll, &choice),
         }
@@ -524,14 +607,17 @@ impl Cfop {
             LastLayerStage::Oll => {
                 let c = &OLL_CASES[case];
                 (
-                    "cfop.oll",
+                    message!(MESSAGES, "cfop.oll"),
                     vec![
                         ("number", c.number.to_string()),
                         ("case", c.name.to_string()),
                     ],
                 )
             }
-            LastLayerStage::Pll => ("cfop.pll", vec![("case", PLL_CASES[case].name.to_string())]),
+            LastLayerStage::Pll => (
+                message!(MESSAGES, "cfop.pll"),
+                vec![("case", PLL_CASES[case].name.to_string())],
+            ),
         };
         let case_name = name_params
             .last()
@@ -543,7 +629,7 @@ impl Cfop {
             let mut says = Vec::new();
             if let Some(m) = u_turn(before) {
                 says.push(phrase(
-                    "cfop.auf",
+                    message!(MESSAGES, "cfop.auf"),
                     &[
                         ("auf", turn(m).to_string()),
                         ("face", face.letter().to_string()),
@@ -554,13 +640,13 @@ impl Cfop {
             let main_key = match (stage, u_turn(after)) {
                 (LastLayerStage::Oll, _) => {
                     main.extend(self.top_params(b, face));
-                    "cfop.oll"
+                    message!(MESSAGES, "cfop.oll")
                 }
-                (LastLayerStage::Pll, None) => "cfop.pll",
+                (LastLayerStage::Pll, None) => message!(MESSAGES, "cfop.pll"),
                 (LastLayerStage::Pll, Some(m)) => {
                     main.push(("auf", turn(m).to_string()));
                     main.push(("face", face.letter().to_string()));
-                    "cfop.pll_auf"
+                    message!(MESSAGES, "cfop.pll_auf")
                 }
             };
             says.push(phrase(main_key, &main));

@@ -28,14 +28,17 @@ pub mod symmetry;
 pub mod tables;
 
 use super::twophase::TwophaseSolver;
-use crate::i18n::Message;
+use crate::i18n::{message, Key, Message};
+use crate::options::{Flag, OptionDef, OptionKind};
+use crate::registry::Registration;
+use crate::store::Store;
 use crate::{Deadline, Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
 use rubik_cube::{CubieCube, Move};
 use search::{Mode, Outcome, Stats};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-pub use tables::{TableSize, Tables};
+pub use tables::{TableSize, Tables, TABLE};
 
 /// God's number: every cube is solvable in at most 20 half turns.
 pub const GODS_NUMBER: usize = 20;
@@ -111,17 +114,50 @@ pub struct OptimalSolver {
     /// Where [`LARGE_TABLE_HINT`] goes, when the small table is in use only because no bigger
     /// one is built (`None` otherwise).
     hint: Option<Arc<dyn Progress>>,
+    /// Whether [`Solver::solutions`] lists every optimal solution ([`ALL`]).
+    all: bool,
 }
+
+/// The method's `--all` option: list every optimal solution.
+pub static ALL: Flag = Flag {
+    def: OptionDef {
+        name: "all",
+        help: "List every optimal solution, one per line",
+        kind: OptionKind::Flag,
+    },
+};
+
+/// The step of an answer given before its proof (see [`Solver::proven_optimal`]).
+const UNPROVEN: Key = message!(MESSAGES, "optimal.unproven");
+
+/// The optimal method in the registry.
+pub(crate) static METHOD: Registration = Registration {
+    name: "optimal",
+    summary: "Proven-shortest solutions (half-turn metric)",
+    options: &[&TABLE.def, &ALL.def],
+    tables: |config| {
+        let size = TableSize::resolve(TABLE.get(&config.options), &crate::store::table_dir(config));
+        let mut specs = size.specs();
+        // Its probes and its answer on timeout come from the two-phase solver.
+        specs.extend(super::twophase::table_specs(config.compact));
+        specs
+    },
+    messages: MESSAGES,
+    words: &[],
+    solver: |config| Ok(Box::new(OptimalSolver::new(config)?)),
+};
 
 impl OptimalSolver {
     /// A solver with the table size of `config` (loaded from the cache or built), with the
     /// two-phase tables of its probes.
     pub fn new(config: &SolverConfig) -> Result<OptimalSolver, SolveError> {
-        let dir = crate::tables::table_dir(config);
-        let size = TableSize::resolve(config.optimal_table.as_deref(), &dir)?;
-        let defaulted = config.optimal_table.is_none() && size == TableSize::DEFAULT;
+        let store = Store::new(config);
+        let chosen = TABLE.get(&config.options);
+        let size = TableSize::resolve(chosen, store.dir());
+        let defaulted = chosen.is_none() && size == TableSize::DEFAULT;
         Ok(OptimalSolver {
-            tables: Tables::shared(&crate::store::Store::new(config), size)?,
+            tables: Tables::shared(&store, size)?,
+            all: ALL.get(&config.options),
             twophase: TwophaseSolver::new(config).ok(),
             probe: true,
             progress: config.progress.clone().filter(|_| config.search_progress),
@@ -278,7 +314,7 @@ fn solution(moves: Vec<Move>) -> Solution {
     let n = moves.len().to_string();
     Solution {
         steps: vec![Step::new(
-            "optimal.solution",
+            message!(MESSAGES, "optimal.solution"),
             &[("length", n.as_str())],
             moves.clone(),
         )],
@@ -295,7 +331,7 @@ fn unproven(moves: Vec<Move>, bound: usize) -> Solution {
     );
     Solution {
         steps: vec![Step::new(
-            "optimal.unproven",
+            UNPROVEN,
             &[
                 ("length", n.as_str()),
                 ("bound", bound.as_str()),
@@ -314,5 +350,21 @@ impl Solver for OptimalSolver {
 
     fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError> {
         self.solve_counting(cube, limits).map(|(s, _)| s)
+    }
+
+    fn lists(&self) -> bool {
+        self.all
+    }
+
+    fn proven_optimal(&self, solution: &Solution) -> Option<bool> {
+        Some(solution.steps.iter().all(|s| s.key != UNPROVEN))
+    }
+
+    fn solutions(&self, cube: &CubieCube, limits: &Limits) -> Result<Vec<Solution>, SolveError> {
+        if self.all {
+            self.solve_all(cube, limits)
+        } else {
+            Ok(vec![self.solve(cube, limits)?])
+        }
     }
 }

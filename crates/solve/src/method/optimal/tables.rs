@@ -11,13 +11,56 @@ use super::prune::Layout;
 use super::reader::{Grouped, Nibbles};
 use super::search;
 use super::symmetry::Symmetries;
-use crate::store::{AnySpec, Built, Placement, Spec, Store, Table, TableError, TableSpec};
-use crate::{Progress, SolveError};
+use crate::options::{Choice, Choices, OptionDef, OptionKind};
+use crate::store::bfs::Cells;
+use crate::store::{AnySpec, Built, Entries, Placement, Spec, Store, Table, TableError, TableSpec};
+use crate::Progress;
 use rubik_cube::CubieCube;
 use std::path::Path;
 use std::sync::Arc;
 
-/// Sizes of the pruning table a user can pick (`SolverConfig.optimal_table`).
+/// The method's `--table` option: the size of the pruning table (`None`: the strongest built
+/// that fits in memory, see [`TableSize::resolve`]).
+pub static TABLE: Choices<Option<TableSize>> = Choices {
+    def: OptionDef {
+        name: "table",
+        help: "Size of the optimal solver's table",
+        kind: OptionKind::Choice(&[
+            Choice {
+                name: "default",
+                help: "the strongest table built that fits in the memory available, else small",
+            },
+            Choice {
+                name: "small",
+                help: "flip × UD-slice × twist: 70 MB, built in about 20 s",
+            },
+            Choice {
+                name: "small-plus",
+                help: "the large table's coordinates without the corner split: 108 MB",
+            },
+            Choice {
+                name: "medium",
+                help: "flip × UD-slice × twist × the corner split: 4.9 GB, built in about 15 \
+                       minutes",
+            },
+            Choice {
+                name: "large",
+                help: "slice edges with their order × the other edges' orientation × twist × \
+                       the corner split, 2 bits per entry: 7.5 GB, built in about 10 minutes; \
+                       random states in seconds",
+            },
+        ]),
+    },
+    values: &[
+        None,
+        Some(TableSize::Small),
+        Some(TableSize::SmallPlus),
+        Some(TableSize::Medium),
+        Some(TableSize::Large),
+    ],
+};
+
+/// Sizes of the pruning table a user can pick ([`TABLE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableSize {
     /// Flip × UD-slice (by symmetry) × twist, 4 bits per entry: 70 MB, built in about 6 s of
@@ -45,41 +88,18 @@ impl TableSize {
     /// first.
     pub const PREFERRED: [TableSize; 2] = [TableSize::Large, TableSize::Medium];
 
-    /// The size named `name` (`None` or `"default"` = [`TableSize::DEFAULT`]).
-    pub fn parse(name: Option<&str>) -> Result<TableSize, SolveError> {
-        match name.map(|s| s.to_ascii_lowercase()).as_deref() {
-            None | Some("default") => Ok(TableSize::DEFAULT),
-            Some("small") => Ok(TableSize::Small),
-            Some("medium") => Ok(TableSize::Medium),
-            Some("large") => Ok(TableSize::Large),
-            Some("small-plus") => Ok(TableSize::SmallPlus),
-            Some(other) => Err(SolveError::BadOption {
-                option: "table",
-                value: other.to_string(),
-                expected: "small, small-plus, medium or large",
-            }),
-        }
-    }
-
-    /// The size to use for `name` with the tables in `dir`: a named size as named; with no
-    /// name, the strongest of [`TableSize::PREFERRED`] whose file is in `dir` (header and size
-    /// sound) and which fits in the memory available now, next to the two-phase tables and
-    /// some room; else [`TableSize::DEFAULT`].
-    pub fn resolve(name: Option<&str>, dir: &Path) -> Result<TableSize, SolveError> {
-        TableSize::resolve_with(name, dir, available_memory())
+    /// The size to use when `chosen` was asked for, with the tables in `dir`: a chosen size as
+    /// chosen; with none, the strongest of [`TableSize::PREFERRED`] whose file is in `dir`
+    /// (header and size sound) and which fits in the memory available now, next to the
+    /// two-phase tables and some room; else [`TableSize::DEFAULT`].
+    pub fn resolve(chosen: Option<TableSize>, dir: &Path) -> TableSize {
+        TableSize::resolve_with(chosen, dir, available_memory())
     }
 
     /// [`TableSize::resolve`] with `available` bytes of memory (`None`: unknown, no limit).
-    fn resolve_with(
-        name: Option<&str>,
-        dir: &Path,
-        available: Option<u64>,
-    ) -> Result<TableSize, SolveError> {
-        if !matches!(
-            name.map(str::to_ascii_lowercase).as_deref(),
-            None | Some("default")
-        ) {
-            return TableSize::parse(name);
+    fn resolve_with(chosen: Option<TableSize>, dir: &Path, available: Option<u64>) -> TableSize {
+        if let Some(size) = chosen {
+            return size;
         }
         /// Memory kept free besides the table: the two-phase tables (565 MB) and some room.
         const ROOM: u64 = 1 << 30;
@@ -88,20 +108,15 @@ impl TableSize {
             crate::store::file::inspect(spec, dir, false).is_ok()
                 && available.is_none_or(|a| spec.file_bytes() + ROOM <= a)
         };
-        Ok(TableSize::PREFERRED
+        TableSize::PREFERRED
             .into_iter()
             .find(usable)
-            .unwrap_or(TableSize::DEFAULT))
+            .unwrap_or(TableSize::DEFAULT)
     }
 
     /// The name `--table` takes for this size.
     pub fn name(self) -> &'static str {
-        match self {
-            TableSize::Small => "small",
-            TableSize::Medium => "medium",
-            TableSize::Large => "large",
-            TableSize::SmallPlus => "small-plus",
-        }
+        TABLE.name_of(Some(self))
     }
 
     /// The file name of the table in the cache.
@@ -149,8 +164,13 @@ impl TableSize {
 }
 
 const fn prune_spec(size: TableSize, index: &'static str) -> TableSpec {
+    let cells = match size.format() {
+        Format::Nibbles(_) => Cells::Nibble,
+        Format::Grouped(l) => Cells::Grouped { base: l.base },
+    };
     TableSpec::of::<u8>(size.file_name(), size.format().bytes())
         .indexed(index)
+        .holding(Entries::Distances(cells))
         .placed(Placement::Huge)
 }
 
@@ -208,6 +228,7 @@ static SMALL_PLUS: Spec<u8> = Spec {
 pub static CORNER_PRUNE: Spec<u8> = Spec {
     table: TableSpec::of::<u8>("optimal-corners", corners::N_BYTES)
         .indexed("corner permutation class (2768) × twist (2187), exact distances in 4 bits")
+        .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Huge),
     build: |_, _| {
         let syms = Symmetries::new();
@@ -376,20 +397,23 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let dir = dir.path();
         let gib = 1u64 << 30;
-        let resolve = |name, memory| TableSize::resolve_with(name, dir, memory).unwrap();
+        let resolve = |chosen, memory| TableSize::resolve_with(chosen, dir, memory);
         assert_eq!(resolve(None, Some(64 * gib)), TableSize::Small);
         fake_table(dir, TableSize::Medium);
         assert_eq!(resolve(None, Some(64 * gib)), TableSize::Medium);
         fake_table(dir, TableSize::Large);
         assert_eq!(resolve(None, Some(64 * gib)), TableSize::Large);
-        assert_eq!(resolve(Some("default"), None), TableSize::Large);
+        assert_eq!(resolve(None, None), TableSize::Large);
         // 8 GiB free: the large table (7.0 GiB) and a gigabyte of room do not fit; the medium
         // one does.
         assert_eq!(resolve(None, Some(8 * gib)), TableSize::Medium);
         assert_eq!(resolve(None, Some(2 * gib)), TableSize::Small);
         // A named size is taken as named.
-        assert_eq!(resolve(Some("small"), Some(64 * gib)), TableSize::Small);
-        assert_eq!(resolve(Some("Large"), Some(gib)), TableSize::Large);
+        assert_eq!(
+            resolve(Some(TableSize::Small), Some(64 * gib)),
+            TableSize::Small
+        );
+        assert_eq!(resolve(Some(TableSize::Large), Some(gib)), TableSize::Large);
         // A file of the wrong length is not a built table.
         let large = crate::store::file::path(&TableSize::Large.spec().table, dir);
         std::fs::OpenOptions::new()

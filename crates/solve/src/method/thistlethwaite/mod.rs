@@ -8,7 +8,8 @@
 mod coords;
 pub mod tables;
 
-use crate::i18n::Message;
+use crate::i18n::{message, Key, Message};
+use crate::registry::Registration;
 use crate::search::{ida_star_choose, push_merged, SearchSpace};
 use crate::store::{AnySpec, Store};
 use crate::{Limits, Solution, SolveError, Solver, Step};
@@ -22,11 +23,11 @@ use tables::{Tables, PHASE_MOVES};
 pub const DEFAULT_CANDIDATES: usize = 8;
 
 /// Catalogue keys of the four phases.
-const PHASE_KEYS: [&str; 4] = [
-    "thistlethwaite.phase1",
-    "thistlethwaite.phase2",
-    "thistlethwaite.phase3",
-    "thistlethwaite.phase4",
+const PHASE_KEYS: [Key; 4] = [
+    message!(MESSAGES, "thistlethwaite.phase1"),
+    message!(MESSAGES, "thistlethwaite.phase2"),
+    message!(MESSAGES, "thistlethwaite.phase3"),
+    message!(MESSAGES, "thistlethwaite.phase4"),
 ];
 
 /// Step texts of the method (English and French), in cubers' words: what each phase leaves
@@ -75,6 +76,17 @@ pub const MESSAGES: &[Message] = &[
                          résolu.",
     },
 ];
+
+/// Thistlethwaite's method in the registry.
+pub(crate) static METHOD: Registration = Registration {
+    name: "thistlethwaite",
+    summary: "Thistlethwaite's four phases, each solved optimally (about 31 moves, microseconds)",
+    options: &[],
+    tables: |_| tables::table_specs(),
+    messages: MESSAGES,
+    words: &[],
+    solver: |config| Ok(Box::new(Thistlethwaite::new(config)?)),
+};
 
 /// One phase as a search space: the phase coordinate, the phase's generators, and the exact
 /// distance table as heuristic (so IDA* walks straight down optimal paths).

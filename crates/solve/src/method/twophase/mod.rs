@@ -21,7 +21,8 @@ pub mod tables;
 pub use pruning::Pruning;
 pub use search::{FrameSolution, Outcome, Search};
 
-use crate::i18n::Message;
+use crate::i18n::{message, Message};
+use crate::registry::Registration;
 use crate::store::{AnySpec, Store};
 use crate::{Deadline, Limits, Solution, SolveError, Solver, SolverConfig, Step};
 use compact::CompactTables;
@@ -88,6 +89,17 @@ pub const MESSAGES: &[Message] = &[
                          mettent chaque pièce en place en une seule fois : le cube est résolu.",
     },
 ];
+
+/// The two-phase method in the registry.
+pub(crate) static METHOD: Registration = Registration {
+    name: "twophase",
+    summary: "Kociemba's two-phase algorithm: near-optimal (at most 20 moves) in milliseconds",
+    options: &[],
+    tables: |config| table_specs(config.compact),
+    messages: MESSAGES,
+    words: &[],
+    solver: |config| Ok(Box::new(TwophaseSolver::new(config)?)),
+};
 
 /// The tables of one kind (full or compact).
 #[derive(Clone)]
@@ -184,9 +196,15 @@ fn to_solution(found: &FrameSolution) -> Solution {
         ("slice", slice),
     ];
     let (first, second) = if found.inverse {
-        ("twophase.inverse_phase1", "twophase.inverse_phase2")
+        (
+            message!(MESSAGES, "twophase.inverse_phase1"),
+            message!(MESSAGES, "twophase.inverse_phase2"),
+        )
     } else {
-        ("twophase.phase1", "twophase.phase2")
+        (
+            message!(MESSAGES, "twophase.phase1"),
+            message!(MESSAGES, "twophase.phase2"),
+        )
     };
     let steps = vec![
         Step::new(first, &params, moves[..split].to_vec()),

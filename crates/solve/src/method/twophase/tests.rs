@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::coord;
-use crate::tables::{self, TableStatus};
+use crate::store::{Status, Store};
 use crate::Method;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::Move;
@@ -293,10 +293,10 @@ fn near_table_matches_the_full_codes() {
 fn compact_mode_solves_in_twenty_one() {
     let s = TwophaseSolver::new(&config(true)).expect("compact tables");
     assert!(s.is_compact());
-    let bytes: u64 = tables::info(Method::Twophase, &config(true))
-        .unwrap()
+    let bytes: u64 = Method::Twophase
+        .tables(&config(true))
         .iter()
-        .map(|i| i.bytes)
+        .map(|s| s.table().file_bytes())
         .sum();
     assert!(bytes <= 16_000_000, "compact tables take {bytes} bytes");
     let mut rng = rng_from_seed(77);
@@ -313,10 +313,11 @@ fn compact_mode_solves_in_twenty_one() {
 #[test]
 fn table_files_are_listed_and_verified() {
     solver();
-    let infos = tables::verify(Method::Twophase, &config(false)).unwrap();
+    let config = config(false);
+    let infos = Store::new(&config).describe(&Method::Twophase.tables(&config), true);
     assert_eq!(infos.len(), super::tables::specs().len());
     for i in &infos {
-        assert_eq!(i.status, TableStatus::Present, "{}", i.name);
+        assert_eq!(i.status, Status::Present, "{}", i.name);
         assert_eq!(std::fs::metadata(&i.path).unwrap().len(), i.bytes);
     }
 }
