@@ -133,3 +133,72 @@ fn confidences_are_probabilities() {
         }
     }
 }
+
+/// A real scan's corner (stickers `a`, `b`, `c`, clockwise) twisted in place.
+fn twisted(rgb: &[[f64; 3]], a: usize, b: usize, c: usize) -> Vec<[f64; 3]> {
+    let mut out = rgb.to_vec();
+    (out[a], out[b], out[c]) = (rgb[b], rgb[c], rgb[a]);
+    out
+}
+
+/// The corners' stickers, each clockwise: URF, UFL, ULB, UBR, DFR, DLF, DBL, DRB.
+const CORNERS: [[usize; 3]; 8] = [
+    [8, 9, 20],
+    [6, 18, 38],
+    [0, 36, 47],
+    [2, 45, 11],
+    [29, 26, 15],
+    [27, 44, 24],
+    [33, 53, 42],
+    [35, 17, 51],
+];
+
+/// A corner twisted in place (popped and put back wrong), on real measured colours: no valid
+/// cube shows that. The resolver either refuses the scan naming the conflict or returns a cube
+/// with doubtful stickers for the person to check. Known limit: one case of 272 (`dark-01`,
+/// whose colours are nearly black) is read as a cube with nothing flagged; the resolver has no
+/// model of an impossible cube to compare the best valid one with (see the issue-17 note).
+#[test]
+fn impossible_real_scans_are_refused_or_flagged() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let (mut accepted, mut refused, mut silent) = (0, 0, Vec::new());
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let rgb = rubik_scan::parse_rgb_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let want: String =
+            serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&path).unwrap())
+                .unwrap()["facelets"]
+                .as_str()
+                .unwrap()
+                .to_string();
+        let mut cases: Vec<(String, Vec<[f64; 3]>)> = Vec::new();
+        for [a, b, c] in CORNERS {
+            // A twist shows only when the corner's three stickers differ in colour.
+            let w = want.as_bytes();
+            if w[a] != w[b] && w[b] != w[c] && w[a] != w[c] {
+                cases.push((format!("corner {a} twisted"), twisted(&rgb, a, b, c)));
+            }
+        }
+        for (label, case) in cases {
+            n += 1;
+            match resolve(&case) {
+                Err(ScanError::NoValidCube { .. }) => refused += 1,
+                Ok(r) if !r.doubtful().is_empty() => accepted += 1,
+                Ok(r) => silent.push(format!("{name}, {label}: read as {}", r.facelets())),
+                Err(e) => panic!("{name}, {label}: {e}"),
+            }
+        }
+    }
+    println!(
+        "{n} twisted corners: {refused} refused, {accepted} read with doubtful stickers, {} \
+         silently: {silent:?}",
+        silent.len()
+    );
+    assert!(n > 200, "{n} cases");
+    assert!(silent.len() <= 1, "silently read: {silent:#?}");
+}
