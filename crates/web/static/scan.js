@@ -68,10 +68,11 @@
       restart: "Start again",
       resolving: "Reading the colours…",
       resolved: "Read with confidence. Press Solve, or click a sticker to correct it.",
-      doubtful: "{n} sticker(s) outlined were hard to read: click one to switch it to its next most likely colour, or pick a colour below and click stickers. Then Solve.",
+      doubtfulOne: "1 sticker outlined was hard to read: click it to switch it to its next most likely colour, or pick a colour below and click stickers. Then Solve.",
+      doubtful: "{n} stickers outlined were hard to read: click one to switch it to its next most likely colour, or pick a colour below and click stickers. Then Solve.",
       conflict: "These colours fit no real cube: {detail}. Rescan the {face} face, or fix the outlined stickers.",
       rescan: "Rescan the {face} face",
-      pinHint: "Fixing: pick a colour, then click stickers.",
+      pinHint: "Colour picked: each sticker you click takes it; click the colour again to stop.",
       solve: "Solve",
       use: "Use without solving",
       clearFixes: "Undo fixes",
@@ -108,10 +109,11 @@
       restart: "Recommencer",
       resolving: "Lecture des couleurs…",
       resolved: "Lu avec confiance. Appuyez sur Résoudre, ou cliquez un autocollant pour le corriger.",
-      doubtful: "{n} autocollant(s) entouré(s) difficile(s) à lire : cliquez-en un pour le passer à sa couleur suivante la plus probable, ou choisissez une couleur ci-dessous et cliquez des autocollants. Puis Résoudre.",
+      doubtfulOne: "1 autocollant entouré était difficile à lire : cliquez-le pour le passer à sa couleur suivante la plus probable, ou choisissez une couleur ci-dessous et cliquez des autocollants. Puis Résoudre.",
+      doubtful: "{n} autocollants entourés étaient difficiles à lire : cliquez-en un pour le passer à sa couleur suivante la plus probable, ou choisissez une couleur ci-dessous et cliquez des autocollants. Puis Résoudre.",
       conflict: "Ces couleurs ne correspondent à aucun vrai cube : {detail}. Rescannez la face {face}, ou corrigez les autocollants entourés.",
       rescan: "Rescanner la face {face}",
-      pinHint: "Correction : choisissez une couleur, puis cliquez des autocollants.",
+      pinHint: "Couleur choisie : chaque autocollant cliqué la prend ; cliquez de nouveau la couleur pour arrêter.",
       solve: "Résoudre",
       use: "Utiliser sans résoudre",
       clearFixes: "Annuler les corrections",
@@ -748,7 +750,7 @@
     }
     if (scan.result) {
       const n = scan.result.doubtful.length;
-      status.textContent = n ? t("doubtful", { n }) : t("resolved");
+      status.textContent = n === 1 ? t("doubtfulOne") : n ? t("doubtful", { n }) : t("resolved");
       status.className = "scan-status " + (n ? "warn" : "ok");
       if (!pageFacelets(scan.result).standard) status.textContent += " " + t("schemeNote");
     } else {
