@@ -8,7 +8,8 @@ use rubik_solve::method::optimal::search::{self, Mode, Outcome};
 use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::search::can_follow;
 use rubik_solve::{
-    solver_for, Deadline, Limits, Method, Options, Progress, SolveError, Solver, SolverConfig,
+    solver_for, CancelFlag, Deadline, Limits, Method, Options, Progress, SolveError, Solver,
+    SolverConfig,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -358,6 +359,27 @@ struct Recorder {
     tasks: std::sync::Mutex<Vec<(String, u64, u64, bool)>>,
     /// Notes, in order.
     notes: std::sync::Mutex<Vec<String>>,
+    /// Raised when a deepening step of [`DEEP_ENOUGH`] moves starts, if set: a test stops its
+    /// search as soon as it is as deep as the test needs, however busy the machine is.
+    stop_when_deep: std::sync::Mutex<Option<CancelFlag>>,
+}
+
+/// The deepening length from which the optimal solver gives its hint about the large table.
+const DEEP_ENOUGH: usize = 15;
+
+impl Recorder {
+    /// Limits that stop a solve once it starts its deepening step of [`DEEP_ENOUGH`] moves
+    /// (the flag returned is raised then), or after a generous safety timeout.
+    fn limits_until_deep(&self) -> (Limits, CancelFlag) {
+        let flag = CancelFlag::new();
+        *self.stop_when_deep.lock().unwrap() = Some(flag.clone());
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(300)),
+            cancel: Some(flag.clone()),
+            ..Limits::default()
+        };
+        (limits, flag)
+    }
 }
 
 impl Progress for Recorder {
@@ -376,46 +398,66 @@ impl Progress for Recorder {
     fn note(&self, text: &str) {
         self.notes.lock().unwrap().push(text.to_string());
     }
+    fn deepening(&self, length: usize) {
+        if length >= DEEP_ENOUGH {
+            if let Some(flag) = &*self.stop_when_deep.lock().unwrap() {
+                flag.cancel();
+            }
+        }
+    }
 }
 
 #[test]
 fn the_default_small_table_says_once_how_to_solve_deep_cubes_faster() {
-    // Only the small table is built in the test directory, so it is the default; this 18-move
-    // state reaches the deepening step of 15 moves within a second.
+    // Only the small table is built in the test directory, so it is the default. This 18-move
+    // state needs a deepening step of 15 moves; each solve of it is stopped as soon as that
+    // step starts (the hint, if any, is given as it starts), so the test does not depend on how
+    // fast a busy machine gets there.
     let cube =
         rubik_cube::input::parse_cube("R2 B U2 L2 D2 L2 F' D2 B U F U' R2 D' R U F2 R2 U' R")
             .unwrap()
             .to_cubie();
     let shallow = rubik_cube::input::parse_cube("R U F").unwrap().to_cubie();
-    let limits = Limits {
-        timeout: Some(Duration::from_secs(2)),
-        ..Limits::default()
-    };
     // A size asked for by name is what the user wants: no hint (checked first, as the hint
     // is given once per process).
     let named = Arc::new(Recorder::default());
     let solver = OptimalSolver::new(&SolverConfig {
         progress: Some(named.clone()),
+        search_progress: true,
         ..config()
     })
     .unwrap();
+    let (limits, deep) = named.limits_until_deep();
     let _ = solver.solve(&cube, &limits);
+    assert!(
+        deep.is_cancelled(),
+        "the search never reached {DEEP_ENOUGH} moves"
+    );
     assert!(named.notes.lock().unwrap().is_empty());
     let recorder = Arc::new(Recorder::default());
     let solver = OptimalSolver::new(&SolverConfig {
         progress: Some(recorder.clone()),
+        search_progress: true,
         options: Options::new(),
         ..config()
     })
     .unwrap();
     assert_eq!(solver.tables().size().name(), "small");
+    let (limits, deep) = recorder.limits_until_deep();
     solver.solve(&shallow, &limits).unwrap();
+    assert!(!deep.is_cancelled());
     assert!(
         recorder.notes.lock().unwrap().is_empty(),
         "hint for 3 moves"
     );
-    let _ = solver.solve(&cube, &limits);
-    let _ = solver.solve(&cube, &limits);
+    for _ in 0..2 {
+        let (limits, deep) = recorder.limits_until_deep();
+        let _ = solver.solve(&cube, &limits);
+        assert!(
+            deep.is_cancelled(),
+            "the search never reached {DEEP_ENOUGH} moves"
+        );
+    }
     let notes = recorder.notes.lock().unwrap();
     assert_eq!(notes.len(), 1, "{notes:?}");
     assert!(notes[0].contains("--table large") && notes[0].contains("7.5 GB"));
