@@ -3,7 +3,7 @@
 
 use rubik_solve::coord::moves::TWIST_MOVES;
 use rubik_solve::store::file::HEADER_LEN;
-use rubik_solve::store::{Fault, Spec, Status, Store, TableError, TableSpec};
+use rubik_solve::store::{Fault, Placement, Spec, Status, Store, TableError, TableSpec};
 use rubik_solve::{Method, NoProgress, SolveError, SolverConfig};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
@@ -158,4 +158,27 @@ fn an_unwritable_directory_is_an_error_naming_it_and_the_os_error() {
     )));
     assert!(text.contains("Not a directory"), "{text}");
     assert!(text.ends_with("(set RUBIK_TABLES to a writable directory)"));
+}
+
+#[test]
+fn a_table_asked_in_another_placement_is_the_same_file_and_the_same_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = store(dir.path());
+    let huge = store.get_placed(&TWIST_MOVES, Placement::Huge).unwrap();
+    let files: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tbl"))
+        .collect();
+    assert_eq!(files, ["move-twist.tbl"]);
+    let own = store.get(&TWIST_MOVES).unwrap();
+    assert!(
+        !Arc::ptr_eq(&huge, &own),
+        "cached apart from the spec's placement"
+    );
+    assert_eq!(huge[..], own[..]);
+    assert!(Arc::ptr_eq(
+        &huge,
+        &store.get_placed(&TWIST_MOVES, Placement::Huge).unwrap()
+    ));
 }

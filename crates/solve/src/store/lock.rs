@@ -92,8 +92,8 @@ mod tests {
     fn temporary_names_are_recognised() {
         assert_eq!(temporary_of(".move-twist.a1B2c3.tmp"), Some("move-twist"));
         assert_eq!(
-            temporary_of(".optimal-fst-small.XyZ123.tmp"),
-            Some("optimal-fst-small")
+            temporary_of(".optimal-corners.XyZ123.tmp"),
+            Some("optimal-corners")
         );
         assert_eq!(temporary_of("move-twist.tbl"), None);
         assert_eq!(temporary_of("..tmp"), None);

@@ -101,9 +101,13 @@ pub struct Store {
 /// One cached value (a table or a set assembled from tables), built at most once.
 type Slot = Arc<Mutex<Option<Arc<dyn Any + Send + Sync>>>>;
 
-/// The cache of the process: (directory, name) → slot.
-fn slots() -> &'static Mutex<HashMap<(PathBuf, &'static str), Slot>> {
-    static SLOTS: OnceLock<Mutex<HashMap<(PathBuf, &'static str), Slot>>> = OnceLock::new();
+/// What the cache holds a value under: directory, name, and the placement a table was asked
+/// in when it is not its spec's ([`Store::get_placed`]).
+type SlotKey = (PathBuf, &'static str, Option<Placement>);
+
+/// The cache of the process: key → slot.
+fn slots() -> &'static Mutex<HashMap<SlotKey, Slot>> {
+    static SLOTS: OnceLock<Mutex<HashMap<SlotKey, Slot>>> = OnceLock::new();
     SLOTS.get_or_init(Default::default)
 }
 
@@ -189,7 +193,29 @@ impl Store {
         table: &TableSpec,
         build: impl FnOnce(&Store, &dyn Progress) -> Result<Built<T>, TableError>,
     ) -> Result<Arc<Table<T>>, TableError> {
-        self.cached(table.name, || self.load_or_build(table, build))
+        self.cached(table.name, None, || self.load_or_build(table, build))
+    }
+
+    /// [`Store::get`] with the table placed in memory as `placement` says instead of as its
+    /// spec does: for a method that reads another method's table harder than its owner does
+    /// (the optimal search reads the two-phase phase-1 table at random, in huge pages; the
+    /// two-phase search maps it). One file either way; in memory the table is cached apart
+    /// from the copy placed as its spec says.
+    pub fn get_placed<T: Pod + Send + Sync>(
+        &self,
+        spec: &Spec<T>,
+        placement: Placement,
+    ) -> Result<Arc<Table<T>>, TableError> {
+        if placement == spec.table.placement {
+            return self.get(spec);
+        }
+        let table = TableSpec {
+            placement,
+            ..spec.table
+        };
+        self.cached(table.name, Some(placement), || {
+            self.load_or_build(&table, spec.build)
+        })
     }
 
     /// The table `spec` from its file (or built and saved), bypassing this process's cache:
@@ -205,17 +231,20 @@ impl Store {
         key: &'static str,
         make: impl FnOnce(&Store) -> Result<T, TableError>,
     ) -> Result<Arc<T>, TableError> {
-        self.cached(key, || make(self))
+        self.cached(key, None, || make(self))
     }
 
     fn cached<T: Send + Sync + 'static>(
         &self,
         key: &'static str,
+        placement: Option<Placement>,
         make: impl FnOnce() -> Result<T, TableError>,
     ) -> Result<Arc<T>, TableError> {
         let slot = {
             let mut map = slots().lock().unwrap_or_else(|e| e.into_inner());
-            map.entry((self.dir.clone(), key)).or_default().clone()
+            map.entry((self.dir.clone(), key, placement))
+                .or_default()
+                .clone()
         };
         // Held while the value is made: other threads asking for it wait for this one.
         let mut value = slot.lock().unwrap_or_else(|e| e.into_inner());

@@ -26,7 +26,7 @@ pub enum Entries {
 }
 
 /// Where a loaded table lives in memory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Placement {
     /// Copied into the process's own memory: a file changed on disk later cannot harm it.
     Private,

@@ -138,8 +138,13 @@ pub(crate) static METHOD: Registration = Registration {
     tables: |config| {
         let size = TableSize::resolve(TABLE.get(&config.options), &crate::store::table_dir(config));
         let mut specs = size.specs();
-        // Its probes and its answer on timeout come from the two-phase solver.
-        specs.extend(super::twophase::table_specs(config.compact));
+        // Its probes and its answer on timeout come from the two-phase solver (whose phase-1
+        // table is the small size's: listed once).
+        for spec in super::twophase::table_specs(config.compact) {
+            if specs.iter().all(|s| s.table().name != spec.table().name) {
+                specs.push(spec);
+            }
+        }
         specs
     },
     messages: MESSAGES,

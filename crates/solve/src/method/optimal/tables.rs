@@ -11,6 +11,7 @@ use super::prune::Layout;
 use super::reader::{Grouped, Nibbles};
 use super::search;
 use super::symmetry::Symmetries;
+use crate::method::twophase::tables::PHASE1_PRUNE;
 use crate::options::{Choice, Choices, OptionDef, OptionKind};
 use crate::store::bfs::Cells;
 use crate::store::{AnySpec, Built, Entries, Placement, Spec, Store, Table, TableError, TableSpec};
@@ -119,20 +120,13 @@ impl TableSize {
         TABLE.name_of(Some(self))
     }
 
-    /// The file name of the table in the cache.
-    pub const fn file_name(self) -> &'static str {
-        match self {
-            TableSize::Small => "optimal-fst-small",
-            TableSize::Medium => "optimal-fstc-medium",
-            TableSize::Large => "optimal-eo8-order-tc-large",
-            TableSize::SmallPlus => "optimal-eo8-order-t-small-plus",
-        }
-    }
-
-    /// The store's spec of the main table.
+    /// The store's spec of the main table. The small one is the two-phase method's phase-1
+    /// table ([`PHASE1_PRUNE`]): the same coordinates, the same distances, byte for byte, so
+    /// one file serves both (it was built and stored a second time as `optimal-fst-small`
+    /// until November 2026; such a file is no longer read).
     pub fn spec(self) -> &'static Spec<u8> {
         match self {
-            TableSize::Small => &SMALL,
+            TableSize::Small => &PHASE1_PRUNE,
             TableSize::Medium => &MEDIUM,
             TableSize::Large => &LARGE,
             TableSize::SmallPlus => &SMALL_PLUS,
@@ -163,12 +157,12 @@ impl TableSize {
     }
 }
 
-const fn prune_spec(size: TableSize, index: &'static str) -> TableSpec {
+const fn prune_spec(size: TableSize, name: &'static str, index: &'static str) -> TableSpec {
     let cells = match size.format() {
         Format::Nibbles(_) => Cells::Nibble,
         Format::Grouped(l) => Cells::Grouped { base: l.base },
     };
-    TableSpec::of::<u8>(size.file_name(), size.format().bytes())
+    TableSpec::of::<u8>(name, size.format().bytes())
         .indexed(index)
         .holding(Entries::Distances(cells))
         .placed(Placement::Huge)
@@ -189,17 +183,10 @@ fn build_prune(size: TableSize, progress: &dyn Progress) -> Result<Built<u8>, Ta
     Ok(Built::Buffer(buf))
 }
 
-static SMALL: Spec<u8> = Spec {
-    table: prune_spec(
-        TableSize::Small,
-        "flip × UD-slice class (64430) × twist (2187), exact distances in 4 bits",
-    ),
-    build: |_, progress| build_prune(TableSize::Small, progress),
-};
-
 static MEDIUM: Spec<u8> = Spec {
     table: prune_spec(
         TableSize::Medium,
+        "optimal-fstc-medium",
         "flip × UD-slice class (64430) × corner split (70) × twist (2187), exact distances in \
          4 bits",
     ),
@@ -209,6 +196,7 @@ static MEDIUM: Spec<u8> = Spec {
 static LARGE: Spec<u8> = Spec {
     table: prune_spec(
         TableSize::Large,
+        "optimal-eo8-order-tc-large",
         "slice edges with their order × other edges' flip, by symmetry (191060) × corner split \
          (70) × twist (2187), 2 bits over base 9",
     ),
@@ -218,6 +206,7 @@ static LARGE: Spec<u8> = Spec {
 static SMALL_PLUS: Spec<u8> = Spec {
     table: prune_spec(
         TableSize::SmallPlus,
+        "optimal-eo8-order-t-small-plus",
         "slice edges with their order × other edges' flip, by symmetry (191060) × twist (2187), \
          2 bits over base 7",
     ),
@@ -312,7 +301,9 @@ impl Tables {
                 extract: Eo8Extract::new(),
             }),
         };
-        let prune = store.get(size.spec())?;
+        // Read at random by the search: in huge pages, whatever the spec's owner asks (the
+        // two-phase method maps the small table from its file).
+        let prune = store.get_placed(size.spec(), Placement::Huge)?;
         let corner_prune = store.get(&CORNER_PRUNE)?;
         Ok(Tables {
             corners: CornerTables::new(&syms)?,
@@ -390,6 +381,25 @@ mod tests {
         let mut f = std::fs::File::create(crate::store::file::path(spec, dir)).unwrap();
         f.write_all(&crate::store::file::header(spec, 0)).unwrap();
         f.set_len(spec.file_bytes()).unwrap();
+    }
+
+    #[test]
+    fn the_small_table_is_the_two_phase_phase1_table_and_listed_once() {
+        assert!(std::ptr::eq(TableSize::Small.spec(), &PHASE1_PRUNE));
+        let dir = tempfile::tempdir().unwrap();
+        let config = crate::SolverConfig {
+            table_dir: Some(dir.path().to_path_buf()),
+            ..crate::SolverConfig::default()
+        };
+        let names: Vec<&str> = (super::super::METHOD.tables)(&config)
+            .iter()
+            .map(|s| s.table().name)
+            .collect();
+        assert!(names.contains(&"prune-twophase1"));
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "a table listed twice: {names:?}");
     }
 
     #[test]
