@@ -356,7 +356,7 @@ pub const PER_GROUP: usize = 62;
 /// Bytes per group of the grouped format.
 pub const GROUP_BYTES: usize = 16;
 /// Entries in a group's first word (after the 4-bit minimum).
-const LOW_LANES: usize = 30;
+pub const LOW_LANES: usize = 30;
 /// Bit `2·lane` of every lane.
 const LANE_LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
@@ -405,27 +405,34 @@ impl Groups<'_> {
     /// Frontier → older, new → frontier; groups reached for the first time get `depth` as
     /// their minimum.
     fn sweep(&self, depth: u64) {
-        self.words.par_chunks(2 * 4096).for_each(|chunk| {
-            for pair in chunk.chunks_exact(2) {
-                let (w0, w1) = (
-                    pair[0].load(Ordering::Relaxed),
-                    pair[1].load(Ordering::Relaxed),
-                );
-                let reached = lanes_equal(w0, NEW, true) != 0 || lanes_equal(w1, NEW, false) != 0;
-                // Per lane: 3 → 3, 2 → 1, 1 → 0, 0 → 0.
-                let down = |w: u64| {
-                    let (hi, lo) = ((w >> 1) & LANE_LOW_BITS, w & LANE_LOW_BITS);
-                    hi | ((hi & lo) << 1)
-                };
-                let mut min = w0 & 0xF;
-                if reached && min == 0xF {
-                    min = depth;
-                }
-                pair[0].store((down(w0) & !0xF) | min, Ordering::Relaxed);
-                pair[1].store(down(w1), Ordering::Relaxed);
-            }
-        });
+        sweep_groups(self.words, depth);
     }
+}
+
+/// After a level of a grouped build (codes `3` unseen, `2` new, `1` frontier, `0` older):
+/// frontier → older, new → frontier, and groups reached for the first time get `depth` as
+/// their minimum.
+pub fn sweep_groups(words: &[AtomicU64], depth: u64) {
+    words.par_chunks(2 * 4096).for_each(|chunk| {
+        for pair in chunk.chunks_exact(2) {
+            let (w0, w1) = (
+                pair[0].load(Ordering::Relaxed),
+                pair[1].load(Ordering::Relaxed),
+            );
+            let reached = lanes_equal(w0, NEW, true) != 0 || lanes_equal(w1, NEW, false) != 0;
+            // Per lane: 3 → 3, 2 → 1, 1 → 0, 0 → 0.
+            let down = |w: u64| {
+                let (hi, lo) = ((w >> 1) & LANE_LOW_BITS, w & LANE_LOW_BITS);
+                hi | ((hi & lo) << 1)
+            };
+            let mut min = w0 & 0xF;
+            if reached && min == 0xF {
+                min = depth;
+            }
+            pair[0].store((down(w0) & !0xF) | min, Ordering::Relaxed);
+            pair[1].store(down(w1), Ordering::Relaxed);
+        }
+    });
 }
 
 impl Grid for Groups<'_> {

@@ -24,6 +24,9 @@ use super::coord::{MoveTables, N_TWIST};
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
 use super::flipslice::FlipSliceClasses;
 use super::prune::Layout;
+use crate::store::bfs::{
+    group_lane as locate, lanes_equal, sweep_groups, GROUP_BYTES, LOW_LANES, PER_GROUP,
+};
 use crate::store::memory::table_buffer;
 use crate::store::TableError;
 use crate::Progress;
@@ -32,17 +35,8 @@ use rayon::prelude::*;
 use rubik_cube::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Entries per group.
-pub const PER_GROUP: usize = 62;
-/// Bytes per group.
-pub const GROUP_BYTES: usize = 16;
-/// Entries in a group's first word (after the 4-bit minimum).
-const LOW_LANES: usize = 30;
-/// Bit `2·lane` of every lane.
-const LANE_LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// Lane codes while building.
 const UNSEEN: u64 = 3;
-const NEW: u64 = 2;
 const FRONTIER: u64 = 1;
 
 /// Which coordinates a grouped table covers and its base depth.
@@ -113,31 +107,6 @@ pub fn group_byte(idx: usize) -> usize {
     idx / PER_GROUP * GROUP_BYTES
 }
 
-/// The word and bit of entry `idx` in a table seen as 64-bit words.
-#[inline(always)]
-fn locate(idx: usize) -> (usize, u32) {
-    let g = idx / PER_GROUP;
-    let lane = idx - g * PER_GROUP;
-    if lane < LOW_LANES {
-        (2 * g, (4 + 2 * lane) as u32)
-    } else {
-        (2 * g + 1, (2 * (lane - LOW_LANES)) as u32)
-    }
-}
-
-/// The bits of `word` marking its lanes equal to `code` (bit `2·lane` of each), the 4-bit
-/// minimum of a group's first word excluded when `first`.
-#[inline(always)]
-fn lanes_equal(word: u64, code: u64, first: bool) -> u64 {
-    let x = word ^ (code * LANE_LOW_BITS);
-    let hits = !(x | (x >> 1)) & LANE_LOW_BITS;
-    if first {
-        hits & !0xF
-    } else {
-        hits
-    }
-}
-
 /// The table while it is built.
 struct Building<'a> {
     words: &'a [AtomicU64],
@@ -165,26 +134,7 @@ impl Building<'_> {
     /// After a level: frontier → older, new → frontier; groups reached for the first time
     /// get `depth` as their minimum.
     fn sweep(&self, depth: u64) {
-        self.words.par_chunks(2 * 4096).for_each(|chunk| {
-            for pair in chunk.chunks_exact(2) {
-                let (w0, w1) = (
-                    pair[0].load(Ordering::Relaxed),
-                    pair[1].load(Ordering::Relaxed),
-                );
-                let reached = lanes_equal(w0, NEW, true) != 0 || lanes_equal(w1, NEW, false) != 0;
-                // Per lane: 3 → 3, 2 → 1, 1 → 0, 0 → 0.
-                let down = |w: u64| {
-                    let (hi, lo) = ((w >> 1) & LANE_LOW_BITS, w & LANE_LOW_BITS);
-                    hi | ((hi & lo) << 1)
-                };
-                let mut min = w0 & 0xF;
-                if reached && min == 0xF {
-                    min = depth;
-                }
-                pair[0].store((down(w0) & !0xF) | min, Ordering::Relaxed);
-                pair[1].store(down(w1), Ordering::Relaxed);
-            }
-        });
+        sweep_groups(self.words, depth);
     }
 }
 
