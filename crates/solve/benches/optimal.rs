@@ -19,8 +19,7 @@
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::method::optimal::tables::Format;
-use rubik_solve::method::optimal::{grouped, OptimalSolver};
+use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::{Limits, Options, Progress, SolveError, Solver, SolverConfig};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -185,23 +184,22 @@ fn main() {
         "tables ({}) ready in {:.1} s, pruning table {} bytes, {} threads",
         a.table.as_deref().unwrap_or("default"),
         t.elapsed().as_secs_f64(),
-        solver.tables().prune.len(),
+        solver.tables().prune_bytes(),
         rayon::current_num_threads()
     );
-    if let (true, Format::Grouped(layout)) = (a.histogram, solver.tables().format) {
-        let spread = grouped::spread(layout, &solver.tables().prune);
+    if let Some((base, spread)) = solver.tables().spread().filter(|_| a.histogram) {
         let h = spread.codes;
         let total: u64 = h.iter().sum();
         let share = |n: u64| 100.0 * n as f64 / total as f64;
         println!(
             "entries: ≤ {} {:.2}%, {} {:.2}%, {} {:.2}%, ≥ {} {:.2}%",
-            layout.base,
+            base,
             share(h[0]),
-            layout.base + 1,
+            base + 1,
             share(h[1]),
-            layout.base + 2,
+            base + 2,
             share(h[2]),
-            layout.base + 3,
+            base + 3,
             share(h[3])
         );
         let zeros = h[0].max(1) as f64;
@@ -211,7 +209,7 @@ fn main() {
             .collect();
         println!(
             "entries ≤ {} read as their group minimum: {}",
-            layout.base,
+            base,
             bounds.join(", ")
         );
     }

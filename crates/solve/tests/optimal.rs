@@ -4,12 +4,10 @@
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::method::optimal::search::{self, Mode, Outcome};
 use rubik_solve::method::optimal::OptimalSolver;
 use rubik_solve::search::can_follow;
 use rubik_solve::{
-    solver_for, CancelFlag, Deadline, Limits, Method, Options, Progress, SolveError, Solver,
-    SolverConfig,
+    solver_for, CancelFlag, Limits, Method, Options, Progress, SolveError, Solver, SolverConfig,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -296,60 +294,6 @@ fn timeout_gives_the_best_solution_found_and_the_lower_bound_reached() {
         }
         other => panic!("unexpected step {other}"),
     }
-}
-
-/// A one-solution search up to 20 moves with `probe` and nothing else.
-fn first_solution<'a>(probe: search::Probe<'a>, deadline: &'a Deadline) -> search::Run<'a> {
-    search::Run {
-        max_length: 20,
-        deadline,
-        mode: Mode::First,
-        probe: Some(probe),
-        progress: None,
-        deepening: None,
-    }
-}
-
-#[test]
-fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
-    let t = solver().tables();
-    let plain = solver().clone().with_probe(false);
-    let mut rng = rng_from_seed(31);
-    let mut probed = 0;
-    for _ in 0..12 {
-        let moves = scramble(&mut rng, 11);
-        let cube = moves
-            .iter()
-            .fold(CubieCube::SOLVED, |c, &m| c.apply_move(m));
-        let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
-        // A probe that answers with moves that do not solve the cube is ignored.
-        let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
-        let (outcome, stats) =
-            search::search(t, &cube, &first_solution(&wrong, &Deadline::default()));
-        match outcome {
-            Outcome::Found(s) => assert_eq!(s[0].len(), optimum),
-            other => panic!("{other:?}"),
-        }
-        assert!(!stats.probed);
-        // A probe that answers with a real solution of the asked length ends the search.
-        let honest = |length: usize, _: Duration| {
-            let limits = Limits {
-                max_length: Some(length),
-                ..Limits::default()
-            };
-            plain.solve(&cube, &limits).ok().map(|s| s.moves)
-        };
-        let (outcome, stats) =
-            search::search(t, &cube, &first_solution(&honest, &Deadline::default()));
-        let Outcome::Found(s) = outcome else {
-            panic!("no solution")
-        };
-        assert_eq!(s[0].len(), optimum);
-        assert!(s[0].iter().fold(cube, |c, &m| c.apply_move(m)).is_solved());
-        probed += usize::from(stats.probed);
-    }
-    // Whenever the table's first bound is below the optimum, the probe answers first.
-    assert!(probed > 0, "the probe never ended a search");
 }
 
 /// Records what a search reports.

@@ -36,6 +36,9 @@ pub const N_UD_EDGES: usize = 40320;
 pub const N_FLIPSLICE: usize = N_SLICE * N_FLIP;
 /// Corner combination coordinate: which 4 of the 8 positions hold the U-layer corners.
 pub const N_CORNER_COMB: usize = 70;
+/// Corner split: which 4 of the 8 positions hold the D-layer corners (the optimal method's
+/// tables split on it). `C(8, 4) = 70`.
+pub const N_CORNER_SPLIT: usize = 70;
 
 const FACTORIAL: [usize; 13] = {
     let mut f = [1usize; 13];
@@ -235,6 +238,51 @@ pub fn corner_comb(cp: &[u8; 8]) -> usize {
     comb
 }
 
+/// The corner-split coordinate (0..70): which positions hold the D-layer corners DFR DLF DBL
+/// DRB, ignoring their order and twist (solved = 0). It is not [`corner_comb`], which ranks the
+/// U-layer corners from URF onwards and agrees with it on only 16 of the 70 values: the optimal
+/// method's cached tables are numbered by this one.
+pub fn corner_split(c: &CubieCube) -> usize {
+    let mut a = 0;
+    let mut x = 0;
+    for j in (0..8).rev() {
+        if c.cp[j] >= 4 {
+            x += 1;
+            a += BINOMIAL[7 - j][x] as usize;
+        }
+    }
+    a
+}
+
+/// Places the corners as corner split `k` says: the D-layer corners in DFR..DRB order, the
+/// U-layer corners in URF..UBR order (orientations untouched).
+pub fn set_corner_split(c: &mut CubieCube, k: usize) {
+    let mut idx = k;
+    let mut x = 4;
+    let mut is_d = [false; 8];
+    for (j, slot) in is_d.iter_mut().enumerate() {
+        if x == 0 {
+            break;
+        }
+        let n = binomial(7 - j, x);
+        if idx >= n {
+            *slot = true;
+            idx -= n;
+            x -= 1;
+        }
+    }
+    let (mut next_d, mut next_u) = (4u8, 0u8);
+    for j in 0..8 {
+        if is_d[j] {
+            c.cp[j] = next_d;
+            next_d += 1;
+        } else {
+            c.cp[j] = next_u;
+            next_u += 1;
+        }
+    }
+}
+
 /// Sets the corner permutation.
 pub fn set_corners(c: &mut CubieCube, idx: usize) {
     perm_unrank(idx, &mut c.cp);
@@ -293,6 +341,17 @@ mod tests {
         assert_eq!(corners(&c), 0);
         assert_eq!(ud_edges(&c), 0);
         assert_eq!(slice_perm(&c), 0);
+    }
+
+    #[test]
+    fn corner_split_round_trips() {
+        assert_eq!(corner_split(&CubieCube::SOLVED), 0);
+        assert_eq!(binomial(8, 4), N_CORNER_SPLIT);
+        for k in 0..N_CORNER_SPLIT {
+            let mut c = CubieCube::SOLVED;
+            set_corner_split(&mut c, k);
+            assert_eq!(corner_split(&c), k);
+        }
     }
 
     #[test]

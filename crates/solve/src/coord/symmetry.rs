@@ -1,4 +1,4 @@
-//! The symmetries the two-phase method uses: the 16 that keep the U–D axis and the rotation
+//! The symmetries the two-phase and optimal methods use: the 16 that keep the U–D axis and the rotation
 //! about the URF–DBL diagonal that cycles the three axes, taken from the cube crate's 48
 //! symmetries ([`rubik_cube::symmetry`], Kociemba's numbering: 0..16 keep the U–D axis, 16 is the
 //! diagonal rotation and 32 its square) and laid out as the search wants them.
@@ -20,6 +20,7 @@ const URF3: usize = 16;
 const URF3_POWERS: [usize; 3] = [0, URF3, 2 * URF3];
 
 /// The symmetry tables, computed once.
+#[derive(Clone)]
 pub struct Symmetries {
     /// The 16 U–D symmetries; index `8·f2 + 2·u4 + mirror`.
     pub cubes: [CubieCube; N_SYM_UD],
@@ -32,6 +33,14 @@ pub struct Symmetries {
     /// `urf3_conj_move[r][m]` is the move equal to `u⁻ʳ · m · uʳ` for the diagonal rotation `u`:
     /// if moves solve `uʳ · c · u⁻ʳ`, their images solve `c`.
     pub urf3_conj_move: [[Move; 18]; 3],
+    /// `axis_move[k][m]` is the move `uᵏ · m · u⁻ᵏ`: the move `m` seen on axis `k` (the cube
+    /// seen by [`rotate_urf3`] with `r = k` takes it when the cube takes `m`).
+    pub axis_move: [[Move; 18]; 3],
+    /// `inverse_axis_move[k][m]` is the index of `(uᵏ · m · u⁻ᵏ)⁻¹`: the move the inverse cube
+    /// seen on axis `k` takes on its left when the cube takes `m` on its right.
+    pub inverse_axis_move: [[usize; 18]; 3],
+    /// `own_axis[m]` is the axis `k` on which move `m` is a U or D turn.
+    pub own_axis: [usize; 18],
 }
 
 /// The symmetry tables.
@@ -40,6 +49,7 @@ pub fn symmetries() -> &'static Symmetries {
     SYMS.get_or_init(|| {
         let all = cube_sym::symmetries();
         let conj = |s: usize| all.conj_move[s].map(|m| Move::from_index(m as usize));
+        let axis_move: [[Move; 18]; 3] = std::array::from_fn(|k| conj(URF3_POWERS[k]));
         let mut multiply = [[0u8; N_SYM_UD]; N_SYM_UD];
         for (a, row) in multiply.iter_mut().enumerate() {
             row.copy_from_slice(&all.product[a][..N_SYM_UD]);
@@ -51,6 +61,13 @@ pub fn symmetries() -> &'static Symmetries {
             multiply,
             // u⁻ʳ is the symmetry uʳ read backwards: powers 0, 2, 1 of u.
             urf3_conj_move: std::array::from_fn(|r| conj(URF3_POWERS[(3 - r) % 3])),
+            inverse_axis_move: axis_move.map(|row| row.map(|m| m.inverse().index())),
+            own_axis: std::array::from_fn(|m| {
+                (0..3)
+                    .find(|&k| axis_move[k][m].face().axis() == rubik_cube::Face::U.axis())
+                    .unwrap_or(0)
+            }),
+            axis_move,
         }
     })
 }
@@ -114,6 +131,28 @@ mod tests {
         let mut rng = rng_from_seed(3);
         let x = CubieCube::random(&mut rng);
         assert_eq!(rotate_urf3(&x, 3), x);
+    }
+
+    #[test]
+    fn moves_seen_on_each_axis_are_the_moves_of_the_rotated_cube() {
+        use rubik_cube::random::rng_from_seed;
+        let syms = symmetries();
+        let c = CubieCube::random(&mut rng_from_seed(7));
+        for k in 0..3 {
+            let d = rotate_urf3(&c, k);
+            for m in Move::ALL {
+                let seen = syms.axis_move[k][m.index()];
+                assert_eq!(rotate_urf3(&c.apply_move(m), k), d.apply_move(seen));
+                assert_eq!(syms.inverse_axis_move[k][m.index()], seen.inverse().index());
+            }
+        }
+        for m in Move::ALL {
+            let k = syms.own_axis[m.index()];
+            assert_eq!(
+                syms.axis_move[k][m.index()].face().axis(),
+                rubik_cube::Face::U.axis()
+            );
+        }
     }
 
     #[test]

@@ -17,7 +17,6 @@
 //! Used for [`super::search::Mode::First`]; listing every solution keeps the one-ended search,
 //! whose canonical sequences make each solution appear once.
 
-use super::corners::corner_perm;
 use super::inverse::PackedCube;
 use super::prune::value;
 use super::reader::Reader;
@@ -48,7 +47,7 @@ impl Side {
         let mut packed = [PackedCube::SOLVED; 3];
         let mut bounds = [0u8; 3];
         for k in 0..3 {
-            let ck = t.syms.on_axis(c, k);
+            let ck = crate::coord::symmetry::rotate_urf3(c, k);
             packed[k] = PackedCube::pack(&ck);
             coords[k] = R::packed_coords(t, &packed[k]);
             bounds[k] = lookup::<R>(t, &coords[k]) as u8;
@@ -57,7 +56,7 @@ impl Side {
             coords,
             packed,
             bounds,
-            corner: corner_perm(c),
+            corner: crate::coord::corners(c) as u16,
             corner_known: true,
         }
     }
@@ -203,7 +202,7 @@ impl Expansion {
         let x_corner = if x.corner_known {
             x.corner
         } else {
-            corner_perm(&x.packed[0].unpack())
+            crate::coord::corners(&x.packed[0].unpack()) as u16
         };
         let classes = R::class_table(t);
         self.s = s;
@@ -217,7 +216,7 @@ impl Expansion {
             let a = applied_to(s, m).index();
             let n = self.n;
             for k in 0..3 {
-                self.coords[n][k] = moved_by::<R>(t, &x.coords[k], t.syms.move_conj[k][a]);
+                self.coords[n][k] = moved_by::<R>(t, &x.coords[k], t.syms.axis_move[k][a]);
                 self.slot[n][k] = R::class_slot(t, &self.coords[n][k]);
                 prefetch(classes, self.slot[n][k]);
             }
@@ -264,7 +263,7 @@ impl Expansion {
             for k in 0..3 {
                 self.y_packed[i][k] = t
                     .inverse
-                    .left_move(t.syms.inverse_move_conj[k][self.applied[i]], &y.packed[k]);
+                    .left_move(t.syms.inverse_axis_move[k][self.applied[i]], &y.packed[k]);
                 if k == own {
                     self.y_coords[i][k] = y.coords[k];
                     self.y_bounds[i][k] = y.bounds[k];
@@ -321,7 +320,7 @@ impl Expansion {
             for k in 0..3 {
                 child_x.packed[k] = t
                     .inverse
-                    .right_move(t.syms.move_conj[k][self.applied[i]].index(), &x.packed[k]);
+                    .right_move(t.syms.axis_move[k][self.applied[i]].index(), &x.packed[k]);
             }
             let child_y = Side {
                 coords: self.y_coords[i],

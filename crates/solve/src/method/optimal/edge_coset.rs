@@ -10,8 +10,8 @@
 //! The search carries the flip and the slice-with-order coordinates (move tables); the eight
 //! orientations are picked out of the flip's twelve bits by two small tables.
 
-use super::coord::{choose, slice, N_FLIP, N_SLICE};
-use super::symmetry::{Symmetries, N_SYM_UD};
+use crate::coord::symmetry::{conjugate, Symmetries, N_SYM_UD};
+use crate::coord::{binomial as choose, N_FLIP, N_SLICE};
 use crate::store::HugeVec;
 use rubik_cube::{CubieCube, Move};
 
@@ -74,7 +74,7 @@ pub fn slice_sorted(c: &CubieCube) -> u16 {
             n += 1;
         }
     }
-    slice(c) * N_SLICE_ORDER as u16 + u16::from(ORDER_RANK[order as usize])
+    crate::coord::slice(c) as u16 * N_SLICE_ORDER as u16 + u16::from(ORDER_RANK[order as usize])
 }
 
 /// The order coordinate (0..24) of the slice edges met slot by slot, packed two bits a piece
@@ -167,7 +167,8 @@ impl Eo8Extract {
     pub fn new() -> Eo8Extract {
         let mask12 = (0..N_FLIP)
             .map(|f| {
-                let c = super::coord::with_flip_slice(f as u16, 0);
+                let mut c = CubieCube::SOLVED;
+                crate::coord::set_flip(&mut c, f);
                 (0..12).fold(0u16, |m, i| m | u16::from(c.eo[i]) << i)
             })
             .collect();
@@ -248,7 +249,7 @@ impl EdgeClasses {
             let cube = with_edges((r / N_EO8) as u16, (r % N_EO8) as u8);
             let mut stab = 0u16;
             for s in 0..N_SYM_UD {
-                let other = raw(&syms.conjugate(&cube, s)) as usize;
+                let other = raw(&conjugate(&cube, s)) as usize;
                 if other == r {
                     stab |= 1 << s;
                 }
@@ -271,7 +272,6 @@ impl EdgeClasses {
 
 #[cfg(test)]
 mod tests {
-    use super::super::coord::flip;
     use super::*;
     use rubik_cube::random::rng_from_seed;
 
@@ -288,7 +288,10 @@ mod tests {
         let mut rng = rng_from_seed(5);
         for _ in 0..200 {
             let c = CubieCube::random(&mut rng);
-            let (f, s) = (flip(&c), slice(&c));
+            let (f, s) = (
+                crate::coord::flip(&c) as u16,
+                crate::coord::slice(&c) as u16,
+            );
             assert_eq!(x.eo8(f, s), eo8(&c));
             assert_eq!(slice_sorted(&c) / N_SLICE_ORDER as u16, s);
         }
@@ -308,14 +311,13 @@ mod tests {
 
     #[test]
     fn classes_cover_every_raw_value_with_a_working_symmetry() {
-        let syms = Symmetries::new();
-        let ec = EdgeClasses::new(&syms);
+        let ec = EdgeClasses::new(crate::coord::symmetry::symmetries());
         assert_eq!(ec.rep.len(), N_CLASS);
         let mut rng = rng_from_seed(9);
         for _ in 0..300 {
             let c = CubieCube::random(&mut rng);
             let cs = ec.class_sym[raw(&c) as usize];
-            let conj = syms.conjugate(&c, (cs & 0xF) as usize);
+            let conj = conjugate(&c, (cs & 0xF) as usize);
             assert_eq!(raw(&conj), ec.rep[(cs >> 4) as usize]);
         }
     }

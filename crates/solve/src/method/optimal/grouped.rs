@@ -20,10 +20,10 @@
 //! each level moves the codes down (and records each group's first level as its minimum). The
 //! search stops once the base + 2 level is known: whatever is still unseen is at least base + 3.
 
-use super::coord::{MoveTables, N_TWIST};
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
-use super::flipslice::FlipSliceClasses;
 use super::prune::Layout;
+use super::tables::{FlipSliceClasses, SearchMoves};
+use crate::coord::N_TWIST;
 use crate::store::bfs::{
     group_lane as locate, lanes_equal, sweep_groups, GROUP_BYTES, LOW_LANES, PER_GROUP,
 };
@@ -141,7 +141,7 @@ impl Building<'_> {
 /// Builds the table of `layout`, reporting progress in entries settled.
 pub fn build(
     layout: GroupedLayout,
-    mt: &MoveTables,
+    mt: &SearchMoves,
     fsc: &FlipSliceClasses,
     ec: &EdgeClasses,
     progress: &dyn Progress,

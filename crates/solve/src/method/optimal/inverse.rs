@@ -8,8 +8,8 @@
 //! per slot in a 64-byte table, with no arithmetic. The pruning coordinates (flip, slice,
 //! twist, corner split) then come from bit masks of the bytes and a few cache-resident tables.
 
-use super::coord::{corner_split, flip, slice, twist, N_FLIP, N_TWIST};
 use super::edge_coset::{order_of_packed, N_SLICE_ORDER};
+use crate::coord::{N_FLIP, N_TWIST};
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;
 
@@ -107,7 +107,7 @@ impl InverseTables {
                 for i in 0..N_EDGES {
                     c.eo[i] = ((mask >> i) & 1) as u8;
                 }
-                flip(&c)
+                crate::coord::flip(&c) as u16
             })
             .collect();
         let slice_of_mask = (0..1u32 << N_EDGES)
@@ -116,7 +116,7 @@ impl InverseTables {
                 for i in 0..N_EDGES {
                     c.ep[i] = if (mask >> i) & 1 == 1 { 8 } else { 0 };
                 }
-                slice(&c)
+                crate::coord::slice(&c) as u16
             })
             .collect();
         let twist_of_mask = std::array::from_fn(|mask| {
@@ -124,14 +124,14 @@ impl InverseTables {
             for i in 0..7 {
                 c.co[i] = ((mask >> i) & 1) as u8;
             }
-            twist(&c)
+            crate::coord::twist(&c) as u16
         });
         let split_of_mask = std::array::from_fn(|mask| {
             let mut c = CubieCube::SOLVED;
             for i in 0..N_CORNERS {
                 c.cp[i] = if (mask >> i) & 1 == 1 { 4 } else { 0 };
             }
-            corner_split(&c)
+            crate::coord::corner_split(&c) as u16
         });
         InverseTables {
             edge_left,
@@ -234,7 +234,10 @@ mod tests {
             let packed = PackedCube::pack(&x);
             assert_eq!(packed.unpack(), x);
             assert_eq!(t.coords::<true>(&packed), coords(&x));
-            assert_eq!(t.coords::<false>(&packed)[1], slice(&x));
+            assert_eq!(
+                t.coords::<false>(&packed)[1],
+                crate::coord::slice(&x) as u16
+            );
             for m in Move::ALL {
                 let left = MOVE_CUBES[m.index()].multiply(&x);
                 let right = t.right_move(m.index(), &packed);

@@ -1,9 +1,10 @@
 //! `--method optimal`: provably shortest solutions in the half-turn metric.
 //!
-//! Layers, one module each: [`symmetry`] (the 16 U–D symmetries and the axis turn) →
-//! [`coord`] (flip, slice, twist and their move tables) → [`flipslice`] (symmetry classes) →
-//! [`edge_coset`] (the slice edges with their order × the other edges' orientation, and its
-//! classes) → [`corners`] (the small corner table) → [`inverse`] (the inverse cube, packed) →
+//! It reads the shared layer: the symmetries, coordinates, move, conjugation and class tables
+//! of [`crate::coord`] (from the store, as the two-phase method does), and the two-phase
+//! phase-1 table as its small table. Its own layers, one module each: [`edge_coset`] (the
+//! large tables' coordinate: the slice edges with their order × the other edges' orientation,
+//! and its classes) → [`inverse`] (the inverse cube, packed) →
 //! [`prune`] (the exact 4-bit tables and their build) → [`grouped`] (the 2-bit tables relative
 //! to a base depth and their build) → [`reader`] (each format as the search reads it) →
 //! [`tables`] (everything loaded from the store and shared) →
@@ -14,18 +15,16 @@
 #![allow(clippy::needless_range_loop)]
 
 mod both_ends;
-pub mod coord;
-pub mod corners;
-pub mod edge_coset;
-pub mod flipslice;
-pub mod grouped;
-pub mod inverse;
-pub mod prune;
-pub mod reader;
-pub mod root_symmetry;
-pub mod search;
-pub mod symmetry;
-pub mod tables;
+mod edge_coset;
+mod grouped;
+mod inverse;
+mod prune;
+mod reader;
+mod root_symmetry;
+mod search;
+mod tables;
+#[cfg(test)]
+mod tests;
 
 use super::twophase::TwophaseSolver;
 use crate::i18n::{message, Key, Message};
@@ -33,8 +32,10 @@ use crate::options::{Flag, OptionDef, OptionKind};
 use crate::registry::Registration;
 use crate::store::Store;
 use crate::{Deadline, Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
+pub use grouped::Spread;
 use rubik_cube::{CubieCube, Move};
-use search::{Mode, Outcome, Stats};
+pub use search::Stats;
+use search::{Mode, Outcome};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;

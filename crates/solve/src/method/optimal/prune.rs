@@ -13,10 +13,10 @@
 //! is built in place in huge-page memory seen as 64-bit words of 16 entries (little-endian, so
 //! byte `i / 2` holds entry `i` in its low nibble when `i` is even).
 
-use super::coord::MoveTables;
-use super::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
-use super::flipslice::{FlipSliceClasses, N_FLIPSLICE_CLASS};
-use super::symmetry::N_SYM_UD;
+use super::tables::{FlipSliceClasses, SearchMoves};
+use crate::coord::classes::N_FLIPSLICE_CLASS;
+use crate::coord::symmetry::N_SYM_UD;
+use crate::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
 use crate::store::memory::table_buffer;
 use crate::store::TableError;
 use crate::Progress;
@@ -128,7 +128,7 @@ impl Layout {
     #[inline(always)]
     pub fn child_offset(
         self,
-        mt: &MoveTables,
+        mt: &SearchMoves,
         fsc: &FlipSliceClasses,
         m: usize,
         sym: usize,
@@ -198,7 +198,7 @@ fn has_nibble(word: u64, v: u64) -> bool {
 /// Builds the table of `layout`, reporting progress in entries settled.
 pub fn build(
     layout: Layout,
-    mt: &MoveTables,
+    mt: &SearchMoves,
     fsc: &FlipSliceClasses,
     progress: &dyn Progress,
 ) -> Result<MmapMut, TableError> {
@@ -268,7 +268,10 @@ pub fn build(
                     }
                     let fs = mt.slice[slice * 18 + m] as usize * N_FLIP
                         + mt.flip[flip * 18 + m] as usize;
-                    let (class2, sym) = (fsc.class[fs] as usize, fsc.sym[fs] as usize);
+                    let (class2, sym) = (
+                        (fsc.class_sym[fs] >> 4) as usize,
+                        (fsc.class_sym[fs] & 0xF) as usize,
+                    );
                     let child = |off: u32| {
                         let (k, tw, off2) = layout.child_offset(mt, fsc, m, sym, off);
                         (

@@ -48,7 +48,7 @@ impl Reader for Nibbles {
         t.moves.slice[s as usize * 18 + m]
     }
     fn slice_of(c: &CubieCube) -> u16 {
-        super::coord::slice(c)
+        crate::coord::slice(c) as u16
     }
     #[inline(always)]
     fn packed_coords(t: &Tables, x: &PackedCube) -> [u16; 4] {
@@ -60,7 +60,7 @@ impl Reader for Nibbles {
     }
     #[inline(always)]
     fn class_slot(_: &Tables, c: &[u16; 4]) -> usize {
-        c[1] as usize * super::coord::N_FLIP + c[0] as usize
+        c[1] as usize * crate::coord::N_FLIP + c[0] as usize
     }
     #[inline(always)]
     fn entry(t: &Tables, class_sym: u32, c: &[u16; 4]) -> usize {

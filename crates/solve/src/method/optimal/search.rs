@@ -12,13 +12,13 @@
 //! on thread timing.
 
 use super::both_ends::{BothEnds, Scratch};
-use super::coord::{corner_split, flip, twist};
-use super::corners::corner_perm;
 use super::inverse::PackedCube;
 use super::prune::value;
 use super::reader::{Grouped, Nibbles, Reader};
 use super::root_symmetry::{self, TaskRole};
 use super::tables::{Format, Tables};
+use crate::coord;
+use crate::coord::symmetry::rotate_urf3;
 use crate::search::can_follow;
 use crate::{Deadline, Progress};
 use rayon::prelude::*;
@@ -87,18 +87,23 @@ struct Node {
 }
 
 impl Node {
-    fn root<R: Reader>(t: &Tables, cube: &CubieCube) -> Node {
+    fn root<R: Reader>(cube: &CubieCube) -> Node {
         let mut axes = [[0; 4]; 3];
         let mut inv = [PackedCube::SOLVED; 3];
         for k in 0..3 {
-            let c = t.syms.on_axis(cube, k);
-            axes[k] = [flip(&c), R::slice_of(&c), twist(&c), corner_split(&c)];
+            let c = rotate_urf3(cube, k);
+            axes[k] = [
+                coord::flip(&c) as u16,
+                R::slice_of(&c),
+                coord::twist(&c) as u16,
+                coord::corner_split(&c) as u16,
+            ];
             inv[k] = PackedCube::pack(&c.inverse());
         }
         Node {
             axes,
             inv,
-            corner: corner_perm(cube),
+            corner: coord::corners(cube) as u16,
         }
     }
 
@@ -110,7 +115,7 @@ impl Node {
 /// The coordinates of axis `k` after move `m` (of the cube, seen on the U–D axis).
 #[inline(always)]
 fn moved<R: Reader>(t: &Tables, axis: &[u16; 4], k: usize, m: Move) -> [u16; 4] {
-    moved_by::<R>(t, axis, t.syms.move_conj[k][m.index()])
+    moved_by::<R>(t, axis, t.syms.axis_move[k][m.index()])
 }
 
 /// The coordinates `axis` after move `mk` (as seen on that axis).
@@ -163,7 +168,7 @@ fn child<R: Reader>(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Nod
     for k in 0..3 {
         inv[k] = t
             .inverse
-            .left_move(t.syms.inverse_move_conj[k][m.index()], &node.inv[k]);
+            .left_move(t.syms.inverse_axis_move[k][m.index()], &node.inv[k]);
         if togo > 0 && lookup::<R>(t, &R::packed_coords(t, &inv[k])) > togo {
             return None;
         }
@@ -322,7 +327,7 @@ impl Worker<'_> {
             for k in 0..axes_needed {
                 inv[i][k] = t
                     .inverse
-                    .left_move(t.syms.inverse_move_conj[k][m], &node.inv[k]);
+                    .left_move(t.syms.inverse_axis_move[k][m], &node.inv[k]);
                 if left > 0 {
                     inv_coords[i][k] = R::packed_coords(t, &inv[i][k]);
                     slot[i][k] = R::class_slot(t, &inv_coords[i][k]);
@@ -518,7 +523,7 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
         progress,
         deepening,
     } = *run;
-    let root = Node::root::<R>(t, cube);
+    let root = Node::root::<R>(cube);
     let start = heuristic::<R>(t, &root);
     let stabiliser = root_symmetry::stabiliser(cube);
     let mut stats = Stats::default();

@@ -1,20 +1,26 @@
 //! Everything the optimal search reads, loaded once per table directory and shared.
 
-use super::coord::{corner_split, flip, twist, MoveTables};
-use super::corners::{self, CornerTables};
 use super::edge_coset::{self, EdgeClasses, Eo8Extract, N_SLICE_ORDER};
-use super::flipslice::FlipSliceClasses;
 use super::grouped::{self, GroupedLayout};
 use super::inverse::InverseTables;
 use super::prune;
 use super::prune::Layout;
 use super::reader::{Grouped, Nibbles};
 use super::search;
-use super::symmetry::Symmetries;
+use crate::coord::classes::{
+    class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
+};
+use crate::coord::moves::{
+    conj_table, move_table, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_CONJ, TWIST_MOVES,
+};
+use crate::coord::symmetry::{symmetries, Symmetries, N_SYM_UD};
+use crate::coord::{self, N_CORNER_SPLIT, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::method::twophase::tables::PHASE1_PRUNE;
 use crate::options::{Choice, Choices, OptionDef, OptionKind};
-use crate::store::bfs::Cells;
-use crate::store::{AnySpec, Built, Entries, Placement, Spec, Store, Table, TableError, TableSpec};
+use crate::store::bfs::{self, Cells, SymProduct};
+use crate::store::{
+    AnySpec, Built, Entries, HugeVec, Placement, Spec, Store, Table, TableError, TableSpec,
+};
 use crate::Progress;
 use rubik_cube::CubieCube;
 use std::path::Path;
@@ -139,7 +145,7 @@ impl TableSize {
     }
 
     /// The coordinates and entry format of the table.
-    pub const fn format(self) -> Format {
+    pub(crate) const fn format(self) -> Format {
         match self {
             TableSize::Small => Format::Nibbles(Layout {
                 corner_split: false,
@@ -169,14 +175,17 @@ const fn prune_spec(size: TableSize, name: &'static str, index: &'static str) ->
 }
 
 /// Builds the pruning table of `size`.
-fn build_prune(size: TableSize, progress: &dyn Progress) -> Result<Built<u8>, TableError> {
-    let syms = Symmetries::new();
-    let moves = MoveTables::new();
-    let classes = FlipSliceClasses::new(&syms);
+fn build_prune(
+    store: &Store,
+    size: TableSize,
+    progress: &dyn Progress,
+) -> Result<Built<u8>, TableError> {
+    let moves = SearchMoves::load(store)?;
+    let classes = FlipSliceClasses::load(store)?;
     let buf = match size.format() {
         Format::Nibbles(layout) => prune::build(layout, &moves, &classes, progress)?,
         Format::Grouped(layout) => {
-            let edges = EdgeClasses::new(&syms);
+            let edges = EdgeClasses::new(symmetries());
             grouped::build(layout, &moves, &classes, &edges, progress)?
         }
     };
@@ -190,7 +199,7 @@ static MEDIUM: Spec<u8> = Spec {
         "flip × UD-slice class (64430) × corner split (70) × twist (2187), exact distances in \
          4 bits",
     ),
-    build: |_, progress| build_prune(TableSize::Medium, progress),
+    build: |store, progress| build_prune(store, TableSize::Medium, progress),
 };
 
 static LARGE: Spec<u8> = Spec {
@@ -200,7 +209,7 @@ static LARGE: Spec<u8> = Spec {
         "slice edges with their order × other edges' flip, by symmetry (191060) × corner split \
          (70) × twist (2187), 2 bits over base 9",
     ),
-    build: |_, progress| build_prune(TableSize::Large, progress),
+    build: |store, progress| build_prune(store, TableSize::Large, progress),
 };
 
 static SMALL_PLUS: Spec<u8> = Spec {
@@ -210,22 +219,146 @@ static SMALL_PLUS: Spec<u8> = Spec {
         "slice edges with their order × other edges' flip, by symmetry (191060) × twist (2187), \
          2 bits over base 7",
     ),
-    build: |_, progress| build_prune(TableSize::SmallPlus, progress),
+    build: |store, progress| build_prune(store, TableSize::SmallPlus, progress),
 };
 
-/// The corner pruning table: permutation class × twist, 4 bits an entry.
+/// Entries of the corner table: permutation class × twist.
+const N_CORNER_ENTRIES: usize = N_CORNER_CLASS * N_TWIST;
+
+/// The corner pruning table: permutation class × twist, 4 bits an entry. Its distance is the
+/// same on every axis and for the inverse cube, so one lookup per node suffices; it prunes
+/// where the corners lag behind the edges.
 pub static CORNER_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("optimal-corners", corners::N_BYTES)
+    table: TableSpec::of::<u8>("optimal-corners", N_CORNER_ENTRIES.div_ceil(2))
         .indexed("corner permutation class (2768) × twist (2187), exact distances in 4 bits")
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Huge),
-    build: |_, _| {
-        let syms = Symmetries::new();
-        let classes = FlipSliceClasses::new(&syms);
-        let corners = CornerTables::new(&syms)?;
-        Ok(Built::Buffer(corners.build_prune(&classes.twist_conj)?))
+    build: |store, progress| {
+        let corner_sym = store.get(&CORNER_CLASSES)?;
+        let corner_move = store.get(&CORNER_MOVES)?;
+        let twist_move = store.get(&TWIST_MOVES)?;
+        let twist_conj = store.get(&TWIST_CONJ)?;
+        let reps = class_reps(&corner_sym, N_CORNER_CLASS);
+        let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
+        let step =
+            |cls: usize, m: usize| corner_sym[corner_move[reps[cls] as usize * 18 + m] as usize];
+        let space = SymProduct {
+            name: "optimal corner table",
+            n_class: N_CORNER_CLASS,
+            n_inner: N_TWIST,
+            moves: &ALL_MOVES,
+            class_step: &step,
+            inner_move: &twist_move,
+            inner_conj: &twist_conj,
+            self_sym: &self_sym,
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "optimal-corners", progress)?.into())
     },
 };
+
+/// Every move, by index.
+const ALL_MOVES: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
+/// Move tables of the coordinates the search carries, `table[coord * 18 + move]`: the shared
+/// ones of [`crate::coord::moves`] from the store, and two small ones made from the shared
+/// coordinates. The small tables the search reads at every node are held in place (a copy of
+/// the store's, one pointer away) rather than behind the store's `Arc`.
+pub struct SearchMoves {
+    /// Twist after each move.
+    pub twist: Vec<u16>,
+    /// Flip after each move.
+    pub flip: Vec<u16>,
+    /// Slice (0..495, order ignored) after each move.
+    pub slice: Vec<u16>,
+    /// The large tables' slice with order ([`super::edge_coset::slice_sorted`], numbered apart
+    /// from [`crate::coord::slice_sorted`]) after each move.
+    pub slice_sorted: HugeVec<u16>,
+    /// Corner split after each move.
+    pub corner_split: Vec<u16>,
+}
+
+impl SearchMoves {
+    /// The tables, from the store.
+    pub fn load(store: &Store) -> Result<SearchMoves, TableError> {
+        let slice_sorted = store.get(&SLICE_SORTED_MOVES)?;
+        // The slice-sorted coordinate is `24 · slice + order`: its rows of order 0 hold the
+        // slice's moves.
+        let slice = (0..N_SLICE * 18)
+            .map(|i| slice_sorted[(i / 18 * N_SLICE_PERM) * 18 + i % 18] / N_SLICE_PERM as u16)
+            .collect();
+        Ok(SearchMoves {
+            twist: store.get(&TWIST_MOVES)?.to_vec(),
+            flip: store.get(&FLIP_MOVES)?.to_vec(),
+            slice,
+            slice_sorted: edge_coset::slice_sorted_moves().into(),
+            corner_split: move_table(
+                N_CORNER_SPLIT,
+                coord::set_corner_split,
+                coord::corner_split,
+                |_| true,
+            ),
+        })
+    }
+}
+
+/// The flip × slice symmetry classes of [`crate::coord::classes`] and the conjugation tables
+/// of the coordinates indexed next to them.
+pub struct FlipSliceClasses {
+    /// `class_sym[slice · 2048 + flip] = class << 4 | sym`, `sym` carrying the flip × slice to
+    /// its class representative ([`FLIPSLICE_CLASSES`], read in huge pages: the search's hot
+    /// path).
+    pub class_sym: Arc<Table<u32>>,
+    /// `twist_conj[t * 16 + s]`: the twist of `s · c · s⁻¹` for a cube `c` of twist `t`
+    /// ([`TWIST_CONJ`], held in place).
+    pub twist_conj: Vec<u16>,
+    /// `split_conj[k * 16 + s]`: the corner split of `s · c · s⁻¹` for a cube `c` of split `k`.
+    pub split_conj: Vec<u16>,
+    /// `rep[c]`: the raw value representing class `c` (the least of its members).
+    pub rep: Vec<u32>,
+    /// `stabiliser[c]`: bit `s` set when symmetry `s` fixes `rep[c]` (for the builders).
+    pub stabiliser: Vec<u16>,
+}
+
+impl FlipSliceClasses {
+    /// The tables, from the store.
+    pub fn load(store: &Store) -> Result<FlipSliceClasses, TableError> {
+        let class_sym = store.get_placed(&FLIPSLICE_CLASSES, Placement::Huge)?;
+        let rep = class_reps(&class_sym, N_FLIPSLICE_CLASS);
+        Ok(FlipSliceClasses {
+            stabiliser: stabilisers(&rep, coord::set_flipslice, coord::flipslice),
+            rep,
+            class_sym,
+            twist_conj: store.get(&TWIST_CONJ)?.to_vec(),
+            split_conj: conj_table(N_CORNER_SPLIT, coord::set_corner_split, coord::corner_split),
+        })
+    }
+}
+
+/// The corner tables the search reads: permutation moves and classes.
+pub struct CornerTables {
+    /// `perm_move[p * 18 + m]` ([`CORNER_MOVES`], in huge pages).
+    pub perm_move: Arc<Table<u16>>,
+    /// `class_sym[p] = class << 4 | sym` ([`CORNER_CLASSES`]).
+    pub class_sym: Arc<Table<u32>>,
+}
+
+impl CornerTables {
+    /// The tables, from the store.
+    pub fn load(store: &Store) -> Result<CornerTables, TableError> {
+        Ok(CornerTables {
+            perm_move: store.get_placed(&CORNER_MOVES, Placement::Huge)?,
+            class_sym: store.get_placed(&CORNER_CLASSES, Placement::Huge)?,
+        })
+    }
+
+    /// The corner table's index of a corner permutation and twist.
+    #[inline(always)]
+    pub fn index(&self, perm: u16, twist: u16, twist_conj: &[u16]) -> usize {
+        let cs = self.class_sym[perm as usize];
+        (cs >> 4) as usize * N_TWIST
+            + twist_conj[twist as usize * N_SYM_UD + (cs & 0xF) as usize] as usize
+    }
+}
 
 /// How a table is indexed and what its entries hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -256,24 +389,25 @@ pub struct EdgeTables {
 
 /// The symmetry, move, class and pruning tables.
 pub struct Tables {
-    /// The 16 U–D symmetries and the axis-changing turn.
-    pub syms: Symmetries,
-    /// Move tables of flip, slice and twist.
-    pub moves: MoveTables,
+    /// The 16 U–D symmetries and the axis-changing turn (a copy of [`symmetries`], held in
+    /// place: the search reads it at every node).
+    pub(crate) syms: Symmetries,
+    /// Move tables of flip, slice, twist and corner split.
+    pub(crate) moves: SearchMoves,
     /// Flip × slice symmetry classes.
-    pub classes: FlipSliceClasses,
+    pub(crate) classes: FlipSliceClasses,
     /// The pruning table.
-    pub prune: Arc<Table<u8>>,
+    pub(crate) prune: Arc<Table<u8>>,
     /// Its coordinates and format.
-    pub format: Format,
+    pub(crate) format: Format,
     /// The edge classes, for the grouped format.
-    pub edges: Option<EdgeTables>,
+    pub(crate) edges: Option<EdgeTables>,
     /// Corner move and symmetry tables.
-    pub corners: CornerTables,
+    pub(crate) corners: CornerTables,
     /// The packed corner pruning table.
-    pub corner_prune: Arc<Table<u8>>,
+    pub(crate) corner_prune: Arc<Table<u8>>,
     /// Left-move and coordinate tables of the packed inverse cube.
-    pub inverse: InverseTables,
+    pub(crate) inverse: InverseTables,
     /// The size these tables were loaded for.
     size: TableSize,
 }
@@ -292,7 +426,7 @@ impl Tables {
     }
 
     fn load(store: &Store, size: TableSize) -> Result<Tables, TableError> {
-        let syms = Symmetries::new();
+        let syms = symmetries().clone();
         let format = size.format();
         let edges = match format {
             Format::Nibbles(_) => None,
@@ -306,10 +440,10 @@ impl Tables {
         let prune = store.get_placed(size.spec(), Placement::Huge)?;
         let corner_prune = store.get(&CORNER_PRUNE)?;
         Ok(Tables {
-            corners: CornerTables::new(&syms)?,
+            corners: CornerTables::load(store)?,
             corner_prune,
-            moves: MoveTables::new(),
-            classes: FlipSliceClasses::new(&syms),
+            moves: SearchMoves::load(store)?,
+            classes: FlipSliceClasses::load(store)?,
             syms,
             prune,
             format,
@@ -324,9 +458,23 @@ impl Tables {
         self.size
     }
 
+    /// Bytes of the pruning table in use.
+    pub fn prune_bytes(&self) -> usize {
+        self.prune.len()
+    }
+
+    /// For a grouped table (2-bit entries over a base depth: `small-plus`, `large`), its base
+    /// depth and how its entries spread (scans the whole table); `None` for the exact tables.
+    pub fn spread(&self) -> Option<(u8, grouped::Spread)> {
+        match self.format {
+            Format::Grouped(layout) => Some((layout.base, grouped::spread(layout, &self.prune))),
+            Format::Nibbles(_) => None,
+        }
+    }
+
     /// Pruning value of a flip, slice with order, twist and corner split (seen on the U–D
     /// axis), read the way the search reads this table's format.
-    pub fn lookup(&self, c: [u16; 4]) -> u8 {
+    pub(crate) fn lookup(&self, c: [u16; 4]) -> u8 {
         let bound = match self.format {
             Format::Nibbles(_) => {
                 let c = [c[0], c[1] / N_SLICE_ORDER as u16, c[2], c[3]];
@@ -339,7 +487,7 @@ impl Tables {
 
     /// Table index of a corner permutation and twist in the corner table.
     #[inline(always)]
-    pub fn corner_index(&self, perm: u16, twist: u16) -> usize {
+    pub(crate) fn corner_index(&self, perm: u16, twist: u16) -> usize {
         self.corners.index(perm, twist, &self.classes.twist_conj)
     }
 
@@ -354,10 +502,10 @@ impl Tables {
 #[inline]
 pub fn coords(c: &CubieCube) -> [u16; 4] {
     [
-        flip(c),
+        coord::flip(c) as u16,
         edge_coset::slice_sorted(c),
-        twist(c),
-        corner_split(c),
+        coord::twist(c) as u16,
+        coord::corner_split(c) as u16,
     ]
 }
 

@@ -206,38 +206,43 @@ mod tests {
     }
 
     /// The twist, flip and slice of [`crate::coord`], used by the optimal and Thistlethwaite
-    /// solvers, give the same number for every cube in all three modules: every value is built
-    /// by each module's builder (the cubes must be equal) and read by each module's reader, as
-    /// are all 8! corner permutations and 20,000 random cubes. The fingerprints were recorded
-    /// from the three separate definitions before they were merged: cached pruning tables were
-    /// built with these numbers, so a change here must come with a new table format version.
+    /// solvers, give the same number for every cube in both modules: every value is built by
+    /// each module's builder (the cubes must be equal) and read by each module's reader, as are
+    /// all 8! corner permutations and 20,000 random cubes. The fingerprints were recorded from
+    /// the three separate definitions (the optimal method had its own until November 2026)
+    /// before they were merged: cached pruning tables were built with these numbers, so a
+    /// change here must come with a new table format version.
     #[test]
     fn coordinates_agree_across_modules() {
         use crate::coord as shared;
-        use crate::method::optimal::coord as optimal;
         use rubik_cube::random::rng_from_seed;
 
         let readers = |c: &CubieCube| {
             let t = shared::twist(c);
-            assert_eq!((optimal::twist(c) as usize, twist(c)), (t, t));
+            assert_eq!(twist(c), t);
             let f = shared::flip(c);
-            assert_eq!((optimal::flip(c) as usize, flip(c)), (f, f));
-            assert_eq!(optimal::slice(c) as usize, shared::slice(c));
+            assert_eq!(flip(c), f);
         };
-        for t in 0..N_TWIST {
+        let with_twist = |t: usize| {
             let mut c = CubieCube::SOLVED;
             shared::set_twist(&mut c, t);
-            assert_eq!(optimal::with_twist(t as u16), c);
+            c
+        };
+        let with_flip_slice = |f: usize, s: usize| {
+            let mut c = CubieCube::SOLVED;
+            shared::set_slice_sorted(&mut c, s * shared::N_SLICE_PERM);
+            shared::set_flip(&mut c, f);
+            c
+        };
+        for t in 0..N_TWIST {
+            let c = with_twist(t);
             assert_eq!(cube_with_twist(t), c);
             assert_eq!(shared::twist(&c), t);
             readers(&c);
         }
         for s in 0..N_SLICE {
             for f in 0..N_FLIP {
-                let mut c = CubieCube::SOLVED;
-                shared::set_slice_sorted(&mut c, s * shared::N_SLICE_PERM);
-                shared::set_flip(&mut c, f);
-                assert_eq!(optimal::with_flip_slice(f as u16, s as u16), c);
+                let c = with_flip_slice(f, s);
                 if s == 0 {
                     assert_eq!(cube_with_flip(f), c);
                 }
@@ -261,11 +266,11 @@ mod tests {
                 .flat_map(|i| pieces(cube(i)).map(usize::from))
                 .collect()
         };
-        let twist_cubes = cubes(N_TWIST, &|t| optimal::with_twist(t as u16));
+        let twist_cubes = cubes(N_TWIST, &with_twist);
         assert_eq!(fingerprint(twist_cubes), 0xefd8_98d1_b7d8_ab99);
-        let flip_cubes = cubes(N_FLIP, &|f| optimal::with_flip_slice(f as u16, 0));
+        let flip_cubes = cubes(N_FLIP, &|f| with_flip_slice(f, 0));
         assert_eq!(fingerprint(flip_cubes), 0x4e2c_ac33_28df_4f25);
-        let slice_cubes = cubes(N_SLICE, &|s| optimal::with_flip_slice(0, s as u16));
+        let slice_cubes = cubes(N_SLICE, &|s| with_flip_slice(0, s));
         assert_eq!(fingerprint(slice_cubes), 0x9166_800d_938d_2789);
         // The optimal solver also reads the slice on edges that only mark positions
         // (`inverse.rs`): every mask, whatever its number of marks.
@@ -274,7 +279,7 @@ mod tests {
             for i in 0..12 {
                 c.ep[i] = if (mask >> i) & 1 == 1 { 8 } else { 0 };
             }
-            optimal::slice(&c) as usize
+            shared::slice(&c)
         };
         assert_eq!(
             fingerprint((0..1 << 12).map(slice_of_mask)),
@@ -288,7 +293,6 @@ mod tests {
     #[test]
     fn differing_numberings_stay_apart() {
         use crate::coord as shared;
-        use crate::method::optimal::coord as optimal;
         let mut c = CubieCube::SOLVED;
         assert_eq!((slice(&c), shared::slice(&c)), (494, 0));
         let same_slice = (0..N_SLICE)
@@ -303,8 +307,12 @@ mod tests {
                 corner_perm(&c) == i
             })
             .count();
-        let same_split = (0..optimal::N_CORNER_SPLIT)
-            .filter(|&k| shared::corner_comb(&optimal::with_corner_split(k as u16).cp) == k)
+        let same_split = (0..shared::N_CORNER_SPLIT)
+            .filter(|&k| {
+                let mut c = CubieCube::SOLVED;
+                shared::set_corner_split(&mut c, k);
+                shared::corner_comb(&c.cp) == k
+            })
             .count();
         assert_eq!((same_slice, same_perm, same_split), (15, 384, 16));
     }
