@@ -50,6 +50,19 @@ impl Cube {
         }
     }
 
+    /// A cube from its pieces in the fixed frame of positions (named by their colours) and the
+    /// index of its centres' orientation among [`rotation::orientations`].
+    ///
+    /// # Panics
+    /// If `orientation` is not below [`rotation::N_ORIENTATIONS`].
+    pub fn from_parts(pieces: CubieCube, orientation: u8) -> Cube {
+        assert!((orientation as usize) < rotation::N_ORIENTATIONS);
+        Cube {
+            pieces,
+            orientation,
+        }
+    }
+
     /// The cube after an outer face turn.
     pub fn apply_move(&self, m: Move) -> Cube {
         Cube {

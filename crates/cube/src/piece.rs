@@ -119,6 +119,24 @@ impl fmt::Display for Edge {
     }
 }
 
+/// A corner or an edge: a piece or a position, for messages (`corner URF`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A corner position.
+    Corner(Corner),
+    /// An edge position.
+    Edge(Edge),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Corner(c) => write!(f, "corner {c}"),
+            Place::Edge(e) => write!(f, "edge {e}"),
+        }
+    }
+}
+
 use Face::{B, D, F, L, R, U};
 
 /// Faces of each corner, U/D first then clockwise (Kociemba's `cornerColor`).
