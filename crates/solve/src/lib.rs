@@ -24,6 +24,7 @@
 //! }
 //! ```
 
+pub mod algs;
 pub mod bench;
 pub mod claims;
 pub mod coord;

@@ -245,8 +245,9 @@ impl fmt::Display for Pattern {
     }
 }
 
-/// The set bits of a mask, lowest first.
-pub(crate) fn bits(mut m: u32) -> impl Iterator<Item = usize> {
+/// The set bits of a mask, lowest first (`3 * piece + twist` for corners, `2 * piece + flip`
+/// for edges).
+pub fn bits(mut m: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let b = m.trailing_zeros() as usize;

@@ -1,0 +1,159 @@
+//! Depth-first search over runs for every sequence of an exact length that takes a cube to
+//! its goal, pruned by the plan's tables — the inner loop of iterative deepening.
+//!
+//! A sequence is written once: one run per axis change ([`super::moves`]). A node that is
+//! already in the goal is not extended (the sequence through it would not be minimal).
+//! Optionally, the first and the last run may not turn a given face (a free turn before and
+//! after, such as the AUF of a last-layer algorithm).
+
+use super::plan::Plan;
+use rubik_cube::rotation::Axis;
+use rubik_cube::{CubieCube, Face};
+use std::time::Instant;
+
+/// Whether to go on after a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep searching.
+    Continue,
+    /// Stop the search.
+    Stop,
+}
+
+/// How a search at one length ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Every sequence of the length was tried.
+    Exhausted,
+    /// The visitor asked to stop.
+    Stopped,
+    /// The deadline passed.
+    TimedOut,
+}
+
+/// Options of a search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// The first run may not turn this face (a free turn before).
+    pub free_before: Option<Face>,
+    /// The last run may not turn this face (a free turn after).
+    pub free_after: Option<Face>,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+}
+
+/// A search over one plan.
+pub struct Search<'a> {
+    plan: &'a Plan,
+    options: Options,
+    nodes: u64,
+    timed_out: bool,
+}
+
+impl<'a> Search<'a> {
+    /// A search over `plan`.
+    pub fn new(plan: &'a Plan, options: Options) -> Search<'a> {
+        Search {
+            plan,
+            options,
+            nodes: 0,
+            timed_out: false,
+        }
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Calls `visit(start, runs)` for every sequence of exactly `length` turns taking
+    /// `starts[start]` to the goal.
+    pub fn at_length(
+        &mut self,
+        starts: &[CubieCube],
+        length: usize,
+        visit: &mut dyn FnMut(usize, &[usize]) -> Flow,
+    ) -> Ended {
+        let mut path = Vec::with_capacity(length);
+        for (i, s) in starts.iter().enumerate() {
+            let mut v = |runs: &[usize]| visit(i, runs);
+            if self.dfs(s, 0, 0, length, None, &mut path, &mut v) == Flow::Stop {
+                return if self.timed_out {
+                    Ended::TimedOut
+                } else {
+                    Ended::Stopped
+                };
+            }
+        }
+        Ended::Exhausted
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        s: &CubieCube,
+        o: usize,
+        g: usize,
+        length: usize,
+        last_axis: Option<Axis>,
+        path: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> Flow,
+    ) -> Flow {
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 {
+            if let Some(deadline) = self.options.deadline {
+                if Instant::now() >= deadline {
+                    self.timed_out = true;
+                    return Flow::Stop;
+                }
+            }
+        }
+        let left = length - g;
+        if left == 0 {
+            return if self.plan.is_goal(s, o) {
+                visit(path)
+            } else {
+                Flow::Continue
+            };
+        }
+        if self.plan.exceeds(s, o, left as u8) {
+            return Flow::Continue;
+        }
+        if g > 0 && self.plan.is_goal(s, o) {
+            return Flow::Continue;
+        }
+        let model = &self.plan.model;
+        for (r, run) in model.runs.iter().enumerate() {
+            if Some(run.axis) == last_axis {
+                continue;
+            }
+            let cost = run.cost();
+            if cost > left {
+                continue;
+            }
+            if g == 0 && self.options.free_before.is_some_and(|f| run.turns_face(f)) {
+                continue;
+            }
+            if cost == left && self.options.free_after.is_some_and(|f| run.turns_face(f)) {
+                continue;
+            }
+            let (c, next) = &model.effect[o][r];
+            let s2 = s.multiply(c);
+            path.push(r);
+            let flow = self.dfs(
+                &s2,
+                *next as usize,
+                g + cost,
+                length,
+                Some(run.axis),
+                path,
+                visit,
+            );
+            path.pop();
+            if flow == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Continue
+    }
+}

@@ -1,0 +1,220 @@
+//! Goal searches checked against brute force and sticker by sticker.
+
+use super::*;
+use rand::Rng;
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::subgroup::Outside;
+use rubik_cube::{Face, Move, Pattern};
+use std::collections::HashMap;
+
+fn solver() -> GoalSolver {
+    let dir = std::env::temp_dir().join(format!("rubik-goal-tests-{}", std::process::id()));
+    GoalSolver::new(&SolverConfig {
+        table_dir: Some(dir),
+        ..SolverConfig::default()
+    })
+}
+
+fn set(s: &str) -> MoveSet {
+    s.parse().unwrap()
+}
+
+/// The cube `turns` make from `cube`, held as it then is.
+fn after(cube: &CubieCube, turns: &[Turn]) -> CubieCube {
+    Cube::from_cubie(*cube)
+        .apply(&Alg::from_turns(turns.iter().copied()))
+        .to_cubie()
+}
+
+/// Every sticker the goal's picture shows is on the cube.
+fn shows_goal(cube: &CubieCube, p: &Pattern) -> bool {
+    let shown = cube.to_face_array();
+    p.stickers()
+        .iter()
+        .zip(shown.iter())
+        .all(|(want, got)| want.is_none_or(|w| w == *got))
+}
+
+/// Exact distances of every cube within `depth` turns of the goal set `goals`, by breadth-first
+/// search over whole cubes (pieces and centres), turns of `moves` backwards.
+fn brute_distances(moves: &MoveSet, goals: &[Cube], depth: usize) -> HashMap<Cube, usize> {
+    let mut dist: HashMap<Cube, usize> = goals.iter().map(|&g| (g, 0)).collect();
+    let mut frontier: Vec<Cube> = goals.to_vec();
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for c in &frontier {
+            for &t in moves.turns() {
+                let n = c.apply_turn(t.inverse());
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
+                    e.insert(d);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    dist
+}
+
+#[test]
+fn cross_and_blocks_are_solved_sticker_by_sticker_and_optimally() {
+    let s = solver();
+    let mut rng = rng_from_seed(21);
+    for name in ["cross", "cross:U", "2x2x2", "2x2x2:URF", "eo"] {
+        let goal = Goal::parse(name).unwrap();
+        for _ in 0..5 {
+            let cube = CubieCube::random(&mut rng);
+            let sol = s
+                .solve(&cube, &goal, &set("all"), &Limits::default())
+                .unwrap();
+            let end = after(&cube, &sol.turns);
+            assert!(goal.matches(&end), "{name}");
+            assert!(shows_goal(&end, &goal.patterns()[0]), "{name}");
+            assert_eq!(cube.apply_moves(&sol.solution.moves), end);
+            assert!(sol.len() <= 10, "{name}: {}", sol.len());
+        }
+    }
+}
+
+#[test]
+fn bigger_goals_from_nearby_cubes() {
+    // F2L minus a slot and OLL, from cubes a few turns from solved.
+    let s = solver();
+    let mut rng = rng_from_seed(2);
+    for name in ["f2l-1:D:BL", "oll", "dr", "2x2x3"] {
+        let goal = Goal::parse(name).unwrap();
+        for _ in 0..3 {
+            let walk: Vec<Move> = (0..6).map(|_| Move::ALL[rng.gen_range(0..18)]).collect();
+            let cube = CubieCube::from_moves(&walk);
+            let sol = s
+                .solve(&cube, &goal, &set("all"), &Limits::default())
+                .unwrap();
+            let end = after(&cube, &sol.turns);
+            assert!(
+                goal.matches(&end) && shows_goal(&end, &goal.patterns()[0]),
+                "{name}"
+            );
+            assert!(sol.len() <= 6, "{name}: {}", sol.notation());
+        }
+    }
+}
+
+#[test]
+fn goal_lengths_match_brute_force_in_subgroups() {
+    let s = solver();
+    let mut rng = rng_from_seed(5);
+    for (moves, depth) in [
+        ("R,U", 7),
+        ("R,U,F", 5),
+        ("U,R2,F2", 8),
+        ("M,U", 8),
+        ("R,U,r", 5),
+    ] {
+        let ms = set(moves);
+        // Goal: solved, in any orientation the set reaches (the cube held as it then is).
+        let goals: Vec<Cube> = {
+            let model = moves::MoveModel::new(&ms);
+            model
+                .orientations
+                .iter()
+                .map(|&o| {
+                    Cube::from_parts(rubik_cube::rotation::orientations()[o as usize].cubie, o)
+                })
+                .collect()
+        };
+        let dist = brute_distances(&ms, &goals, depth);
+        let turns = ms.turns();
+        for _ in 0..25 {
+            // A random walk, read back as the cube is held.
+            let mut c = Cube::solved();
+            for _ in 0..rng.gen_range(1..=depth) {
+                c = c.apply_turn(turns[rng.gen_range(0..turns.len())]);
+            }
+            let start = c.to_cubie();
+            let sol = s
+                .solve(&start, &Goal::solved(), &ms, &Limits::default())
+                .unwrap();
+            assert!(after(&start, &sol.turns).is_solved(), "{moves}");
+            // The brute-force distance of the held cube: the same pieces in the start
+            // orientation.
+            let expected = dist[&Cube::from_cubie(start)];
+            assert_eq!(sol.len(), expected, "{moves}: {}", sol.notation());
+        }
+    }
+}
+
+#[test]
+fn partial_goal_lengths_match_brute_force() {
+    // The cross, from cubes a few turns away: every cube within 4 turns of a cross-solved
+    // cube, found backwards from the cross-solved cubes those turns reach.
+    let s = solver();
+    let goal = Goal::parse("cross").unwrap();
+    let mut rng = rng_from_seed(8);
+    for _ in 0..20 {
+        let mut c = CubieCube::random(&mut rng);
+        // Solve the cross first, then scramble a little.
+        let base = s.solve(&c, &goal, &set("all"), &Limits::default()).unwrap();
+        c = c.apply_moves(&base.solution.moves);
+        let walk: Vec<Move> = (0..4).map(|_| Move::ALL[rng.gen_range(0..18)]).collect();
+        let start = c.apply_moves(&walk);
+        let sol = s
+            .solve(&start, &goal, &set("all"), &Limits::default())
+            .unwrap();
+        // Brute force: the shortest sequence of at most 4 moves reaching the cross.
+        let brute = (0..=4)
+            .find(|&d| reaches_within(&start, &goal, d, None))
+            .unwrap();
+        assert_eq!(sol.len(), brute);
+    }
+}
+
+fn reaches_within(c: &CubieCube, goal: &Goal, d: usize, last: Option<Face>) -> bool {
+    if goal.matches(c) {
+        return true;
+    }
+    d > 0
+        && Move::ALL.iter().any(|&m| {
+            Some(m.face()) != last && reaches_within(&c.apply_move(m), goal, d - 1, Some(m.face()))
+        })
+}
+
+#[test]
+fn cubes_outside_the_subgroup_are_refused_with_the_reason() {
+    let s = solver();
+    let a_perm = Cube::solved()
+        .apply(&Alg::parse("x R' U R' D2 R U' R' D2 R2 x'").unwrap())
+        .to_cubie();
+    let e = s
+        .solve(&a_perm, &Goal::solved(), &set("R,U"), &Limits::default())
+        .unwrap_err();
+    assert!(
+        matches!(&e, GoalSolveError::NotInSubgroup(n) if n.reason == Outside::Corners),
+        "{e}"
+    );
+    assert_eq!(e.to_string(), "the corners are not in the ⟨R,U⟩ subgroup");
+    // A partial goal the set cannot touch: the cross with ⟨R,U⟩ from a cube whose DL edge is
+    // out of place.
+    let moved = CubieCube::from_moves(&[Move::new(Face::L, 1).unwrap()]);
+    let e = s
+        .solve(
+            &moved,
+            &Goal::parse("cross").unwrap(),
+            &set("R,U"),
+            &Limits::default(),
+        )
+        .unwrap_err();
+    assert!(matches!(e, GoalSolveError::Unmoved { .. }), "{e}");
+}
+
+#[test]
+fn full_goals_go_through_any_solver() {
+    let target = Goal::parse("R U R' U'").unwrap().exact_state().unwrap();
+    let cube = CubieCube::from_moves(&[
+        Move::new(Face::F, 1).unwrap(),
+        Move::new(Face::D, 2).unwrap(),
+    ]);
+    let solver =
+        crate::method::thistlethwaite::Thistlethwaite::from_config(&SolverConfig::default());
+    let sol = solve_to_state(&solver, &cube, &target, &Limits::default()).unwrap();
+    assert_eq!(cube.apply_moves(&sol.moves), target);
+}
