@@ -3,6 +3,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rubik_solve::options::OptionKind;
+use rubik_cube::subset::Subset;
+use rubik_cube::MoveSet;
 use rubik_solve::Method;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -15,6 +17,9 @@ Examples:
   rubik solve --net my-cube.txt --explain    solve a colour net, one line per step
   rubik solve --method cfop --explain --lang fr \"R U R' U'\"
   rubik scramble -n 5 --seed 42 | rubik solve -c --jobs 2 --json
+  rubik solve --to cross \"R U F2 D L\"      the shortest way to a goal (cross, f2l, oll, eo, ...)
+  rubik algs pll T --moves R,U,F             algorithms for a case, shortest first
+  rubik scramble --subset pll -n 5           training scrambles for a subset
   rubik show \"R U R' U'\"                    the cube after these moves, as a coloured net
   rubik bench --count 100 --plot bench.svg
   rubik tables build                         build and cache the two-phase tables
@@ -58,6 +63,8 @@ pub enum Command {
     Show(ShowArgs),
     /// Print random-state scrambles.
     Scramble(ScrambleArgs),
+    /// List algorithms for a case (oll 27, pll T, a scramble, a pattern), shortest first.
+    Algs(AlgsArgs),
     /// Measure a method on random states: lengths, times, memory.
     Bench(BenchArgs),
     /// Build, verify or describe the cached tables.
@@ -77,6 +84,7 @@ const SUBCOMMANDS: &[&str] = &[
     "solve",
     "show",
     "scramble",
+    "algs",
     "bench",
     "tables",
     "repl",
@@ -272,6 +280,10 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub method: MethodArgs,
 
+    /// Goal and move set.
+    #[command(flatten)]
+    pub goal: GoalArgs,
+
     /// Limits.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -323,6 +335,75 @@ pub struct SolveArgs {
     pub lang: rubik_solve::i18n::Lang,
 }
 
+/// Where a solve takes the cube and which turns it may use.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GoalArgs {
+    /// Solve to GOAL instead of the solved cube: cross, f2l (or ll), f2l-1, oll, eo, dr,
+    /// 2x2x2, 2x2x3 or solved (NAME:FACE for another face or place, e.g. cross:U, 2x2x2:DBL,
+    /// eo:UD), a sticker pattern with ? for any colour, a facelet string, or a scramble (the
+    /// state it makes). Partial goals get the shortest solution.
+    #[arg(long, value_name = "GOAL")]
+    pub to: Option<String>,
+
+    /// Use only these turns, e.g. R,U or M,U or R,U,F,r (a layer alone means its three turns):
+    /// the shortest solution within them, each turn counting one.
+    #[arg(long, value_name = "SET", value_parser = parse_moves)]
+    pub moves: Option<MoveSet>,
+}
+
+/// `rubik algs`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik algs oll 27 --moves R,U              Sune's algorithms with R and U
+  rubik algs pll T --moves R,U,F --extra 1   T-perms up to one turn longer than the shortest
+  rubik algs zbll T 12 --count 5 --json
+  rubik algs \"R U R' U R U2 R'\"              the case this scramble makes
+
+Cases: oll 1..57, pll NAME (Aa Ab E F Ga Gb Gc Gd H Ja Jb Na Nb Ra Rb T Ua Ub V Y Z),
+zbll SHAPE N (shapes T U L H Pi S AS, numbered by this program), or a scramble, a facelet
+string or a sticker pattern (? for don't care). For a last-layer case, U turns before and
+after are free and shown apart: (U') ALG (U2). Algorithms are listed by length, then by an
+ergonomic score (lower is easier: wrist turns R L cost least, then U, M, D, F, B; half turns
+and regrips cost more); each once, without rotations or mirror images of a listed one.")]
+pub struct AlgsArgs {
+    /// The case (several arguments are joined).
+    #[arg(value_name = "CASE", required = true)]
+    pub case: Vec<String>,
+
+    /// Turns the algorithms may use (default: the 18 face turns).
+    #[arg(long, value_name = "SET", value_parser = parse_moves)]
+    pub moves: Option<MoveSet>,
+
+    /// List algorithms up to N turns.
+    #[arg(long, value_name = "N", conflicts_with = "extra")]
+    pub max_length: Option<usize>,
+
+    /// List algorithms up to K turns longer than the shortest (default 2).
+    #[arg(long, value_name = "K")]
+    pub extra: Option<usize>,
+
+    /// Stop after C algorithms.
+    #[arg(long, short = 'n', value_name = "C")]
+    pub count: Option<usize>,
+
+    /// One JSON object per algorithm: {case, alg, before, after, length, htm, qtm, score}.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Also list algorithms that are a listed one performed from another side.
+    #[arg(long)]
+    pub keep_rotations: bool,
+
+    /// Also list the mirror images of listed algorithms.
+    #[arg(long)]
+    pub keep_mirrors: bool,
+
+    /// Give up after this long, e.g. 30s.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub timeout: Option<Duration>,
+}
+
 /// `rubik show`.
 #[derive(Debug, Args)]
 #[command(after_help = "\
@@ -372,7 +453,16 @@ pub enum ShowFormat {
 Examples:
   rubik scramble
   rubik scramble -n 10 --seed 7
-  rubik scramble --facelets -n 3")]
+  rubik scramble --facelets -n 3
+  rubik scramble --subset pll -n 5 --seed 1
+
+Subsets (each scramble is a uniformly random state of the subset, written in at most 20 moves):
+  ll     last layer (first two layers solved)      pll    last layer oriented
+  oll    last layer permuted up to a U turn        zbll   last layer edges oriented
+  coll   edges oriented and solved up to a U turn  ell    corners solved up to a U turn
+  f2l    D cross solved                            lsll   last slot (FR) and last layer
+  cross-solved  a cross solved on a random face    edges / corners   the other kind solved
+  2gen   any state of <R,U>                        3gen   any state of <R,U,F>")]
 pub struct ScrambleArgs {
     /// Number of scrambles.
     #[arg(long, short = 'n', default_value_t = 1, value_name = "COUNT")]
@@ -385,6 +475,10 @@ pub struct ScrambleArgs {
     /// Print facelet strings instead of moves.
     #[arg(long, short = 'f')]
     pub facelets: bool,
+
+    /// Draw states of a training subset (see below) instead of any state.
+    #[arg(long, value_name = "SUBSET", value_parser = parse_subset)]
+    pub subset: Option<Subset>,
 }
 
 /// `rubik bench`.
@@ -527,6 +621,14 @@ pub struct ManArgs {
 
 fn parse_method(s: &str) -> Result<Method, String> {
     Method::named(s).map_err(|e| e.to_string())
+}
+
+fn parse_moves(s: &str) -> Result<MoveSet, rubik_cube::moveset::MoveSetError> {
+    s.parse()
+}
+
+fn parse_subset(s: &str) -> Result<Subset, String> {
+    s.parse()
 }
 
 fn parse_lang(s: &str) -> Result<rubik_solve::i18n::Lang, rubik_solve::i18n::UnknownLang> {

@@ -83,7 +83,9 @@ impl From<SolveError> for CliError {
 /// The exit code for a solver's error.
 pub fn solve_error_code(e: &SolveError) -> u8 {
     match e {
-        SolveError::InvalidCube(_) | SolveError::Unavailable(_) => EXIT_BAD_INPUT,
+        SolveError::InvalidCube(_) | SolveError::Unavailable(_) | SolveError::Unreachable(_) => {
+            EXIT_BAD_INPUT
+        }
         SolveError::NoSolution { .. } => EXIT_NO_SOLUTION,
         _ => EXIT_FAILURE,
     }

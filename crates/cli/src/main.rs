@@ -52,6 +52,7 @@ fn run(cli: &Cli) -> CliResult {
         Command::Solve(a) => commands::solve::run(a),
         Command::Show(a) => commands::show::run(a, colour),
         Command::Scramble(a) => commands::scramble::run(a),
+        Command::Algs(a) => commands::algs::run(a),
         Command::Bench(a) => commands::bench::run(a),
         Command::Tables(a) => commands::tables::run(a),
         Command::Repl(a) => repl::run(a, colour),

@@ -5,8 +5,9 @@
 use crate::error::{CliError, CliResult};
 use rubik_cube::moves::format_moves;
 use rubik_cube::random::{rng_from_entropy, rng_from_seed, CubeRng};
+use rubik_cube::subset::Subset;
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::scramble::next_scramble;
+use rubik_solve::scramble::{next_scramble, subset_scramble};
 use rubik_solve::{solver_for, Method, Solver, SolverConfig};
 
 /// Draws random states from a seeded (or OS-seeded) generator.
@@ -40,6 +41,18 @@ impl Scrambler {
             )));
         };
         Ok(next_scramble(solver.as_ref(), &mut self.rng)?.moves)
+    }
+
+    /// One scramble of a training subset as text: moves (at most 20), or the facelet string
+    /// when made for facelets.
+    pub fn subset_line(&mut self, subset: Subset) -> CliResult<String> {
+        match &self.solver {
+            Some(solver) => {
+                let s = subset_scramble(solver.as_ref(), subset, &mut self.rng)?;
+                Ok(format_moves(&s.moves))
+            }
+            None => Ok(subset.random(&mut self.rng).to_facelets()),
+        }
     }
 
     /// One scramble as text: moves, or the facelet string when made for facelets.

@@ -1,9 +1,10 @@
 //! Creating solvers from the command line's choices, and timing one solve.
 
-use crate::args::{LimitArgs, MethodArgs, TableArgs};
+use crate::args::{GoalArgs, LimitArgs, MethodArgs, TableArgs};
 use crate::error::{CliError, CliResult};
 use crate::progress::StderrProgress;
-use rubik_cube::CubieCube;
+use rubik_cube::{CubieCube, Goal, MoveSet};
+use rubik_solve::goal::ToGoal;
 use rubik_solve::store::{Status, Store};
 use rubik_solve::{
     solver_for, Limits, Method, Options, Solution, SolveError, Solver, SolverConfig,
@@ -84,6 +85,57 @@ fn announce_first_build(method: Method, config: &SolverConfig) {
         crate::commands::tables::human_bytes(bytes),
         store.dir().display()
     );
+}
+
+/// The solver of `rubik solve`: the method's own, or, with `--to GOAL` or `--moves SET`, one
+/// that takes cubes to the goal with those turns (a full goal with all face turns still goes
+/// through the method; anything else through the goal search).
+pub fn goal_solver(
+    goal: &GoalArgs,
+    method: &MethodArgs,
+    one_shot: bool,
+) -> CliResult<Box<dyn Solver>> {
+    let make = || {
+        if one_shot {
+            one_shot_solver(method)
+        } else {
+            solver(method)
+        }
+    };
+    if goal.to.is_none() && goal.moves.is_none() {
+        return make();
+    }
+    let target = match &goal.to {
+        Some(text) => {
+            Goal::parse(text).map_err(|e| CliError::bad_input(anyhow::anyhow!("--to: {e}")))?
+        }
+        None => Goal::solved(),
+    };
+    let moves = goal.moves.clone().unwrap_or_else(MoveSet::all_faces);
+    let config = config(&method.tables)?;
+    let inner = if ToGoal::needs_inner(&target, &moves) {
+        let inner = make()?;
+        if inner.lists() {
+            return Err(CliError::bad_input(anyhow::anyhow!(
+                "these options make method {} list several solutions to the solved cube; \
+                 --to and --moves give one solution",
+                inner.name()
+            )));
+        }
+        Some(inner)
+    } else {
+        // The goal search answers, whatever the method: a method or options chosen for it
+        // would be silently ignored, so they are refused.
+        if method.method != Method::default() || !config.options.is_empty() {
+            return Err(CliError::bad_input(anyhow::anyhow!(
+                "a partial goal or a move set is solved by the goal search (shortest solutions \
+                 within the set); --method and its options apply only to a full goal with all \
+                 face turns"
+            )));
+        }
+        None
+    };
+    Ok(Box::new(ToGoal::new(target, moves, inner, &config)))
 }
 
 /// The limits of one solve.

@@ -25,6 +25,7 @@ pub mod piece;
 pub mod random;
 pub mod rotation;
 pub mod subgroup;
+pub mod subset;
 pub mod symmetry;
 
 pub use alg::{Alg, ParseError};

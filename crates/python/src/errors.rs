@@ -32,7 +32,8 @@ pub fn cube_error(py: Python<'_>, e: &CubeError, what: Option<&str>) -> PyErr {
 }
 
 /// A solver's failure: `NoSolutionError` (with the CLI's wording, including what a timed-out
-/// search proved), an input error, `TableError`, or `ValueError` for an unavailable method.
+/// search proved), an input error, `TableError`, or `ValueError` for an unavailable method, a bad option or a
+/// goal the cube cannot reach.
 pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
     match e {
         SolveError::InvalidCube(c) => cube_error(py, c, None),
@@ -55,7 +56,9 @@ pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
             )
         }
         SolveError::Table(_) => build(py, "_table_error", (e.to_string(),), "table error"),
-        SolveError::Unavailable(_) => PyValueError::new_err(e.to_string()),
+        SolveError::Unavailable(_) | SolveError::Unreachable(_) => {
+            PyValueError::new_err(e.to_string())
+        }
     }
 }
 

@@ -96,6 +96,10 @@ pub enum SolveError {
     /// A table could not be read, built or written.
     #[error(transparent)]
     Table(#[from] store::TableError),
+    /// The cube cannot reach the goal with the turns allowed (it is outside their subgroup,
+    /// or a piece the goal needs elsewhere is on a position they never move).
+    #[error("{0}")]
+    Unreachable(goal::Unreachable),
     /// The method is not available in this build or configuration.
     #[error("method {0} is not available")]
     Unavailable(&'static str),

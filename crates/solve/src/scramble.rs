@@ -5,6 +5,7 @@
 
 use crate::{Limits, SolveError, Solver};
 use rubik_cube::random::{rng_from_seed, CubeRng};
+use rubik_cube::subset::Subset;
 use rubik_cube::{CubieCube, Move};
 
 /// A scramble: the moves, and the state they produce from solved.
@@ -32,6 +33,25 @@ pub fn next_scramble(solver: &dyn Solver, rng: &mut CubeRng) -> Result<Scramble,
     let solution = solver.solve(&cube, &Limits::default())?;
     let moves: Vec<Move> = solution.moves.iter().rev().map(|m| m.inverse()).collect();
     debug_assert_eq!(CubieCube::from_moves(&moves), cube);
+    Ok(Scramble { moves, cube })
+}
+
+/// A uniformly random state of a training subset and a scramble producing it: the inverse of
+/// `solver`'s solution (with two-phase, at most 20 moves). A state that is already solved
+/// has the empty scramble.
+pub fn subset_scramble(
+    solver: &dyn Solver,
+    subset: Subset,
+    rng: &mut CubeRng,
+) -> Result<Scramble, SolveError> {
+    let cube = subset.random(rng);
+    let solution = solver.solve(&cube, &Limits::default())?;
+    let moves: Vec<Move> = solution.moves.iter().rev().map(|m| m.inverse()).collect();
+    assert_eq!(
+        CubieCube::from_moves(&moves),
+        cube,
+        "a scramble makes its state"
+    );
     Ok(Scramble { moves, cube })
 }
 

@@ -86,6 +86,9 @@ impl From<SolveError> for ApiError {
                 "no_solution",
                 e.to_string(),
             ),
+            SolveError::Unreachable(_) => {
+                ApiError::new(StatusCode::BAD_REQUEST, "unreachable", e.to_string())
+            }
             SolveError::Unavailable(_) => ApiError::new(
                 StatusCode::NOT_IMPLEMENTED,
                 "unavailable_method",

@@ -1,5 +1,6 @@
 //! One module per subcommand.
 
+pub mod algs;
 pub mod bench;
 pub mod completions;
 pub mod man;

@@ -1,4 +1,5 @@
-//! `rubik scramble`: random-state scrambles, as moves or facelet strings.
+//! `rubik scramble`: random-state scrambles, as moves or facelet strings, of the whole cube or
+//! of a training subset.
 
 use crate::args::ScrambleArgs;
 use crate::error::CliResult;
@@ -9,7 +10,11 @@ use crate::scrambler::Scrambler;
 pub fn run(args: &ScrambleArgs) -> CliResult {
     let mut scrambler = Scrambler::new(args.seed, !args.facelets)?;
     for _ in 0..args.count {
-        output::emit_line(&scrambler.next_line()?)?;
+        let line = match args.subset {
+            Some(subset) => scrambler.subset_line(subset)?,
+            None => scrambler.next_line()?,
+        };
+        output::emit_line(&line)?;
     }
     Ok(())
 }

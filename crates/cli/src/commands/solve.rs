@@ -60,7 +60,7 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             });
         }
     };
-    let solver = solving::one_shot_solver(&args.method)?;
+    let solver = solving::goal_solver(&args.goal, &args.method, true)?;
     if solver.lists() {
         return list_solutions(args, text, &cube, solver.as_ref());
     }
@@ -140,7 +140,8 @@ pub fn presentation(args: &SolveArgs) -> Presentation {
         metric: args.metric,
         lang: args.lang,
         show_length: args.show_length,
-        rotations: args.rotations,
+        // A move set with slices or wide turns: show the turns as made.
+        rotations: args.rotations || args.goal.moves.as_ref().is_some_and(|m| m.moves_centres()),
         steps_form: if args.outer_turns {
             Form::Outer
         } else {

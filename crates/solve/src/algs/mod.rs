@@ -15,15 +15,15 @@ pub mod variants;
 
 use crate::goal::plan::{Ending, Plan};
 use crate::goal::search::{Ended, Flow, Options, Search};
-use crate::goal::{GoalSolveError, GoalSolver};
-use crate::SolverConfig;
+use crate::goal::GoalSolver;
+use crate::{CancelFlag, Deadline, Limits, SolveError, SolverConfig};
 use cases::Case;
 use rubik_cube::alg::Turn;
 use rubik_cube::rotation::Axis;
 use rubik_cube::{Alg, Cube, CubieCube, Face, Goal, Move, MoveSet};
 use serde::Serialize;
 use std::collections::{HashSet, VecDeque};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How far the search goes and what it lists.
 #[derive(Clone, Debug)]
@@ -40,6 +40,8 @@ pub struct AlgOptions {
     pub keep_mirrors: bool,
     /// Give up after this long.
     pub timeout: Option<Duration>,
+    /// Raised by the caller to stop the search.
+    pub cancel: Option<CancelFlag>,
 }
 
 impl Default for AlgOptions {
@@ -51,6 +53,7 @@ impl Default for AlgOptions {
             keep_rotations: false,
             keep_mirrors: false,
             timeout: None,
+            cancel: None,
         }
     }
 }
@@ -119,7 +122,7 @@ pub struct AlgSearch {
     limit: usize,
     listed: HashSet<Vec<(Axis, [u8; 3])>>,
     buffer: VecDeque<FoundAlg>,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     timed_out: bool,
     nodes: u64,
 }
@@ -143,7 +146,7 @@ impl AlgSearch {
         case: &Case,
         options: &AlgOptions,
         config: &SolverConfig,
-    ) -> Result<AlgSearch, GoalSolveError> {
+    ) -> Result<AlgSearch, SolveError> {
         let goal = if case.last_layer {
             case.goal.up_to(Face::U)
         } else {
@@ -186,7 +189,11 @@ impl AlgSearch {
             limit,
             listed: HashSet::new(),
             buffer: VecDeque::new(),
-            deadline: options.timeout.map(|t| Instant::now() + t),
+            deadline: Deadline::starting_now(&Limits {
+                timeout: options.timeout,
+                cancel: options.cancel.clone(),
+                ..Limits::default()
+            }),
             timed_out: false,
             nodes: 0,
         })
@@ -200,6 +207,11 @@ impl AlgSearch {
     /// The shortest length found so far.
     pub fn shortest(&self) -> Option<usize> {
         self.shortest
+    }
+
+    /// The longest length that will be searched.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// Whether the timeout ended the search.
@@ -225,7 +237,7 @@ impl AlgSearch {
             Options {
                 free_before: free,
                 free_after: free,
-                deadline: self.deadline,
+                deadline: self.deadline.clone(),
             },
         );
         let mut found: Vec<(usize, Vec<usize>)> = Vec::new();

@@ -1,7 +1,7 @@
 //! Solving to a goal other than "solved", with any set of turns.
 //!
 //! - A goal that is one full state, with all 18 face turns, goes through any [`Solver`]:
-//!   [`solve_to_state`] solves `goal⁻¹ · cube`, whose solutions take the cube to the goal
+//!   [`solve_to`] solves `goal⁻¹ · cube`, whose solutions take the cube to the goal
 //!   (so the two-phase solver answers in milliseconds and the optimal one proves its length).
 //! - Anything else — a partial goal (`cross`, `oll`, a pattern with don't-care stickers) or a
 //!   subset of turns (`R,U`, `M,U`, `R,U,r`) — goes through [`GoalSolver`]: iterative
@@ -19,23 +19,22 @@ pub mod plan;
 pub mod search;
 pub mod table;
 
-use crate::i18n::Message;
-use crate::{Limits, Solution, SolveError, Solver, SolverConfig, Step};
+use crate::i18n::{message, Message};
+use crate::{Deadline, Limits, Solution, SolveError, Solver, SolverConfig, Step};
 use plan::{Ending, Plan, PlanFault};
 use rubik_cube::alg::Turn;
 use rubik_cube::piece::{Corner, Edge, Place};
 use rubik_cube::subgroup::{NotInSubgroup, Subgroup};
 use rubik_cube::{Alg, Cube, CubieCube, Goal, MoveSet};
 use search::{Ended, Flow, Options, Search};
-use std::time::Instant;
 use thiserror::Error;
 
 /// Longest solution a goal search tries when no limit is given.
 pub const DEFAULT_MAX_LENGTH: usize = 40;
 
-/// Why a goal search gave no solution.
+/// Why a cube cannot reach a goal with a set of turns.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum GoalSolveError {
+pub enum Unreachable {
     /// The cube is not in the subgroup of the move set (relative to the goal).
     #[error("{0}")]
     NotInSubgroup(NotInSubgroup),
@@ -49,52 +48,64 @@ pub enum GoalSolveError {
         /// The move set.
         moves: String,
     },
-    /// The cube cannot reach the goal with these turns.
+    /// A table over some of the pieces says they never reach the goal's arrangement.
     #[error("this cube cannot reach the goal {goal} with the turns ⟨{moves}⟩")]
-    Unreachable {
+    Cannot {
         /// The goal.
         goal: String,
         /// The move set.
         moves: String,
     },
-    /// Nothing within the length limit (or before the timeout).
-    #[error("no solution of at most {max_length} turns found{}", if *.timed_out { " before the timeout" } else { "" })]
-    NoSolution {
-        /// The limit.
-        max_length: usize,
-        /// Whether the timeout struck.
-        timed_out: bool,
-    },
-    /// The underlying solver failed.
-    #[error(transparent)]
-    Solve(#[from] SolveError),
 }
 
 /// The messages of goal solutions.
-pub const MESSAGES: &[Message] = &[Message {
-    key: "goal.reach",
-    en_name: "Reach {goal}",
-    en_explanation: "The shortest way to {goal} with the turns ⟨{moves}⟩",
-    fr_name: "Atteindre {goal}",
-    fr_explanation: "Le plus court chemin vers {goal} avec les mouvements ⟨{moves}⟩",
-}];
+pub const MESSAGES: &[Message] = &[
+    Message {
+        key: "goal.reach",
+        en_name: "Goal reached",
+        en_explanation: "The cube now shows the goal position ({count|move|moves}).",
+        fr_name: "But atteint",
+        fr_explanation:
+            "Le cube montre maintenant la position visée ({count|mouvement|mouvements}).",
+    },
+    Message {
+        key: "goal.search",
+        en_name: "Reach {goal}",
+        en_explanation: "The shortest way to {goal} with the turns ⟨{moves}⟩",
+        fr_name: "Atteindre {goal}",
+        fr_explanation: "Le plus court chemin vers {goal} avec les mouvements ⟨{moves}⟩",
+    },
+];
 
-/// Solves `cube` to the full state `target` with `solver`: the solver's solution of
-/// `target⁻¹ · cube` takes `cube` to `target` (checked before it is returned).
-pub fn solve_to_state(
+/// The state whose solutions take `cube` to `goal`: `goal⁻¹ · cube`.
+///
+/// Moves act by multiplication on the right: `cube` after the moves `m` is `cube · m`. A
+/// sequence that takes `cube` to `goal` satisfies `cube · m = goal`, that is
+/// `(goal⁻¹ · cube) · m = identity`: the moves that take `cube` to `goal` are exactly the
+/// moves that solve `goal⁻¹ · cube`.
+pub fn relative_to_goal(cube: &CubieCube, goal: &CubieCube) -> CubieCube {
+    goal.inverse().multiply(cube)
+}
+
+/// Moves that take `cube` to the full state `goal`, found by `solver` within `limits` (with
+/// the solver's own length guarantees: an optimal solver gives the shortest way to the goal):
+/// one step, "Goal reached". Both states must be valid (a solver rejects an invalid relative
+/// state).
+pub fn solve_to(
     solver: &dyn Solver,
     cube: &CubieCube,
-    target: &CubieCube,
+    goal: &CubieCube,
     limits: &Limits,
 ) -> Result<Solution, SolveError> {
-    let relative = target.inverse().multiply(cube);
-    let solution = solver.solve(&relative, limits)?;
-    assert_eq!(
-        cube.apply_moves(&solution.moves),
-        *target,
-        "a solution of target⁻¹ · cube takes the cube to the target"
-    );
-    Ok(solution)
+    goal.check()?;
+    let solution = solver.solve(&relative_to_goal(cube, goal), limits)?;
+    debug_assert_eq!(cube.apply_moves(&solution.moves), *goal);
+    let count = solution.moves.len().to_string();
+    let step = Step::new(message!(MESSAGES, "goal.reach"), &[("count", &count)], solution.moves.clone());
+    Ok(Solution {
+        moves: solution.moves,
+        steps: vec![step],
+    })
 }
 
 /// Solves cubes to goals with sets of turns (see the [module docs](self)).
@@ -145,18 +156,13 @@ impl GoalSolver {
 
     /// Checks that `cube` can reach `goal` with `moves` as far as can be told before
     /// searching: the subgroup check for a full goal and face turns.
-    pub fn check(
-        &self,
-        cube: &CubieCube,
-        goal: &Goal,
-        moves: &MoveSet,
-    ) -> Result<(), GoalSolveError> {
+    pub fn check(&self, cube: &CubieCube, goal: &Goal, moves: &MoveSet) -> Result<(), SolveError> {
         if let (Some(target), Some(_)) = (goal.exact_state(), moves.face_moves()) {
             // cube · m = target with m in the group ⟺ target⁻¹ · cube in the group.
             let relative = target.inverse().multiply(cube);
             Subgroup::new(moves)
                 .check(&Cube::from_cubie(relative))
-                .map_err(GoalSolveError::NotInSubgroup)?;
+                .map_err(|e| SolveError::Unreachable(Unreachable::NotInSubgroup(e)))?;
         }
         Ok(())
     }
@@ -168,25 +174,24 @@ impl GoalSolver {
         goal: &Goal,
         moves: &MoveSet,
         ending: Ending,
-    ) -> Result<Plan, GoalSolveError> {
+    ) -> Result<Plan, SolveError> {
         self.check(cube, goal, moves)?;
-        let dir = crate::tables::table_dir(&self.config);
-        let progress: &dyn crate::Progress = match &self.config.progress {
-            Some(p) => p.as_ref(),
-            None => &crate::NoProgress,
-        };
-        Plan::new(goal, moves, cube, ending, &dir, progress).map_err(|f| match f {
-            PlanFault::Unmoved { kind, position } => GoalSolveError::Unmoved {
-                place: match kind {
-                    coord::Kind::Corners => Place::Corner(Corner::from_index(position)),
-                    coord::Kind::Edges => Place::Edge(Edge::from_index(position)),
+        let store = crate::store::Store::new(&self.config);
+        Plan::new(goal, moves, cube, ending, &store).map_err(|f| {
+            SolveError::Unreachable(match f {
+                PlanFault::Table(e) => return SolveError::Table(e),
+                PlanFault::Unmoved { kind, position } => Unreachable::Unmoved {
+                    place: match kind {
+                        coord::Kind::Corners => Place::Corner(Corner::from_index(position)),
+                        coord::Kind::Edges => Place::Edge(Edge::from_index(position)),
+                    },
+                    moves: moves.to_string(),
                 },
-                moves: moves.to_string(),
-            },
-            PlanFault::Unreachable => GoalSolveError::Unreachable {
-                goal: goal.name().to_string(),
-                moves: moves.to_string(),
-            },
+                PlanFault::Unreachable => Unreachable::Cannot {
+                    goal: goal.name().to_string(),
+                    moves: moves.to_string(),
+                },
+            })
         })
     }
 
@@ -198,8 +203,8 @@ impl GoalSolver {
         goal: &Goal,
         moves: &MoveSet,
         limits: &Limits,
-    ) -> Result<GoalSolution, GoalSolveError> {
-        let deadline = limits.timeout.map(|t| Instant::now() + t);
+    ) -> Result<GoalSolution, SolveError> {
+        let deadline = Deadline::starting_now(limits);
         let plan = self.plan(cube, goal, moves, Ending::AnyOrientation)?;
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
         let mut search = Search::new(
@@ -220,15 +225,17 @@ impl GoalSolver {
                 return Ok(self.solution(cube, goal, moves, &plan, &runs));
             }
             if ended == Ended::TimedOut {
-                return Err(GoalSolveError::NoSolution {
+                return Err(SolveError::NoSolution {
                     max_length,
                     timed_out: true,
+                    lower_bound: length.checked_sub(1),
                 });
             }
         }
-        Err(GoalSolveError::NoSolution {
+        Err(SolveError::NoSolution {
             max_length,
             timed_out: false,
+            lower_bound: Some(max_length),
         })
     }
 
@@ -245,18 +252,78 @@ impl GoalSolver {
         debug_assert!(reaches(cube, &turns, goal));
         let name = goal.name().to_string();
         let set = moves.to_string();
-        let mut step = Step::new(
-            "goal.reach",
-            &[("goal", name.as_str()), ("moves", set.as_str())],
-            outer.clone(),
-        );
-        step.human = Some(Alg::from_turns(turns.clone()).to_string());
+        let params = [("goal", name.as_str()), ("moves", set.as_str())];
+        let key = message!(MESSAGES, "goal.search");
+        let mut step = Step::new(key, &params, outer.clone());
+        // The turns as made (slices and wide turns as such).
+        step.human = Some(crate::solution::HumanStep {
+            moves: Alg::from_turns(turns.clone()).to_string(),
+            says: vec![crate::solution::Phrase::new(key, &params)],
+        });
         GoalSolution {
             turns,
             solution: Solution {
                 moves: outer,
                 steps: vec![step],
             },
+        }
+    }
+}
+
+/// A [`Solver`] that takes cubes to a goal with a set of turns: a full goal with all 18 face
+/// turns through another solver ([`solve_to`]), anything else through a
+/// [`GoalSolver`]. Its solutions' single step carries the turns as made (slices and wide
+/// turns as such) in [`Step::human`].
+pub struct ToGoal {
+    goal: Goal,
+    moves: MoveSet,
+    inner: Option<Box<dyn Solver>>,
+    search: GoalSolver,
+}
+
+impl ToGoal {
+    /// Solves to `goal` with `moves`; `inner` solves full goals with all face turns (it is
+    /// needed only then: see [`ToGoal::needs_inner`]).
+    pub fn new(
+        goal: Goal,
+        moves: MoveSet,
+        inner: Option<Box<dyn Solver>>,
+        config: &SolverConfig,
+    ) -> ToGoal {
+        ToGoal {
+            goal,
+            moves,
+            inner,
+            search: GoalSolver::new(config),
+        }
+    }
+
+    /// Whether solves to `goal` with `moves` go through another solver.
+    pub fn needs_inner(goal: &Goal, moves: &MoveSet) -> bool {
+        goal.exact_state().is_some() && moves.is_all_faces()
+    }
+}
+
+impl Solver for ToGoal {
+    fn name(&self) -> &'static str {
+        match &self.inner {
+            Some(inner) if ToGoal::needs_inner(&self.goal, &self.moves) => inner.name(),
+            _ => "goal",
+        }
+    }
+
+    fn solve(&self, cube: &CubieCube, limits: &Limits) -> Result<Solution, SolveError> {
+        match self.goal.exact_state() {
+            Some(target) if self.moves.is_all_faces() => {
+                let inner = self.inner.as_deref().ok_or(SolveError::Unavailable(
+                    "a solver for full goals (none was given)",
+                ))?;
+                solve_to(inner, cube, &target, limits)
+            }
+            _ => self
+                .search
+                .solve(cube, &self.goal, &self.moves, limits)
+                .map(|g| g.solution),
         }
     }
 }

@@ -11,17 +11,20 @@
 use super::coord::{Class, Kind, LabelCoord, Members, MAX_PIECES};
 use super::moves::MoveModel;
 use super::table::{self, PruneTable, SourceSet, TableDef, UNREACHABLE};
+use crate::store::{Store, TableError};
 use crate::Progress;
 use rubik_cube::pattern::{bits, corner_bit, edge_bit};
 use rubik_cube::piece::{CORNER_FACES, EDGE_FACES};
 use rubik_cube::rotation;
 use rubik_cube::{CubieCube, Goal, MoveSet, Pattern};
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Most entries of one pruning table (4 bits each: 7.5 MB; a few seconds to build).
 pub const BUDGET: u64 = 15_000_000;
+
+/// Tables with fewer entries build without a progress bar.
+const SHOWN: u64 = 2_000_000;
 
 /// Version of the goal tables' definitions: part of every table's name.
 const VERSION: u32 = 1;
@@ -47,6 +50,8 @@ pub enum PlanFault {
     },
     /// A table's arrangements never reach the goal's from the cube's.
     Unreachable,
+    /// A table could not be read, built or written.
+    Table(TableError),
 }
 
 /// A prepared goal search for one move set and goal (see the module docs).
@@ -60,15 +65,13 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Plans the search from `start` to `goal` with `moves`, loading or building its tables
-    /// in `dir`.
+    /// Plans the search from `start` to `goal` with `moves`, its tables had through `store`.
     pub fn new(
         goal: &Goal,
         moves: &MoveSet,
         start: &CubieCube,
         ending: Ending,
-        dir: &Path,
-        progress: &dyn Progress,
+        store: &Store,
     ) -> Result<Plan, PlanFault> {
         let model = MoveModel::new(moves);
         let goal_by_orientation: Vec<Vec<Pattern>> = model
@@ -117,9 +120,12 @@ impl Plan {
         let n_orient = model.n_orientations();
         let defs = plan_tables(&covered, &corner_classes, &edge_classes, n_orient);
         let mut tables = Vec::new();
-        for def in defs {
+        let n = defs.len();
+        for (i, def) in defs.into_iter().enumerate() {
             let sources = sources(&def, &viable);
-            let t = cached_table(def, &model, moves, &sources, dir, progress);
+            let label = format!("table {} of {n} for {} with ⟨{moves}⟩", i + 1, goal.name());
+            let t = cached_table(def, &model, moves, &sources, store, &label)
+                .map_err(PlanFault::Table)?;
             if t.value(start, 0) == UNREACHABLE {
                 return Err(PlanFault::Unreachable);
             }
@@ -424,35 +430,35 @@ fn place(
     }
 }
 
-/// Tables loaded in this process, by name.
-fn cache() -> &'static Mutex<HashMap<String, Arc<PruneTable>>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<PruneTable>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-/// The table `def`, from this process's cache, the table directory, or built now.
+/// The table `def` through the store (its process cache, its file, or built now). Its name
+/// is a hash of everything that decides its content, leaked once per distinct table.
 fn cached_table(
     def: TableDef,
     model: &MoveModel,
     moves: &MoveSet,
     sources: &[SourceSet],
-    dir: &Path,
-    progress: &dyn Progress,
-) -> Arc<PruneTable> {
+    store: &Store,
+    label: &str,
+) -> Result<Arc<PruneTable>, TableError> {
+    static NAMES: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
     let name = table_name(&def, moves, sources);
-    let key = format!("{}/{name}", dir.display());
-    if let Some(t) = cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Arc::clone(t);
-    }
-    let leaked: &'static str = Box::leak(name.into_boxed_str());
-    let t = Arc::new(table::load_or_build(
-        leaked, def, model, sources, dir, progress,
-    ));
-    cache()
+    let name: &'static str = *NAMES
+        .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .insert(key, Arc::clone(&t));
-    t
+        .entry(name)
+        .or_insert_with_key(|n| Box::leak(n.clone().into_boxed_str()));
+    let spec = table::spec(name, &def);
+    let data = store.get_with(&spec, |_, progress| {
+        // Small tables build in a blink: only the larger ones show progress.
+        let shown: &dyn Progress = if def.size() >= SHOWN {
+            progress
+        } else {
+            &crate::NoProgress
+        };
+        Ok(table::build(&def, model, sources, shown, label).into())
+    })?;
+    Ok(Arc::new(PruneTable::new(def, data)))
 }
 
 /// `goal-` and a hash of everything that decides the table's content.

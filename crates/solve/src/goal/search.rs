@@ -7,9 +7,9 @@
 //! after, such as the AUF of a last-layer algorithm).
 
 use super::plan::Plan;
+use crate::Deadline;
 use rubik_cube::rotation::Axis;
 use rubik_cube::{CubieCube, Face};
-use std::time::Instant;
 
 /// Whether to go on after a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,19 +27,19 @@ pub enum Ended {
     Exhausted,
     /// The visitor asked to stop.
     Stopped,
-    /// The deadline passed.
+    /// The deadline passed (or the search was cancelled).
     TimedOut,
 }
 
 /// Options of a search.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// The first run may not turn this face (a free turn before).
     pub free_before: Option<Face>,
     /// The last run may not turn this face (a free turn after).
     pub free_after: Option<Face>,
-    /// Give up at this instant.
-    pub deadline: Option<Instant>,
+    /// When to give up (a time, a cancellation).
+    pub deadline: Deadline,
 }
 
 /// A search over one plan.
@@ -100,13 +100,9 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&[usize]) -> Flow,
     ) -> Flow {
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 {
-            if let Some(deadline) = self.options.deadline {
-                if Instant::now() >= deadline {
-                    self.timed_out = true;
-                    return Flow::Stop;
-                }
-            }
+        if self.nodes & 0xfff == 0 && self.options.deadline.passed() {
+            self.timed_out = true;
+            return Flow::Stop;
         }
         let left = length - g;
         if left == 0 {

@@ -5,15 +5,17 @@
 //! A table covers the corners' coordinate, the edges' coordinate or both (their product),
 //! times the reachable whole-cube orientations.
 //!
-//! Tables are built on demand, saved under the table directory with a name derived from a
-//! hash of everything that decides their content, and loaded (memory-mapped) next time.
+//! Tables are built on demand and had through the table store ([`crate::store`]), under a name
+//! derived from a hash of everything that decides their content.
 
 use super::coord::{LabelCoord, LocalMove, Members};
 use super::moves::MoveModel;
-use crate::tables::file::{self, Table, TableSpec};
+use crate::store::bfs::Cells;
+use crate::store::{Entries, Table, TableSpec};
 use crate::Progress;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
 
 /// Stored value of an arrangement that never reaches the goal.
 pub const UNREACHABLE: u8 = 15;
@@ -70,10 +72,15 @@ impl TableDef {
 pub struct PruneTable {
     /// What it covers.
     pub def: TableDef,
-    data: Table<u8>,
+    data: Arc<Table<u8>>,
 }
 
 impl PruneTable {
+    /// The table `def` holding `data` (as [`build`] makes it).
+    pub fn new(def: TableDef, data: Arc<Table<u8>>) -> PruneTable {
+        PruneTable { def, data }
+    }
+
     /// The stored value at `index` (0..=14, or [`UNREACHABLE`]).
     #[inline]
     pub fn get(&self, index: u64) -> u8 {
@@ -171,6 +178,7 @@ pub fn build(
     model: &MoveModel,
     sources: &[SourceSet],
     progress: &dyn Progress,
+    label: &str,
 ) -> Vec<u8> {
     let size = def.size() as usize;
     let depth: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
@@ -187,7 +195,7 @@ pub fn build(
             }
         }
     }
-    progress.start("goal table", size as u64);
+    progress.start(label, size as u64);
     progress.advance(frontier);
     let mut seen = frontier;
     let mut d = 0u8;
@@ -339,25 +347,18 @@ fn pack(depth: &[AtomicU8]) -> Vec<u8> {
         .collect()
 }
 
-/// Loads the table `def` named `name` from `dir`, or builds and saves it.
-pub fn load_or_build(
-    name: &'static str,
-    def: TableDef,
-    model: &MoveModel,
-    sources: &[SourceSet],
-    dir: &std::path::Path,
-    progress: &dyn Progress,
-) -> PruneTable {
-    let spec = TableSpec::of::<u8>(name, (def.size() as usize).div_ceil(2));
-    let data = file::load_or_build(&spec, dir, progress, |p| build(&def, model, sources, p));
-    PruneTable { def, data }
+/// The store's spec of the table `def` named `name`: two entries a byte.
+pub fn spec(name: &'static str, def: &TableDef) -> TableSpec {
+    TableSpec::of::<u8>(name, (def.size() as usize).div_ceil(2))
+        .indexed("a goal's labelled corners × labelled edges × reachable orientations")
+        .holding(Entries::Distances(Cells::Nibble))
 }
 
 /// An in-memory table (for tests and small throwaway tables).
 pub fn in_memory(def: TableDef, model: &MoveModel, sources: &[SourceSet]) -> PruneTable {
-    let data = build(&def, model, sources, &crate::NoProgress);
+    let data = build(&def, model, sources, &crate::NoProgress, "goal table");
     PruneTable {
         def,
-        data: Table::owned(data),
+        data: Arc::new(Table::owned(data)),
     }
 }

@@ -1,6 +1,7 @@
 //! Goal searches checked against brute force and sticker by sticker.
 
 use super::*;
+use crate::method::thistlethwaite::Thistlethwaite;
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::subgroup::Outside;
@@ -188,7 +189,7 @@ fn cubes_outside_the_subgroup_are_refused_with_the_reason() {
         .solve(&a_perm, &Goal::solved(), &set("R,U"), &Limits::default())
         .unwrap_err();
     assert!(
-        matches!(&e, GoalSolveError::NotInSubgroup(n) if n.reason == Outside::Corners),
+        matches!(&e, SolveError::Unreachable(Unreachable::NotInSubgroup(n)) if n.reason == Outside::Corners),
         "{e}"
     );
     assert_eq!(e.to_string(), "the corners are not in the ⟨R,U⟩ subgroup");
@@ -203,7 +204,10 @@ fn cubes_outside_the_subgroup_are_refused_with_the_reason() {
             &Limits::default(),
         )
         .unwrap_err();
-    assert!(matches!(e, GoalSolveError::Unmoved { .. }), "{e}");
+    assert!(
+        matches!(e, SolveError::Unreachable(Unreachable::Unmoved { .. })),
+        "{e}"
+    );
 }
 
 #[test]
@@ -213,8 +217,47 @@ fn full_goals_go_through_any_solver() {
         Move::new(Face::F, 1).unwrap(),
         Move::new(Face::D, 2).unwrap(),
     ]);
-    let solver =
-        crate::method::thistlethwaite::Thistlethwaite::from_config(&SolverConfig::default());
-    let sol = solve_to_state(&solver, &cube, &target, &Limits::default()).unwrap();
+    let solver = Thistlethwaite::new(&SolverConfig::default()).expect("tables");
+    let sol = solve_to(&solver, &cube, &target, &Limits::default()).unwrap();
     assert_eq!(cube.apply_moves(&sol.moves), target);
+}
+
+#[test]
+fn relative_state_is_solved_exactly_when_cube_is_the_goal() {
+    let mut rng = rubik_cube::random::rng_from_seed(7);
+    for _ in 0..50 {
+        let a = CubieCube::random(&mut rng);
+        let b = CubieCube::random(&mut rng);
+        assert!(relative_to_goal(&a, &a).is_solved());
+        assert_eq!(a == b, relative_to_goal(&a, &b).is_solved());
+        // Any moves act the same on both sides: cube·m relative to goal is (goal⁻¹·cube)·m.
+        let m = [Move::ALL[3], Move::ALL[10], Move::ALL[17]];
+        assert_eq!(
+            relative_to_goal(&a.apply_moves(&m), &b),
+            relative_to_goal(&a, &b).apply_moves(&m)
+        );
+    }
+}
+
+#[test]
+fn the_answer_applied_to_the_cube_gives_the_goal() {
+    let solver = Thistlethwaite::new(&SolverConfig::default()).expect("tables");
+    let mut rng = rubik_cube::random::rng_from_seed(11);
+    for _ in 0..20 {
+        let cube = CubieCube::random(&mut rng);
+        let goal = CubieCube::random(&mut rng);
+        let solution = solve_to(&solver, &cube, &goal, &Limits::default()).unwrap();
+        assert_eq!(cube.apply_moves(&solution.moves), goal);
+        assert_eq!(solution.steps.len(), 1);
+        assert_eq!(solution.steps[0].moves, solution.moves);
+    }
+}
+
+#[test]
+fn an_invalid_goal_is_refused() {
+    let mut goal = CubieCube::SOLVED;
+    goal.co[0] = 1;
+    let solver = Thistlethwaite::new(&SolverConfig::default()).expect("tables");
+    let e = solve_to(&solver, &CubieCube::SOLVED, &goal, &Limits::default()).unwrap_err();
+    assert!(matches!(e, SolveError::InvalidCube(_)), "{e}");
 }
