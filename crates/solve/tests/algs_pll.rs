@@ -1,0 +1,117 @@
+//! The algorithm search on PLL cases with all 18 face turns: its first algorithm is as short as
+//! the optimal solver's solution of the case with its best turns of U before and after, every
+//! algorithm listed solves the case, and none is listed twice.
+//!
+//! For a last-layer state `C`, `Uᵃ·C·Uᵇ = Uᵃ·(C·Uᵃ⁺ᵇ)·U⁻ᵃ`, and turning only the U layer
+//! before and undoing it after is the same, on such a state, as looking at it from another
+//! side: its optimal length is that of `C·Uᵃ⁺ᵇ`. So the best length over both free turns is
+//! the least optimal length of `C·Uᵏ`, `k = 0..3`.
+//!
+//! The search proves each length empty before it lists the next, with pruning tables of at
+//! most 15 million entries over parts of the cube: cases of 9 or 10 turns take seconds, the
+//! 11- to 14-turn ones minutes each. The test of the quick cases runs with every test; the
+//! one of all 21 is run by name (`cargo test -p rubik-solve --release --test algs_pll --
+//! --ignored`).
+
+use rubik_cube::{Alg, Cube, CubieCube, Face, Move};
+use rubik_solve::algs::cases::Case;
+use rubik_solve::algs::{variants, AlgOptions, AlgSearch, FoundAlg};
+use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::{Limits, Solver, SolverConfig};
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+const ALL: [&str; 21] = [
+    "Aa", "Ab", "E", "F", "Ga", "Gb", "Gc", "Gd", "H", "Ja", "Jb", "Na", "Nb", "Ra", "Rb", "T",
+    "Ua", "Ub", "V", "Y", "Z",
+];
+
+/// The optimal solver's tables: the same directory and size as the optimal solver's tests, so
+/// one build serves both.
+fn optimal() -> &'static OptimalSolver {
+    static S: OnceLock<OptimalSolver> = OnceLock::new();
+    S.get_or_init(|| {
+        OptimalSolver::new(&SolverConfig {
+            table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+            optimal_table: Some("small".into()),
+            ..SolverConfig::default()
+        })
+        .expect("optimal tables")
+    })
+}
+
+fn goal_config() -> SolverConfig {
+    SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-algs-pll-test-tables")),
+        ..SolverConfig::default()
+    }
+}
+
+/// The least optimal length of the case with free turns of U before and after.
+fn best_optimal_length(case: &Case) -> usize {
+    (0..4)
+        .map(|k| {
+            let s = match Move::new(Face::U, k) {
+                Some(m) => case.state.apply_move(m),
+                None => case.state,
+            };
+            let sol = optimal().solve(&s, &Limits::default()).expect("a solution");
+            assert!(s.apply_moves(&sol.moves).is_solved());
+            sol.len()
+        })
+        .min()
+        .unwrap()
+}
+
+fn check(name: &str) {
+    let case = Case::pll(name).expect("a PLL");
+    let best = best_optimal_length(&case);
+    let options = AlgOptions {
+        extra: Some(0),
+        ..AlgOptions::default()
+    };
+    let found: Vec<FoundAlg> = AlgSearch::new(&case, &options, &goal_config())
+        .expect("a search")
+        .collect();
+    assert!(!found.is_empty(), "{name}: nothing found");
+    assert_eq!(found[0].length, best, "{name}: {}", found[0].notation());
+    let mut texts = HashSet::new();
+    let mut keys = HashSet::new();
+    for a in &found {
+        assert_eq!(a.length, best, "{name}: {}", a.notation());
+        let end: CubieCube = Cube::from_cubie(case.state)
+            .apply(&Alg::from_turns(a.full()))
+            .to_cubie();
+        assert!(
+            end.is_solved(),
+            "{name}: {} does not solve it",
+            a.notation()
+        );
+        assert!(
+            texts.insert(a.notation()),
+            "{name}: {} listed twice",
+            a.notation()
+        );
+        assert!(
+            keys.insert(variants::key(&a.turns)),
+            "{name}: {} listed twice",
+            a.notation()
+        );
+    }
+    println!("PLL {name}: {best} turns, {} algorithms", found.len());
+}
+
+#[test]
+fn quick_plls_first_algorithm_is_optimal_and_none_is_listed_twice() {
+    for name in ["Aa", "Ab", "H", "T"] {
+        check(name);
+    }
+}
+
+#[test]
+#[ignore = "minutes per case of 11 turns or more: run by name (see the module docs)"]
+fn every_pll_first_algorithm_is_optimal_and_none_is_listed_twice() {
+    for name in ALL {
+        check(name);
+    }
+}
