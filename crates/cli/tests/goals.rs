@@ -15,8 +15,51 @@ fn after(start: &str, turns: &str) -> CubieCube {
         .to_cubie()
 }
 
+/// Whether every sticker of `facelets` the `pattern` names (not `?`) shows that colour.
+fn shows(facelets: &str, pattern: &str) -> bool {
+    assert_eq!(pattern.len(), 54);
+    facelets
+        .chars()
+        .zip(pattern.chars())
+        .all(|(f, p)| p == '?' || f == p)
+}
+
+/// Whether every turn of `solution` turns one of `layers` (`R`, `U`, `M`...).
+fn only_turns(solution: &str, layers: &[&str]) -> bool {
+    solution
+        .split_whitespace()
+        .all(|t| layers.contains(&t.trim_end_matches(['2', '\''])))
+}
+
+/// The D cross as stickers: the four D edges and their side stickers below each centre.
+const D_CROSS: &str = concat!(
+    "?????????",
+    "????R??R?",
+    "????F??F?",
+    "?D?DDD?D?",
+    "????L??L?",
+    "????B??B?",
+);
+
 #[test]
 fn solve_to_a_named_goal() {
+    // The cross, checked sticker by sticker (the other stickers are don't-cares).
+    let scramble = "R U F2 D L B' R2 U' F D2";
+    let out = rubik()
+        .args(["solve", "--to", "cross", scramble])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let end = after(scramble, stdout(&out).trim());
+    assert!(shows(&end.to_facelets(), D_CROSS), "{}", end.to_facelets());
+    // The same stickers given as a pattern.
+    let out = rubik()
+        .args(["solve", "--to", D_CROSS, scramble])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let end = after(scramble, stdout(&out).trim());
+    assert!(shows(&end.to_facelets(), D_CROSS), "{}", end.to_facelets());
     let scramble = "R U F2 D L B' R2 U' F D2";
     for goal in ["cross", "cross:U", "2x2x2", "eo"] {
         let out = rubik()
@@ -63,7 +106,32 @@ fn move_sets_and_cubes_outside_them() {
     assert!(out.status.success(), "{}", stderr(&out));
     let solution = stdout(&out).trim().to_string();
     assert_eq!(Alg::parse(&solution).unwrap().turns().len(), 7);
+    assert!(only_turns(&solution, &["R", "U"]), "{solution}");
     assert!(after("R U R' U R U2 R'", &solution).is_solved());
+    // A partial goal within a set: the D cross with R, U and F only.
+    let out = rubik()
+        .args([
+            "solve",
+            "--to",
+            "cross",
+            "--moves",
+            "R,U,F",
+            "R U F R' U2 F'",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solution = stdout(&out).trim().to_string();
+    assert!(only_turns(&solution, &["R", "U", "F"]), "{solution}");
+    let end = after("R U F R' U2 F'", &solution);
+    assert!(shows(&end.to_facelets(), D_CROSS), "{solution}");
+    // A goal state the set cannot reach: the state F makes, with R and U.
+    let out = rubik()
+        .args(["solve", "--to", "F", "--moves", "R,U", "R U"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("⟨R,U⟩ never moves"), "{}", stderr(&out));
     // The A-perm's corners are not in ⟨R,U⟩.
     let out = rubik()
         .args(["solve", "--moves", "R,U", "x R' U R' D2 R U' R' D2 R2 x'"])
@@ -79,6 +147,7 @@ fn move_sets_and_cubes_outside_them() {
     assert!(out.status.success(), "{}", stderr(&out));
     let solution = stdout(&out).trim().to_string();
     assert!(solution.contains('M'), "{solution}");
+    assert!(only_turns(&solution, &["M", "U"]), "{solution}");
     assert!(after("M' U2 M U2", &solution).is_solved());
 }
 

@@ -58,7 +58,12 @@ fn lehmer(perm: &[u8; 7]) -> usize {
 
 fn edge_perm(c: &CubieCube) -> [u8; 7] {
     // Edge pieces renumbered 0..7 by their place in EDGES.
-    std::array::from_fn(|i| EDGES.iter().position(|&e| e == c.ep[EDGES[i]] as usize).unwrap() as u8)
+    std::array::from_fn(|i| {
+        EDGES
+            .iter()
+            .position(|&e| e == c.ep[EDGES[i]] as usize)
+            .unwrap() as u8
+    })
 }
 
 fn parity(p: &[u8]) -> u8 {
@@ -136,7 +141,11 @@ impl Group {
     fn split(&self, i: usize) -> (usize, usize) {
         let (c, half) = (i / (N_EDGE / 2), i % (N_EDGE / 2));
         let e = 2 * half;
-        let e = if self.edge_parity[e] == self.corner_parity[c] { e } else { e + 1 };
+        let e = if self.edge_parity[e] == self.corner_parity[c] {
+            e
+        } else {
+            e + 1
+        };
         (c, e)
     }
 
@@ -235,7 +244,10 @@ impl Distances {
         let mut steps = 0;
         while i != solved {
             let want = (self.get(i) + 2) % 3;
-            i = g.neighbours(i).find(|&j| self.get(j) == want).expect("a step closer");
+            i = g
+                .neighbours(i)
+                .find(|&j| self.get(j) == want)
+                .expect("a step closer");
             steps += 1;
         }
         steps
