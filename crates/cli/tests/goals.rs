@@ -131,7 +131,11 @@ fn move_sets_and_cubes_outside_them() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("⟨R,U⟩ never moves"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("⟨R,U⟩ never moves"),
+        "{}",
+        stderr(&out)
+    );
     // The A-perm's corners are not in ⟨R,U⟩.
     let out = rubik()
         .args(["solve", "--moves", "R,U", "x R' U R' D2 R U' R' D2 R2 x'"])

@@ -442,7 +442,7 @@ fn cached_table(
 ) -> Result<Arc<PruneTable>, TableError> {
     static NAMES: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
     let name = table_name(&def, moves, sources);
-    let name: &'static str = *NAMES
+    let name: &'static str = NAMES
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner())
