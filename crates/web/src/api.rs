@@ -1,4 +1,5 @@
-//! The JSON API: solve, scramble, validate, apply, methods, messages and the OpenAPI document.
+//! The JSON API: solve, scramble, validate, apply, methods, messages and the OpenAPI document
+//! (goals, move sets and algorithms: [`crate::goals`]).
 
 use crate::error::ApiError;
 use crate::exec::{run_job, Lane};
@@ -331,6 +332,8 @@ fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
 pub struct ScrambleQuery {
     /// Seed of the random state; random when absent.
     pub seed: Option<u64>,
+    /// A training subset (`pll`, `oll`, `zbll`, `2gen`…): a uniformly random state of it.
+    pub subset: Option<String>,
 }
 
 /// Answer of `GET /api/scramble`.
@@ -343,19 +346,33 @@ pub struct ScrambleResponse {
     /// Whether the state is uniformly random (scramble found by the two-phase solver) rather
     /// than the result of random moves (when the two-phase solver is unavailable).
     pub random_state: bool,
+    /// The training subset the state was drawn from, when one was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subset: Option<String>,
 }
 
-/// `GET /api/scramble?seed=`.
+/// `GET /api/scramble?seed=&subset=`.
 pub async fn scramble(
     State(state): State<Arc<AppState>>,
     query: Result<Query<ScrambleQuery>, QueryRejection>,
 ) -> Result<Json<ScrambleResponse>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    if let Some(subset) = query.subset {
+        let (scramble, facelets, name) =
+            crate::goals::subset_scramble_of(&state, &subset, query.seed).await?;
+        return Ok(Json(ScrambleResponse {
+            scramble,
+            facelets,
+            random_state: true,
+            subset: Some(name.to_string()),
+        }));
+    }
     let made = random_scramble(&state, query.seed).await?;
     Ok(Json(ScrambleResponse {
         scramble: format_moves(&made.moves),
         facelets: made.cube.to_facelets(),
         random_state: made.random_state,
+        subset: None,
     }))
 }
 

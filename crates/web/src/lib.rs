@@ -2,7 +2,7 @@
 //! scramble, paint, solve and watch solutions step by step.
 //!
 //! Layers: [`input`] (request → cube) and [`scramble`] feed the handlers of [`api`] (and of
-//! [`scan`], the colour resolver's endpoint), which run
+//! [`scan`], the colour resolver's endpoint, and [`goals`]: goals, move sets, algorithms), which run
 //! their blocking work through [`exec`] (a fast and a slow lane, deadlines, cancellation) and
 //! share an [`AppState`] (one solver per method, the lanes' slots, the limits); [`guard`]
 //! refuses foreign hosts and cross-origin writes; [`assets`] holds the page's embedded files;
@@ -12,6 +12,7 @@ pub mod api;
 pub mod assets;
 pub mod error;
 pub mod exec;
+pub mod goals;
 pub mod guard;
 pub mod input;
 pub mod scan;
@@ -42,6 +43,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/validate", post(api::validate))
         .route("/apply", post(api::apply))
         .route("/resolve", post(scan::resolve))
+        .route("/goal", post(goals::goal))
+        .route("/algs", post(goals::algs))
+        .route("/moveset", get(goals::moveset))
         .route("/methods", get(api::methods))
         .route("/messages", get(api::messages))
         .route("/openapi.json", get(api::openapi))

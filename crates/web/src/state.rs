@@ -96,7 +96,7 @@ impl AppState {
         Ok(solver)
     }
 
-    /// How the server's solvers are made (table directory, table sizes).
+    /// How the server's solvers and goal searches are made (table directory, table sizes).
     pub fn config(&self) -> &SolverConfig {
         &self.config
     }
