@@ -122,9 +122,8 @@ impl Plan {
         let mut tables = Vec::new();
         let n = defs.len();
         for (i, def) in defs.into_iter().enumerate() {
-            let sources = sources(&def, &viable);
             let label = format!("table {} of {n} for {} with ⟨{moves}⟩", i + 1, goal.name());
-            let t = cached_table(def, &model, moves, &sources, store, &label)
+            let t = cached_table(def, &model, moves, &viable, store, &label)
                 .map_err(PlanFault::Table)?;
             if t.value(start, 0) == UNREACHABLE {
                 return Err(PlanFault::Unreachable);
@@ -430,24 +429,46 @@ fn place(
     }
 }
 
+/// A table's name and its goal arrangements, by what decides them.
+type Named = (&'static str, Arc<Vec<SourceSet>>);
+
 /// The table `def` through the store (its process cache, its file, or built now). Its name
-/// is a hash of everything that decides its content, leaked once per distinct table.
+/// is a hash of everything that decides its content; name and goal arrangements are worked out
+/// once per process for each table (listing the arrangements can take far longer than a short
+/// search, and a batch asks for the same tables cube after cube), and each name is leaked once.
 fn cached_table(
     def: TableDef,
     model: &MoveModel,
     moves: &MoveSet,
-    sources: &[SourceSet],
+    viable: &[(usize, Pattern)],
     store: &Store,
     label: &str,
 ) -> Result<Arc<PruneTable>, TableError> {
-    static NAMES: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
-    let name = table_name(&def, moves, sources);
-    let name: &'static str = NAMES
+    type Key = (TableDef, Vec<(usize, Pattern)>, Vec<rubik_cube::alg::Turn>);
+    static NAMED: OnceLock<Mutex<HashMap<Key, Named>>> = OnceLock::new();
+    let key: Key = (def.clone(), viable.to_vec(), moves.turns().to_vec());
+    let known = NAMED
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .entry(name)
-        .or_insert_with_key(|n| Box::leak(n.clone().into_boxed_str()));
+        .get(&key)
+        .cloned();
+    let (name, sources) = match known {
+        Some(named) => named,
+        None => {
+            let sources = Arc::new(sources(&def, viable));
+            let name: &'static str =
+                Box::leak(table_name(&def, moves, &sources).into_boxed_str());
+            let named = (name, sources);
+            NAMED
+                .get_or_init(Default::default)
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(key)
+                .or_insert(named)
+                .clone()
+        }
+    };
     let spec = table::spec(name, &def);
     let data = store.get_with(&spec, |_, progress| {
         // Small tables build in a blink: only the larger ones show progress.
@@ -456,7 +477,7 @@ fn cached_table(
         } else {
             &crate::NoProgress
         };
-        Ok(table::build(&def, model, sources, shown, label).into())
+        Ok(table::build(&def, model, &sources, shown, label).into())
     })?;
     Ok(Arc::new(PruneTable::new(def, data)))
 }
