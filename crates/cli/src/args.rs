@@ -2,9 +2,9 @@
 //! [`with_default_subcommand`] before parsing.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rubik_solve::options::OptionKind;
 use rubik_cube::subset::Subset;
 use rubik_cube::MoveSet;
+use rubik_solve::options::OptionKind;
 use rubik_solve::Method;
 use std::ffi::OsString;
 use std::path::PathBuf;

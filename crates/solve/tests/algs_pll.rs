@@ -33,7 +33,9 @@ fn optimal() -> &'static OptimalSolver {
     S.get_or_init(|| {
         OptimalSolver::new(&SolverConfig {
             table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
-            optimal_table: Some("small".into()),
+            options: rubik_solve::Options::new()
+                .with("table", Some("small"))
+                .expect("the optimal method's table option"),
             ..SolverConfig::default()
         })
         .expect("optimal tables")

@@ -620,7 +620,8 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
     }
 }
 
-fn parse_method(name: Option<&str>) -> Result<Method, ApiError> {
+/// The method named in a request (the default when none is).
+pub(crate) fn parse_method(name: Option<&str>) -> Result<Method, ApiError> {
     name.map_or(Ok(Method::default()), |n| {
         Method::named(n).map_err(|e| ApiError::bad_request("unknown_method", e.to_string()))
     })

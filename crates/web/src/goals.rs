@@ -132,24 +132,18 @@ pub async fn goal(
 ) -> Result<Json<GoalResponse>, ApiError> {
     let timeout = budget(&state, req.timeout_ms)?;
     check_max_length(req.max_length)?;
-    let method = match req.method.as_deref() {
-        None => Method::Twophase,
-        Some(m) => match m.parse::<Method>() {
-            Ok(m @ (Method::Twophase | Method::Optimal)) => m,
-            Ok(m) => {
-                return Err(ApiError::bad_request(
-                    "unknown_method",
-                    format!("method {m} does not solve to goals (twophase or optimal)"),
-                ))
-            }
-            Err(e) => return Err(ApiError::bad_request("unknown_method", e)),
-        },
-    };
+    let method = crate::api::parse_method(req.method.as_deref())?;
     let goal = Goal::parse(req.goal.as_deref().unwrap_or("solved")).map_err(bad_goal)?;
     let moves = parse_moves(req.moves.as_deref())?;
     let through_method = ToGoal::needs_inner(&goal, &moves);
-    let lane = if through_method && method == Method::Twophase {
-        Lane::Fast
+    // A full goal with all face turns is solved by the method, as a solve to solved would be;
+    // anything else by the goal search (seconds at worst).
+    let lane = if through_method {
+        let limits = Limits {
+            max_length: req.max_length,
+            ..Limits::default()
+        };
+        crate::api::lane_of(method, &limits)
     } else {
         Lane::Slow
     };

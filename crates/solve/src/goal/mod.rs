@@ -101,7 +101,11 @@ pub fn solve_to(
     let solution = solver.solve(&relative_to_goal(cube, goal), limits)?;
     debug_assert_eq!(cube.apply_moves(&solution.moves), *goal);
     let count = solution.moves.len().to_string();
-    let step = Step::new(message!(MESSAGES, "goal.reach"), &[("count", &count)], solution.moves.clone());
+    let step = Step::new(
+        message!(MESSAGES, "goal.reach"),
+        &[("count", &count)],
+        solution.moves.clone(),
+    );
     Ok(Solution {
         moves: solution.moves,
         steps: vec![step],

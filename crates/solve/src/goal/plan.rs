@@ -457,8 +457,7 @@ fn cached_table(
         Some(named) => named,
         None => {
             let sources = Arc::new(sources(&def, viable));
-            let name: &'static str =
-                Box::leak(table_name(&def, moves, &sources).into_boxed_str());
+            let name: &'static str = Box::leak(table_name(&def, moves, &sources).into_boxed_str());
             let named = (name, sources);
             NAMED
                 .get_or_init(Default::default)
