@@ -41,6 +41,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../static/app.js"),
     },
     Asset {
+        path: "/goals.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/goals.js"),
+    },
+    Asset {
         path: "/scan.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../static/scan.js"),

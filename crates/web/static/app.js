@@ -38,6 +38,16 @@
     preferOuter: false, // the user chose outer turns for methods with a human form
   };
 
+  /**
+   * Extension points for page modules loaded after this file (goals.js): `overlay()` returns 54
+   * sticker letters to show instead of the cube (`?` drawn grey), or null; `sticker(index)`
+   * takes a click on a sticker and returns true when it handled it; `texts()` re-renders the
+   * module's texts when the language changes.
+   */
+  const hooks = { overlay: null, sticker: null, texts: null };
+  /** Colour of a don't-care sticker (a goal pattern's `?`). */
+  const DONT_CARE = "#5b6170";
+
   // ---------- texts ----------
 
   function pickLanguage() {
@@ -94,6 +104,7 @@
     });
     $("paint").textContent = app.painting ? t("done") : t("paint");
     renderPlayback();
+    if (hooks.texts) hooks.texts();
   }
 
   // ---------- the 3D cube ----------
@@ -183,8 +194,9 @@
 
   function renderStickers() {
     const fault = faultIndices();
+    const overlay = hooks.overlay ? hooks.overlay() : null;
     for (let i = 0; i < 54; i++) {
-      const colour = COLOURS[app.state[i]] || "#555";
+      const colour = overlay ? COLOURS[overlay[i]] || DONT_CARE : COLOURS[app.state[i]] || "#555";
       for (const el of [stickerEls[i], netEls[i]]) {
         el.style.background = colour;
         el.classList.toggle("fault", fault.has(i));
@@ -285,8 +297,9 @@
     const end = (e) => {
       touches.delete(e.pointerId);
       if (touches.size < 2) pinch = null;
-      if (drag && !drag.moved && app.painting && drag.target.classList.contains("sticker")) {
-        paint(Number(drag.target.dataset.index));
+      if (drag && !drag.moved && drag.target.classList.contains("sticker")) {
+        const index = Number(drag.target.dataset.index);
+        if (hooks.sticker && hooks.sticker(index)) { /* handled by a module */ } else if (app.painting) paint(index);
       }
       drag = null;
     };
@@ -302,7 +315,10 @@
       renderCamera();
     }, { passive: false });
     $("net").addEventListener("click", (e) => {
-      if (app.painting && e.target.classList.contains("net-sticker")) paint(Number(e.target.dataset.index));
+      if (!e.target.classList.contains("net-sticker")) return;
+      const index = Number(e.target.dataset.index);
+      if (hooks.sticker && hooks.sticker(index)) return;
+      if (app.painting) paint(index);
     });
     window.addEventListener("resize", renderCamera);
   }
@@ -678,6 +694,7 @@
     app.solution = {
       start, steps, solution: res.solution, length: res.length, method: res.method, millis: res.millis,
       proven: res.proven_optimal, hasHuman, moves: [], stepOf: [],
+      end: res.end || null, // the state a goal solution or an algorithm ends in (else solved)
     };
     app.pos = 0;
     setForm(hasHuman && app.preferOuter !== true ? "human" : "outer", true);
@@ -702,7 +719,8 @@
       moves.forEach((m) => { sol.moves.push(m); sol.stepOf.push(i); });
     });
     // The steps' moves solve the cube (tested); should they not, play the one-line solution.
-    if (!M.isSolved(M.applyAll(sol.start, sol.moves))) {
+    const reached = M.applyAll(sol.start, sol.moves);
+    if (sol.end ? reached.join("") !== sol.end : !M.isSolved(reached)) {
       sol.moves = M.parse(sol.solution);
       sol.stepOf = sol.moves.map(() => -1);
     }
@@ -1128,6 +1146,30 @@
       }));
     },
     solving: () => !!app.solving,
+  };
+
+  /** What page modules (goals.js) use: texts, the API, messages and playing moves. */
+  window.rubikPage = {
+    hooks,
+    t,
+    api,
+    errorText,
+    enqueue,
+    pause,
+    state: () => app.state.slice(),
+    lang: () => app.lang,
+    painting: () => app.painting,
+    stopPainting: () => { if (app.painting) togglePaint(); },
+    renderStickers,
+    /**
+     * Plays `res` ({solution, length, method, millis, end, steps}) from `start` (54 letters),
+     * showing `start` first, as the Solve button's answers are.
+     */
+    loadSolution: (start, res) => {
+      pause();
+      if (app.state.join("") !== start.join("")) { pushUndo(); setState(start.slice()); }
+      loadSolution(start.slice(), res);
+    },
   };
 
   init();
