@@ -212,7 +212,7 @@
       try {
         const res = await P.api("POST", "/api/goal", body);
         if (P.state().join("") !== start.join("")) { message(""); return; } // the cube changed meanwhile
-        const label = goalLabel(res.goal);
+        const label = goalLabel();
         P.loadSolution(start, {
           solution: res.solution,
           length: res.length,
@@ -230,9 +230,9 @@
     });
   }
 
-  /** The goal's name for people: the menu's text for a named goal, else "the painted goal". */
-  function goalLabel(serverName) {
-    return goals.name === "custom" ? t("names.custom") : `${t("names." + goals.name)} (${serverName})`;
+  /** The goal's name for people: the menu's text (which names the goal's place). */
+  function goalLabel() {
+    return t("names." + goals.name);
   }
 
   // ---------- algorithms ----------
