@@ -102,13 +102,13 @@ fn skip_done(input: &mut impl BufRead, done: &[String], path: &std::path::Path) 
     Ok(())
 }
 
-/// Lines solved at once: as asked, else one per CPU thread for the optimal method (its solves
-/// share the thread pool task by task, so two cubes keep both threads busy through each
-/// other's pauses, and a lone last cube gets every thread), else one.
+/// Lines solved at once: as asked, else one per CPU thread for a slow method (the optimal one:
+/// its solves share the thread pool task by task, so two cubes keep both threads busy through
+/// each other's pauses, and a lone last cube gets every thread), else one.
 fn jobs(args: &SolveArgs) -> usize {
     match args.jobs {
         Some(n) => usize::from(n),
-        None if args.method.method == rubik_solve::Method::Optimal => {
+        None if args.method.method.pace() == rubik_solve::Pace::Slow => {
             std::thread::available_parallelism().map_or(1, usize::from)
         }
         None => 1,

@@ -42,7 +42,7 @@ pub mod store;
 
 pub use options::{OptionError, Options};
 pub use progress::{NoProgress, Progress};
-pub use registry::{solver_for, Method, UnknownMethod};
+pub use registry::{solver_for, Method, Pace, UnknownMethod};
 pub use rubik_cube::parse_cube;
 pub use solution::{Form, HumanStep, Phrase, Solution, Step};
 pub use stop::{CancelFlag, Deadline};

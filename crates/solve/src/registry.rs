@@ -29,6 +29,19 @@ pub struct Registration {
     pub words: &'static [Word],
     /// Makes a solver, loading (or building and caching) its tables.
     pub solver: fn(&SolverConfig) -> Result<Box<dyn Solver>, SolveError>,
+    /// How long its solves take, for front ends that schedule them.
+    pub pace: Pace,
+}
+
+/// How long a method's solves take, for front ends that schedule them (they name no method).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pace {
+    /// Milliseconds: solved as they come.
+    Quick,
+    /// Seconds to minutes, each solve spread over every CPU thread (a search over big tables):
+    /// a server runs them in its slow lane, and continuous mode solves one cube per CPU thread
+    /// by default, the solves sharing the threads.
+    Slow,
 }
 
 /// A solving method: a handle on its [`Registration`].
@@ -80,6 +93,11 @@ impl Method {
     /// The words of its message parameters.
     pub fn words(self) -> &'static [Word] {
         self.0.words
+    }
+
+    /// How long its solves take.
+    pub fn pace(self) -> Pace {
+        self.0.pace
     }
 
     /// A solver of this method for `config`, its tables loaded (or built and cached).

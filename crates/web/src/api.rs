@@ -15,7 +15,10 @@ use axum::Json;
 use rubik_cube::moves::format_moves;
 use rubik_cube::Cube;
 use rubik_solve::i18n::{catalogue, Lang};
-use rubik_solve::{solver_for, Form, Limits, Method, Progress, Solution, Solver, SolverConfig};
+use rubik_solve::options::{OptionDef, OptionKind};
+use rubik_solve::{
+    solver_for, Form, Limits, Method, Pace, Progress, Solution, Solver, SolverConfig,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -263,12 +266,13 @@ fn solve_response(
     }
 }
 
-/// The lane of a solve: seconds of work (optimal; two-phase below 20 moves or improving until
-/// its timeout) go to the slow lane, the rest (milliseconds) to the fast one.
+/// The lane of a solve: seconds of work (a method registered as slow, the optimal one;
+/// two-phase below 20 moves or improving until its timeout) go to the slow lane, the rest
+/// (milliseconds) to the fast one.
 pub fn lane_of(method: Method, limits: &Limits) -> Lane {
     let slow_twophase =
         method == Method::Twophase && (limits.improve || limits.max_length.is_some_and(|n| n < 20));
-    if method == Method::Optimal || slow_twophase {
+    if method.pace() == Pace::Slow || slow_twophase {
         Lane::Slow
     } else {
         Lane::Fast
@@ -485,22 +489,79 @@ pub async fn apply(
     .await
 }
 
-/// One entry of `GET /api/methods`.
+/// One entry of `GET /api/methods`: a method as the registry declares it.
 #[derive(Debug, Serialize)]
 pub struct MethodInfo {
-    /// The method's name.
+    /// The method's name (the `method` of a solve request).
     pub name: &'static str,
+    /// What it does, one line.
+    pub summary: &'static str,
+    /// Whether its solves take seconds (run in the server's slow lane) rather than
+    /// milliseconds.
+    pub slow: bool,
+    /// The options it takes (the CLI's `--NAME`).
+    pub options: Vec<OptionInfo>,
     /// Whether its solver is loaded (it is created on first use otherwise).
     pub loaded: bool,
 }
 
-/// `GET /api/methods`.
+/// A method's option in `GET /api/methods`.
+#[derive(Debug, Serialize)]
+pub struct OptionInfo {
+    /// The name.
+    pub name: &'static str,
+    /// What it does, one line.
+    pub help: &'static str,
+    /// `flag` (given or not) or `choice` (one of `values`, the first the default).
+    pub kind: &'static str,
+    /// The values of a choice (empty for a flag).
+    pub values: Vec<ChoiceInfo>,
+}
+
+/// One value of a choice option.
+#[derive(Debug, Serialize)]
+pub struct ChoiceInfo {
+    /// The value as given.
+    pub name: &'static str,
+    /// What it does, one line.
+    pub help: &'static str,
+}
+
+impl From<&OptionDef> for OptionInfo {
+    fn from(def: &OptionDef) -> OptionInfo {
+        let (kind, values) = match def.kind {
+            OptionKind::Flag => ("flag", Vec::new()),
+            OptionKind::Choice(choices) => (
+                "choice",
+                choices
+                    .iter()
+                    .map(|c| ChoiceInfo {
+                        name: c.name,
+                        help: c.help,
+                    })
+                    .collect(),
+            ),
+        };
+        OptionInfo {
+            name: def.name,
+            help: def.help,
+            kind,
+            values,
+        }
+    }
+}
+
+/// `GET /api/methods`: every method of the registry, the default first, with its summary and
+/// options.
 pub async fn methods(State(state): State<Arc<AppState>>) -> Json<Vec<MethodInfo>> {
     Json(
-        Method::ALL
+        Method::all()
             .iter()
             .map(|&m| MethodInfo {
                 name: m.name(),
+                summary: m.summary(),
+                slow: m.pace() == Pace::Slow,
+                options: m.options().iter().map(|&d| OptionInfo::from(d)).collect(),
                 loaded: state.is_loaded(m),
             })
             .collect(),

@@ -5,6 +5,8 @@ mod common;
 
 use reqwest::StatusCode;
 use rubik_cube::{Alg, Cube};
+use rubik_solve::options::OptionKind;
+use rubik_solve::{Method, Pace};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -358,6 +360,43 @@ async fn methods_and_messages_are_listed() {
         .map(|m| m["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["twophase", "optimal", "thistlethwaite", "cfop"]);
+    // Each entry is the method as the registry declares it: summary, pace, options and values.
+    for (entry, &method) in methods.as_array().unwrap().iter().zip(Method::all()) {
+        assert_eq!(entry["summary"], method.summary());
+        assert_eq!(entry["slow"], method.pace() == Pace::Slow);
+        let options = entry["options"].as_array().unwrap();
+        assert_eq!(options.len(), method.options().len());
+        for (json, def) in options.iter().zip(method.options()) {
+            assert_eq!(json["name"], def.name);
+            assert_eq!(json["help"], def.help);
+            let values: Vec<&str> = json["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["name"].as_str().unwrap())
+                .collect();
+            match def.kind {
+                OptionKind::Flag => {
+                    assert_eq!((json["kind"].as_str(), values.len()), (Some("flag"), 0))
+                }
+                OptionKind::Choice(choices) => {
+                    assert_eq!(json["kind"], "choice");
+                    let names: Vec<&str> = choices.iter().map(|c| c.name).collect();
+                    assert_eq!(values, names);
+                }
+            }
+        }
+    }
+    let optimal = &methods[1];
+    assert_eq!(optimal["slow"], true);
+    let table = &optimal["options"][0];
+    assert_eq!(table["name"], "table");
+    assert!(table["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|v| v["name"] == "small"));
+    assert_eq!(methods[0]["slow"], false);
     let (status, en) = get(&server, "/api/messages?lang=en").await;
     assert_eq!(status, StatusCode::OK);
     let (_, fr) = get(&server, "/api/messages?lang=fr").await;

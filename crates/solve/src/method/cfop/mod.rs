@@ -102,6 +102,7 @@ pub(crate) static METHOD: Registration = Registration {
         };
         Ok(Box::new(Cfop::new(config, options)?))
     },
+    pace: crate::registry::Pace::Quick,
 };
 
 /// CFOP-specific choices (the CLI's `--cross any`).

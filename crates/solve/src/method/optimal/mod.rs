@@ -151,6 +151,7 @@ pub(crate) static METHOD: Registration = Registration {
     messages: MESSAGES,
     words: &[],
     solver: |config| Ok(Box::new(OptimalSolver::new(config)?)),
+    pace: crate::registry::Pace::Slow,
 };
 
 impl OptimalSolver {

@@ -86,6 +86,7 @@ pub(crate) static METHOD: Registration = Registration {
     messages: MESSAGES,
     words: &[],
     solver: |config| Ok(Box::new(Thistlethwaite::new(config)?)),
+    pace: crate::registry::Pace::Quick,
 };
 
 /// One phase as a search space: the phase coordinate, the phase's generators, and the exact

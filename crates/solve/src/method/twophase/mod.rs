@@ -99,6 +99,7 @@ pub(crate) static METHOD: Registration = Registration {
     messages: MESSAGES,
     words: &[],
     solver: |config| Ok(Box::new(TwophaseSolver::new(config)?)),
+    pace: crate::registry::Pace::Quick,
 };
 
 /// The tables of one kind (full or compact).
