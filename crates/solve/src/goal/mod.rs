@@ -14,6 +14,7 @@
 //! the set never moves, or a table whose arrangements never meet the goal's.
 
 pub mod coord;
+pub mod full_state;
 pub mod moves;
 pub mod plan;
 pub mod search;

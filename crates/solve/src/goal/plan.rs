@@ -6,9 +6,12 @@
 //! any orientation, is not tracked at all. When the arrangements of all tracked pieces fit
 //! in one table of [`BUDGET`] entries, that table is exact; otherwise the search takes the
 //! largest of several tables over parts of them: all corners, the edges in groups, and a
-//! block around each tracked corner (the corner with its tracked neighbouring edges).
+//! block around each tracked corner (the corner with its tracked neighbouring edges). A goal
+//! made of whole states, with all 18 face turns, is also pruned by the optimal solver's table
+//! ([`super::full_state`]).
 
 use super::coord::{Class, Kind, LabelCoord, Members, MAX_PIECES};
+use super::full_state::FullStateBound;
 use super::moves::MoveModel;
 use super::table::{self, PruneTable, SourceSet, TableDef, UNREACHABLE};
 use crate::store::{Store, TableError};
@@ -62,6 +65,8 @@ pub struct Plan {
     pub goal_by_orientation: Vec<Vec<Pattern>>,
     /// The pruning tables.
     pub tables: Vec<Arc<PruneTable>>,
+    /// The optimal solver's bound, for a goal of whole states with all face turns.
+    pub full_state: Option<FullStateBound>,
 }
 
 impl Plan {
@@ -130,27 +135,48 @@ impl Plan {
             }
             tables.push(t);
         }
+        let patterns: Vec<Pattern> = viable.iter().map(|(_, q)| *q).collect();
+        let full_state = if model.n_orientations() == 1 {
+            FullStateBound::for_goal(&patterns, moves, store).map_err(PlanFault::Table)?
+        } else {
+            None
+        };
         Ok(Plan {
             model,
             goal_by_orientation,
             tables,
+            full_state,
         })
     }
 
-    /// A lower bound on the turns from `s` (in local orientation `o`) to the goal, or
-    /// [`UNREACHABLE`].
+    /// A lower bound on the turns from `s` (in local orientation `o`) to the goal: the largest
+    /// of the tables' and the optimal solver's; at least [`UNREACHABLE`] when a table says the
+    /// goal is never reached.
     #[inline]
     pub fn bound(&self, s: &CubieCube, o: usize) -> u8 {
         let mut h = 0;
         for t in &self.tables {
             h = h.max(t.value(s, o));
         }
-        h
+        match &self.full_state {
+            Some(f) => h.max(f.bound(s)),
+            None => h,
+        }
     }
 
-    /// A lower bound that stops looking once it exceeds `limit`.
+    /// Whether [`Plan::bound`] exceeds `limit` (stops looking at the first bound above it).
     #[inline]
     pub fn exceeds(&self, s: &CubieCube, o: usize, limit: u8) -> bool {
+        self.tables_exceed(s, o, limit)
+            || self
+                .full_state
+                .as_ref()
+                .is_some_and(|f| f.exceeds(s, limit))
+    }
+
+    /// Whether a bound of the plan's own tables exceeds `limit`.
+    #[inline]
+    pub fn tables_exceed(&self, s: &CubieCube, o: usize, limit: u8) -> bool {
         self.tables.iter().any(|t| t.value(s, o) > limit)
     }
 

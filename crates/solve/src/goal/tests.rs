@@ -261,3 +261,85 @@ fn an_invalid_goal_is_refused() {
     let e = solve_to(&solver, &CubieCube::SOLVED, &goal, &Limits::default()).unwrap_err();
     assert!(matches!(e, SolveError::InvalidCube(_)), "{e}");
 }
+
+/// The tables of the optimal solver's tests (`tests/optimal.rs`): one build serves both.
+fn optimal_test_store() -> crate::store::Store {
+    crate::store::Store::new(&SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+        ..SolverConfig::default()
+    })
+}
+
+#[test]
+fn whole_state_goals_with_face_turns_are_bounded_by_the_optimal_table_admissibly() {
+    // Goals of whole states whose inverses do not commute with the cubes near them: the bound
+    // of x towards T is that of T⁻¹·x (x·T⁻¹ would overshoot).
+    let store = optimal_test_store();
+    let all = set("all");
+    for text in ["solved", "R U R' F", "F R' D2 B"] {
+        let goal = Goal::parse(text).unwrap().up_to(Face::U);
+        let plan = Plan::new(
+            &goal,
+            &all,
+            &CubieCube::SOLVED,
+            Ending::StartOrientation,
+            &store,
+        )
+        .unwrap();
+        let full = plan.full_state.as_ref().expect("a goal of whole states");
+        let targets: Vec<Cube> = goal
+            .patterns()
+            .iter()
+            .map(|p| Cube::from_cubie(p.exact_state().unwrap()))
+            .collect();
+        assert_eq!(targets.len(), 4);
+        let exact = brute_distances(&all, &targets, 4);
+        let (mut tight, mut stronger) = (0, 0);
+        for (cube, &d) in &exact {
+            let x = cube.to_cubie();
+            let b = usize::from(full.bound(&x));
+            assert!(b <= d, "{text}: bound {b} > distance {d}");
+            assert!(usize::from(plan.bound(&x, 0)) <= d, "{text}");
+            for limit in 0..6u8 {
+                assert_eq!(full.exceeds(&x, limit), b > usize::from(limit));
+                assert_eq!(
+                    plan.exceeds(&x, 0, limit),
+                    usize::from(plan.bound(&x, 0)) > usize::from(limit)
+                );
+            }
+            tight += usize::from(b == d);
+            let tables = plan
+                .tables
+                .iter()
+                .map(|t| t.value(&x, 0))
+                .max()
+                .unwrap_or(0);
+            stronger += usize::from(usize::from(tables) < b);
+        }
+        // It is a real bound: exact on most of these cubes, above the goal tables on some.
+        assert!(
+            tight * 2 > exact.len(),
+            "{text}: exact on {tight} of {}",
+            exact.len()
+        );
+        assert!(stronger > 0, "{text}: never above the goal tables");
+    }
+}
+
+#[test]
+fn the_optimal_bound_is_used_only_for_whole_states_with_all_face_turns() {
+    let store = optimal_test_store();
+    let plan = |goal: &str, moves: &str| {
+        Plan::new(
+            &Goal::parse(goal).unwrap(),
+            &set(moves),
+            &CubieCube::SOLVED,
+            Ending::StartOrientation,
+            &store,
+        )
+        .unwrap()
+    };
+    assert!(plan("R U R' U'", "all").full_state.is_some());
+    assert!(plan("R U R' U'", "R,U").full_state.is_none());
+    assert!(plan("cross", "all").full_state.is_none());
+}

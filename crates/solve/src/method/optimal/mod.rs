@@ -35,6 +35,7 @@ use crate::{Deadline, Limits, Progress, Solution, SolveError, Solver, SolverConf
 pub use grouped::Spread;
 use rubik_cube::{CubieCube, Move};
 pub use search::Stats;
+pub(crate) use search::Tracked;
 use search::{Mode, Outcome};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -307,6 +308,57 @@ impl OptimalSolver {
                 lower_bound: Some(lower_bound),
             }),
         }
+    }
+}
+
+/// The optimal search's lower bound on the half turns that solve a cube, for the crate's other
+/// searches to prune with (the goal search, on goals that are whole states): the tables the
+/// optimal method uses by default ([`TableSize::resolve`]: the small table unless a bigger one
+/// is built and fits in memory), had through the same store, so loaded or built once per table
+/// directory.
+#[derive(Clone)]
+pub(crate) struct LowerBound {
+    tables: Arc<Tables>,
+}
+
+impl LowerBound {
+    /// The bound with the tables of `store`'s directory (built when missing).
+    pub(crate) fn load(store: &Store) -> Result<LowerBound, crate::store::TableError> {
+        let size = TableSize::resolve(None, store.dir());
+        Ok(LowerBound {
+            tables: Tables::shared(store, size)?,
+        })
+    }
+
+    /// A lower bound on the half turns that solve `cube`.
+    pub(crate) fn bound(&self, cube: &CubieCube) -> u8 {
+        search::cube_bound(&self.tables, cube) as u8
+    }
+
+    /// Whether [`LowerBound::bound`] of `cube` exceeds `limit` (stops at the first lookup
+    /// above it).
+    #[inline]
+    pub(crate) fn exceeds(&self, cube: &CubieCube, limit: u8) -> bool {
+        search::cube_exceeds(&self.tables, cube, usize::from(limit))
+    }
+
+    /// `cube` with the coordinates the bound reads, to be followed move by move
+    /// ([`LowerBound::track_move`]) at the cost of a few table reads a move.
+    pub(crate) fn track(&self, cube: &CubieCube) -> Tracked {
+        search::track(&self.tables, cube)
+    }
+
+    /// The tracked cube after move `m` (on its right, as every move).
+    #[inline]
+    pub(crate) fn track_move(&self, x: &Tracked, m: Move) -> Tracked {
+        search::track_move(&self.tables, x, m)
+    }
+
+    /// Whether the bound of a tracked cube exceeds `limit` (the same bound as
+    /// [`LowerBound::exceeds`] of the cube it tracks).
+    #[inline]
+    pub(crate) fn tracked_exceeds(&self, x: &Tracked, limit: u8) -> bool {
+        search::tracked_exceeds(&self.tables, x, usize::from(limit))
     }
 }
 

@@ -154,6 +154,109 @@ fn heuristic<R: Reader>(t: &Tables, node: &Node) -> usize {
     h
 }
 
+/// Whether the search's lower bound of `cube` (the corner table, then the three axes, then the
+/// inverse cube's three axes) exceeds `limit`, looked up from scratch and stopping at the first
+/// lookup above it. Used by other searches to prune with this table ([`super::LowerBound`]).
+pub(super) fn cube_exceeds(t: &Tables, cube: &CubieCube, limit: usize) -> bool {
+    match t.format {
+        Format::Nibbles(_) => cube_exceeds_with::<Nibbles>(t, cube, limit),
+        Format::Grouped(_) => cube_exceeds_with::<Grouped>(t, cube, limit),
+    }
+}
+
+/// The search's lower bound of `cube` (the largest of its seven lookups).
+pub(super) fn cube_bound(t: &Tables, cube: &CubieCube) -> usize {
+    match t.format {
+        Format::Nibbles(_) => heuristic::<Nibbles>(t, &Node::root::<Nibbles>(cube)),
+        Format::Grouped(_) => heuristic::<Grouped>(t, &Node::root::<Grouped>(cube)),
+    }
+}
+
+fn cube_exceeds_with<R: Reader>(t: &Tables, cube: &CubieCube, limit: usize) -> bool {
+    let corner = t.corner_index(coord::corners(cube) as u16, coord::twist(cube) as u16);
+    if value(&t.corner_prune, corner) as usize > limit {
+        return true;
+    }
+    let coords = |c: &CubieCube| {
+        [
+            coord::flip(c) as u16,
+            R::slice_of(c),
+            coord::twist(c) as u16,
+            coord::corner_split(c) as u16,
+        ]
+    };
+    let inverse = cube.inverse();
+    for c in [cube, &inverse] {
+        for k in 0..3 {
+            if lookup::<R>(t, &coords(&rotate_urf3(c, k))) > limit {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// A cube followed move by move with the coordinates the search carries, so that another
+/// search can read this table's bound at each node for the price of a few table reads
+/// ([`super::LowerBound::track`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Tracked(Node);
+
+/// `cube`, tracked.
+pub(super) fn track(t: &Tables, cube: &CubieCube) -> Tracked {
+    Tracked(match t.format {
+        Format::Nibbles(_) => Node::root::<Nibbles>(cube),
+        Format::Grouped(_) => Node::root::<Grouped>(cube),
+    })
+}
+
+/// The tracked cube after move `m`.
+#[inline]
+pub(super) fn track_move(t: &Tables, x: &Tracked, m: Move) -> Tracked {
+    match t.format {
+        Format::Nibbles(_) => Tracked(after::<Nibbles>(t, &x.0, m)),
+        Format::Grouped(_) => Tracked(after::<Grouped>(t, &x.0, m)),
+    }
+}
+
+/// Whether the bound of a tracked cube exceeds `limit` (the corner table, then the three
+/// axes, then the inverse's, stopping at the first lookup above it).
+#[inline]
+pub(super) fn tracked_exceeds(t: &Tables, x: &Tracked, limit: usize) -> bool {
+    match t.format {
+        Format::Nibbles(_) => node_exceeds::<Nibbles>(t, &x.0, limit),
+        Format::Grouped(_) => node_exceeds::<Grouped>(t, &x.0, limit),
+    }
+}
+
+#[inline(always)]
+fn after<R: Reader>(t: &Tables, node: &Node, m: Move) -> Node {
+    let mut axes = [[0u16; 4]; 3];
+    let mut inv = [PackedCube::SOLVED; 3];
+    for k in 0..3 {
+        axes[k] = moved::<R>(t, &node.axes[k], k, m);
+        inv[k] = t
+            .inverse
+            .left_move(t.syms.inverse_axis_move[k][m.index()], &node.inv[k]);
+    }
+    let corner = t.corners.perm_move[node.corner as usize * 18 + m.index()];
+    Node { axes, inv, corner }
+}
+
+#[inline(always)]
+fn node_exceeds<R: Reader>(t: &Tables, node: &Node, limit: usize) -> bool {
+    if value(
+        &t.corner_prune,
+        t.corner_index(node.corner, node.axes[0][2]),
+    ) as usize
+        > limit
+    {
+        return true;
+    }
+    (0..3).any(|k| lookup::<R>(t, &node.axes[k]) > limit)
+        || (0..3).any(|k| lookup::<R>(t, &R::packed_coords(t, &node.inv[k])) > limit)
+}
+
 /// The child of `node` after `m` if its bound allows a solution within `togo` more moves.
 #[inline(always)]
 fn child<R: Reader>(t: &Tables, node: &Node, m: Move, togo: usize) -> Option<Node> {

@@ -73,3 +73,33 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
     // Whenever the table's first bound is below the optimum, the probe answers first.
     assert!(probed > 0, "the probe never ended a search");
 }
+
+#[test]
+fn the_lower_bound_never_exceeds_the_optimal_length_and_agrees_with_its_early_exit() {
+    let solver = solver();
+    let store = crate::store::Store::new(&SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+        ..SolverConfig::default()
+    });
+    let bound = super::LowerBound::load(&store).expect("optimal tables");
+    assert_eq!(bound.bound(&CubieCube::SOLVED), 0);
+    let plain = solver.with_probe(false);
+    let mut rng = rng_from_seed(32);
+    let mut tight = 0;
+    for n in 0..40 {
+        let moves: Vec<Move> = (0..1 + n % 12)
+            .map(|_| Move::ALL[rng.gen_range(0..18)])
+            .collect();
+        let cube = CubieCube::from_moves(&moves);
+        let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
+        let b = bound.bound(&cube);
+        assert!(usize::from(b) <= optimum, "bound {b} > optimum {optimum}");
+        assert_eq!(b == 0, cube.is_solved());
+        for limit in 0..=20 {
+            assert_eq!(bound.exceeds(&cube, limit), b > limit, "limit {limit}");
+        }
+        tight += usize::from(usize::from(b) == optimum);
+    }
+    // A bound of 0 everywhere would pass the checks above: it must often be exact.
+    assert!(tight >= 10, "the bound was exact on {tight} of 40 cubes");
+}
