@@ -137,6 +137,22 @@ fn u_turns() -> [Option<Move>; 4] {
     ]
 }
 
+/// Whether every algorithm that begins with a turn of U is, for `case`, the rotation of one
+/// that does not (so, rotations being left out, the search need not start after such a turn).
+///
+/// When the first two layers are solved and the goal is the solved cube, the case `C` after
+/// `Uᵃ` is `C·Uᵃ`, and `Uᵃ·(C·Uᵃ)·U⁻ᵃ = yᵃ·(C·Uᵃ)·y⁻ᵃ` (turning the U layer and turning the
+/// whole cube differ only on the other layers, which `C` leaves alone): an algorithm `A`
+/// solving `C·Uᵃ` up to the last turn of U is `A` performed from another side (`yᵃ`) of an
+/// algorithm solving `C` up to that turn — provided the set of turns is the same from every
+/// side (all 18 face turns).
+fn only_rotations_after_a_turn(case: &Case, options: &AlgOptions) -> bool {
+    !options.keep_rotations
+        && options.moves.is_all_faces()
+        && cases::f2l_solved(&case.state)
+        && case.goal.exact_state() == Some(CubieCube::SOLVED)
+}
+
 /// Longest algorithm ever tried.
 pub const MAX_LENGTH: usize = 30;
 
@@ -154,7 +170,8 @@ impl AlgSearch {
         };
         let mut starts = Vec::new();
         let mut befores = Vec::new();
-        for before in if case.last_layer {
+        let free_before = case.last_layer && !only_rotations_after_a_turn(case, options);
+        for before in if free_before {
             u_turns().to_vec()
         } else {
             vec![None]
