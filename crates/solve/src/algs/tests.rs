@@ -116,3 +116,55 @@ fn slice_algorithms() {
     assert!(found[0].length <= 7, "{}", found[0].notation());
     check_list(&case, &found);
 }
+
+#[test]
+fn with_all_face_turns_a_pll_is_searched_from_one_side_and_loses_nothing() {
+    // The search skips the starts after a turn of U (their algorithms are rotations of the
+    // others); with rotations kept it searches them: every algorithm it then lists is a
+    // rotation of one listed without them, and those are among it.
+    let config = SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+        ..SolverConfig::default()
+    };
+    for name in ["Ja", "T"] {
+        let case = Case::pll(name).unwrap();
+        let options = AlgOptions {
+            extra: Some(0),
+            ..AlgOptions::default()
+        };
+        let plain: Vec<FoundAlg> = AlgSearch::new(&case, &options, &config).unwrap().collect();
+        assert!(plain.iter().all(|a| a.before.is_none()));
+        check_list(&case, &plain);
+        let kept: Vec<FoundAlg> = AlgSearch::new(
+            &case,
+            &AlgOptions {
+                keep_rotations: true,
+                ..options
+            },
+            &config,
+        )
+        .unwrap()
+        .collect();
+        check_list(&case, &kept);
+        assert!(kept.iter().any(|a| a.before.is_some()), "{name}");
+        let plain_keys: HashSet<_> = plain.iter().map(|a| variants::key(&a.turns)).collect();
+        for a in &plain {
+            assert!(
+                kept.iter().any(|b| b.turns == a.turns),
+                "{name}: {}",
+                a.notation()
+            );
+        }
+        for b in &kept {
+            let k = variants::key(&b.turns);
+            assert!(
+                plain_keys.contains(&k)
+                    || variants::variant_keys(&b.turns, true, true)
+                        .iter()
+                        .any(|v| plain_keys.contains(v)),
+                "{name}: {} is no rotation (or mirror) of a listed algorithm",
+                b.notation()
+            );
+        }
+    }
+}
