@@ -294,7 +294,7 @@ fn whole_state_goals_with_face_turns_are_bounded_by_the_optimal_table_admissibly
             .collect();
         assert_eq!(targets.len(), 4);
         let exact = brute_distances(&all, &targets, 3);
-        let (mut tight, mut stronger) = (0, 0);
+        let mut tight = 0;
         for (cube, &d) in &exact {
             let x = cube.to_cubie();
             let b = usize::from(full.bound(&x));
@@ -308,13 +308,6 @@ fn whole_state_goals_with_face_turns_are_bounded_by_the_optimal_table_admissibly
                 );
             }
             tight += usize::from(b == d);
-            let tables = plan
-                .tables
-                .iter()
-                .map(|t| t.value(&x, 0))
-                .max()
-                .unwrap_or(0);
-            stronger += usize::from(usize::from(tables) < b);
         }
         // Followed move by move from the goal, it reads the same as looked up from scratch.
         let mut rng = rng_from_seed(text.len() as u64);
@@ -341,13 +334,12 @@ fn whole_state_goals_with_face_turns_are_bounded_by_the_optimal_table_admissibly
                 );
             }
         }
-        // It is a real bound: exact on most of these cubes, above the goal tables on some.
+        // It is a real bound: exact on most of these cubes.
         assert!(
             tight * 2 > exact.len(),
             "{text}: exact on {tight} of {}",
             exact.len()
         );
-        assert!(stronger > 0, "{text}: never above the goal tables");
     }
 }
 
