@@ -5,10 +5,13 @@
 //! Conjugating a cube by a symmetry keeps its distance to solved (and to G1), so a pruning table
 //! needs one entry per class.
 
-use super::moves::{FLIP_MOVES, SLICE_SORTED_MOVES};
+use super::moves::{CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES};
 use super::symmetry::{conjugate, symmetries, N_SYM_UD};
 use super::{N_CORNERS, N_FLIP, N_FLIPSLICE, N_SLICE, N_SLICE_PERM};
-use crate::store::{Entries, Spec, TableSpec};
+use crate::store::bfs::{self, Cells, SymProduct};
+use crate::store::{Entries, Spec, Store, TableError, TableSpec};
+use crate::Progress;
+use memmap2::MmapMut;
 use rubik_cube::CubieCube;
 
 /// Flip × slice classes under the 16 U–D symmetries (Kociemba's figure: 64430).
@@ -112,3 +115,34 @@ pub static FLIPSLICE_CLASS_MOVES: Spec<u32> = Spec {
         Ok(out.into())
     },
 };
+
+/// Builds the exact distance table (in nibbles) of corner permutation class × an inner
+/// coordinate of `n_inner` values moved by `inner_move` and conjugated by `inner_conj`, over
+/// `moves` (indices 0..18), the inner coordinate seen from the class representative's frame:
+/// `[class * n_inner + inner]`. `shown` names it while it builds, `table` in errors.
+pub fn build_corner_class_table(
+    store: &Store,
+    (shown, table): (&str, &'static str),
+    moves: &[usize],
+    (n_inner, inner_move, inner_conj): (usize, &Spec<u16>, &Spec<u16>),
+    progress: &dyn Progress,
+) -> Result<MmapMut, TableError> {
+    let corner_sym = store.get(&CORNER_CLASSES)?;
+    let corner_move = store.get(&CORNER_MOVES)?;
+    let inner_move = store.get(inner_move)?;
+    let inner_conj = store.get(inner_conj)?;
+    let reps = class_reps(&corner_sym, N_CORNER_CLASS);
+    let self_sym = stabilisers(&reps, super::set_corners, super::corners);
+    let step = |cls: usize, m: usize| corner_sym[corner_move[reps[cls] as usize * 18 + m] as usize];
+    let space = SymProduct {
+        name: shown,
+        n_class: N_CORNER_CLASS,
+        n_inner,
+        moves,
+        class_step: &step,
+        inner_move: &inner_move,
+        inner_conj: &inner_conj,
+        self_sym: &self_sym,
+    };
+    bfs::build(&space, Cells::Nibble, table, progress)
+}

@@ -5,7 +5,10 @@
 
 use crate::coord::symmetry::{conjugate, N_SYM_UD};
 use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE_SORTED, N_TWIST, N_UD_EDGES};
-use crate::store::{Entries, Spec, TableSpec};
+use crate::store::bfs::{self, Cells, Product};
+use crate::store::{Entries, Spec, Store, TableError, TableSpec};
+use crate::Progress;
+use memmap2::MmapMut;
 use rayon::prelude::*;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;
@@ -13,9 +16,37 @@ use rubik_cube::CubieCube;
 /// Number of moves per move-table row.
 pub const N_MOVES: usize = 18;
 
+/// Every move, by index (the move list of a table built over all 18 moves).
+pub const ALL_MOVES: [usize; N_MOVES] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+
 /// Whether move `m` (index 0..18) keeps G1: U and D turns, and half turns of the other faces.
 pub const fn is_phase2_move(m: usize) -> bool {
     m / 3 == 0 || m / 3 == 3 || m % 3 == 1
+}
+
+/// Builds the distance table of the product of two coordinates, `a` of `n_a` values and `b`
+/// of `n_b`, each moved by its own move table (index `a · n_b + b`), over `moves` (indices
+/// 0..18), in `cells`. `shown` names it while it builds, `table` in errors.
+pub fn build_product_table(
+    store: &Store,
+    (shown, table): (&str, &'static str),
+    (n_a, a_move): (usize, &Spec<u16>),
+    (n_b, b_move): (usize, &Spec<u16>),
+    (moves, cells): (&[usize], Cells),
+    progress: &dyn Progress,
+) -> Result<MmapMut, TableError> {
+    let a_move = store.get(a_move)?;
+    let b_move = store.get(b_move)?;
+    let space = Product {
+        name: shown,
+        n_a,
+        n_b,
+        moves,
+        a_move: &a_move,
+        b_move: &b_move,
+    };
+    bfs::build(&space, cells, table, progress)
 }
 
 /// A move table over `n` coordinate values: `set` makes a cube with the value, `get` reads it.

@@ -8,16 +8,18 @@ use super::prune::Layout;
 use super::reader::{Grouped, Nibbles};
 use super::search;
 use crate::coord::classes::{
-    class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
+    build_corner_class_table, class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES,
+    N_CORNER_CLASS, N_FLIPSLICE_CLASS,
 };
 use crate::coord::moves::{
-    conj_table, move_table, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_CONJ, TWIST_MOVES,
+    conj_table, move_table, ALL_MOVES, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_CONJ,
+    TWIST_MOVES,
 };
 use crate::coord::symmetry::{symmetries, Symmetries, N_SYM_UD};
 use crate::coord::{self, N_CORNER_SPLIT, N_SLICE, N_SLICE_PERM, N_TWIST};
 use crate::method::twophase::tables::PHASE1_PRUNE;
 use crate::options::{Choice, Choices, OptionDef, OptionKind};
-use crate::store::bfs::{self, Cells, SymProduct};
+use crate::store::bfs::Cells;
 use crate::store::{
     AnySpec, Built, Entries, HugeVec, Placement, Spec, Store, Table, TableError, TableSpec,
 };
@@ -234,30 +236,16 @@ pub static CORNER_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Huge),
     build: |store, progress| {
-        let corner_sym = store.get(&CORNER_CLASSES)?;
-        let corner_move = store.get(&CORNER_MOVES)?;
-        let twist_move = store.get(&TWIST_MOVES)?;
-        let twist_conj = store.get(&TWIST_CONJ)?;
-        let reps = class_reps(&corner_sym, N_CORNER_CLASS);
-        let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
-        let step =
-            |cls: usize, m: usize| corner_sym[corner_move[reps[cls] as usize * 18 + m] as usize];
-        let space = SymProduct {
-            name: "optimal corner table",
-            n_class: N_CORNER_CLASS,
-            n_inner: N_TWIST,
-            moves: &ALL_MOVES,
-            class_step: &step,
-            inner_move: &twist_move,
-            inner_conj: &twist_conj,
-            self_sym: &self_sym,
-        };
-        Ok(bfs::build(&space, Cells::Nibble, "optimal-corners", progress)?.into())
+        let table = build_corner_class_table(
+            store,
+            ("optimal corner table", "optimal-corners"),
+            &ALL_MOVES,
+            (N_TWIST, &TWIST_MOVES, &TWIST_CONJ),
+            progress,
+        )?;
+        Ok(table.into())
     },
 };
-
-/// Every move, by index.
-const ALL_MOVES: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 /// Move tables of the coordinates the search carries, `table[coord * 18 + move]`: the shared
 /// ones of [`crate::coord::moves`] from the store, and two small ones made from the shared

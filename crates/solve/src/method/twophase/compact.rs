@@ -9,14 +9,13 @@
 
 use super::tables::{MoveTables, CORNER_SLICE_PRUNE, PHASE2_MOVES};
 use crate::coord::moves::{
-    CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_MOVES, UD_EDGE_MOVES,
+    build_product_table, ALL_MOVES, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_MOVES,
+    UD_EDGE_MOVES,
 };
 use crate::coord::*;
 use crate::store::bfs::{self, Cells, Product};
 use crate::store::{AnySpec, Entries, Spec, Store, Table, TableError, TableSpec};
 use std::sync::Arc;
-
-const ALL_MOVES: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 
 /// A byte-per-entry distance table over `a × b`, the slice coordinate moved by the slice move
 /// table derived from the slice-sorted one.
@@ -81,17 +80,15 @@ pub static TWIST_FLIP_PRUNE: Spec<u8> = Spec {
         .indexed("twist (2187) × flip (2048)")
         .holding(Entries::Distances(Cells::Byte)),
     build: |store, progress| {
-        let twist_move = store.get(&TWIST_MOVES)?;
-        let flip_move = store.get(&FLIP_MOVES)?;
-        let space = Product {
-            name: "compact table, twist × flip",
-            n_a: N_TWIST,
-            n_b: N_FLIP,
-            moves: &ALL_MOVES,
-            a_move: &twist_move,
-            b_move: &flip_move,
-        };
-        Ok(bfs::build(&space, Cells::Byte, "prune-twist-flip", progress)?.into())
+        let table = build_product_table(
+            store,
+            ("compact table, twist × flip", "prune-twist-flip"),
+            (N_TWIST, &TWIST_MOVES),
+            (N_FLIP, &FLIP_MOVES),
+            (&ALL_MOVES, Cells::Byte),
+            progress,
+        )?;
+        Ok(table.into())
     },
 };
 
@@ -101,17 +98,15 @@ pub static UD_EDGE_SLICE_PRUNE: Spec<u8> = Spec {
         .indexed("U/D-edge permutation (40320) × slice permutation in G1 (24), phase-2 moves")
         .holding(Entries::Distances(Cells::Byte)),
     build: |store, progress| {
-        let ud_edge_move = store.get(&UD_EDGE_MOVES)?;
-        let slice_sorted_move = store.get(&SLICE_SORTED_MOVES)?;
-        let space = Product {
-            name: "compact table, U/D edges × slice",
-            n_a: N_UD_EDGES,
-            n_b: N_SLICE_PERM,
-            moves: &PHASE2_MOVES,
-            a_move: &ud_edge_move,
-            b_move: &slice_sorted_move,
-        };
-        Ok(bfs::build(&space, Cells::Byte, "prune-ud-edge-slice", progress)?.into())
+        let table = build_product_table(
+            store,
+            ("compact table, U/D edges × slice", "prune-ud-edge-slice"),
+            (N_UD_EDGES, &UD_EDGE_MOVES),
+            (N_SLICE_PERM, &SLICE_SORTED_MOVES),
+            (&PHASE2_MOVES, Cells::Byte),
+            progress,
+        )?;
+        Ok(table.into())
     },
 };
 

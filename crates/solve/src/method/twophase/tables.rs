@@ -10,16 +10,16 @@
 
 use super::descent::{self, DescentDecoder, DescentSpace};
 use crate::coord::classes::{
-    class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES, FLIPSLICE_CLASS_MOVES,
-    N_CORNER_CLASS, N_FLIPSLICE_CLASS,
+    build_corner_class_table, class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES,
+    FLIPSLICE_CLASS_MOVES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
 };
 use crate::coord::moves::{
-    is_phase2_move, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_CONJ, TWIST_MOVES,
-    UD_EDGE_CONJ, UD_EDGE_MOVES,
+    build_product_table, is_phase2_move, ALL_MOVES, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES,
+    TWIST_CONJ, TWIST_MOVES, UD_EDGE_CONJ, UD_EDGE_MOVES,
 };
 use crate::coord::symmetry::{symmetries, N_SYM_UD};
 use crate::coord::{self, *};
-use crate::store::bfs::{self, Cells, Product, SymProduct};
+use crate::store::bfs::{self, Cells, SymProduct};
 use crate::store::{AnySpec, Entries, Placement, Spec, Store, Table, TableError, TableSpec};
 use rubik_cube::CubieCube;
 use std::sync::Arc;
@@ -31,26 +31,22 @@ pub const N_PHASE2: usize = N_CORNER_CLASS * N_UD_EDGES;
 
 /// The moves of phase 2 (indices): U U2 U' R2 F2 D D2 D' L2 B2.
 pub const PHASE2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
-const ALL_MOVES: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
-
 /// Phase-2 precheck: corners × slice permutation, one byte per distance.
 pub static CORNER_SLICE_PRUNE: Spec<u8> = Spec {
     table: TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM)
         .indexed("corner permutation (40320) × slice permutation in G1 (24), phase-2 moves")
         .holding(Entries::Distances(Cells::Byte)),
     build: |store, progress| {
-        let corner_move = store.get(&CORNER_MOVES)?;
-        let slice_sorted_move = store.get(&SLICE_SORTED_MOVES)?;
         // Inside G1 the slice-sorted coordinate is the slice permutation (0..24).
-        let space = Product {
-            name: "two-phase corners × slice table",
-            n_a: N_CORNERS,
-            n_b: N_SLICE_PERM,
-            moves: &PHASE2_MOVES,
-            a_move: &corner_move,
-            b_move: &slice_sorted_move,
-        };
-        Ok(bfs::build(&space, Cells::Byte, "prune-corner-slice", progress)?.into())
+        let table = build_product_table(
+            store,
+            ("two-phase corners × slice table", "prune-corner-slice"),
+            (N_CORNERS, &CORNER_MOVES),
+            (N_SLICE_PERM, &SLICE_SORTED_MOVES),
+            (&PHASE2_MOVES, Cells::Byte),
+            progress,
+        )?;
+        Ok(table.into())
     },
 };
 
@@ -122,25 +118,14 @@ pub static PHASE2_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let corner_sym = store.get(&CORNER_CLASSES)?;
-        let corner_move = store.get(&CORNER_MOVES)?;
-        let ud_edge_move = store.get(&UD_EDGE_MOVES)?;
-        let ud_edge_conj = store.get(&UD_EDGE_CONJ)?;
-        let reps = class_reps(&corner_sym, N_CORNER_CLASS);
-        let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
-        let step =
-            |cls: usize, m: usize| corner_sym[corner_move[reps[cls] as usize * 18 + m] as usize];
-        let space = SymProduct {
-            name: "two-phase pruning table, phase 2",
-            n_class: N_CORNER_CLASS,
-            n_inner: N_UD_EDGES,
-            moves: &PHASE2_MOVES,
-            class_step: &step,
-            inner_move: &ud_edge_move,
-            inner_conj: &ud_edge_conj,
-            self_sym: &self_sym,
-        };
-        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase2", progress)?.into())
+        let table = build_corner_class_table(
+            store,
+            ("two-phase pruning table, phase 2", "prune-twophase2"),
+            &PHASE2_MOVES,
+            (N_UD_EDGES, &UD_EDGE_MOVES, &UD_EDGE_CONJ),
+            progress,
+        )?;
+        Ok(table.into())
     },
 };
 
