@@ -502,7 +502,7 @@ fn cached_table(
         } else {
             &crate::NoProgress
         };
-        Ok(table::build(&def, model, &sources, shown, label).into())
+        Ok(table::build(&def, model, &sources, shown, label)?.into())
     })?;
     Ok(Arc::new(PruneTable::new(def, data)))
 }

@@ -1,6 +1,7 @@
 //! Pruning tables of a goal search: the exact distance, in turns of the move set, from every
-//! labelled arrangement to the goal's, found by a breadth-first search from the goal's
-//! arrangements, stored in 4 bits (14 = "14 or more", 15 = never reaches the goal).
+//! labelled arrangement to the goal's, found by the store's breadth-first builder
+//! ([`bfs`]) from the goal's arrangements, stored in 4 bits (14 = "14 or more", 15 = never
+//! reaches the goal).
 //!
 //! A table covers the corners' coordinate, the edges' coordinate or both (their product),
 //! times the reachable whole-cube orientations.
@@ -8,13 +9,13 @@
 //! Tables are built on demand and had through the table store ([`crate::store`]), under a name
 //! derived from a hash of everything that decides their content.
 
-use super::coord::{LabelCoord, LocalMove, Members};
+use super::coord::{LabelCoord, LocalMove};
 use super::moves::MoveModel;
-use crate::store::bfs::Cells;
-use crate::store::{Entries, Table, TableSpec};
+use crate::store::bfs::{self, Cells, Space};
+use crate::store::{Entries, Table, TableError, TableSpec};
 use crate::Progress;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use rubik_cube::rotation::N_ORIENTATIONS;
 use std::sync::Arc;
 
 /// Stored value of an arrangement that never reaches the goal.
@@ -50,13 +51,6 @@ impl TableDef {
     #[inline]
     pub fn index(&self, c: u64, e: u64, o: usize) -> u64 {
         (c * self.edge_size() + e) * self.n_orient as u64 + o as u64
-    }
-
-    fn split(&self, i: u64) -> (u64, u64, usize) {
-        let n = self.n_orient as u64;
-        let o = (i % n) as usize;
-        let rest = i / n;
-        (rest / self.edge_size(), rest % self.edge_size(), o)
     }
 
     /// The index of a cube `s` in local orientation `o`.
@@ -105,51 +99,44 @@ impl PruneTable {
 }
 
 /// The moves of a table: for each local orientation and turn, the local moves of both kinds
-/// and the orientation after; and backwards, for each orientation and turn, the orientation
-/// the turn was made from and the local moves that undo it.
+/// and the orientation after.
 struct TableMoves {
     corners: Vec<Vec<LocalMove>>,
     edges: Vec<Vec<LocalMove>>,
     next: Vec<Vec<u8>>,
-    back_corners: Vec<Vec<LocalMove>>,
-    back_edges: Vec<Vec<LocalMove>>,
-    prev: Vec<Vec<u8>>,
 }
 
 impl TableMoves {
     fn new(def: &TableDef, model: &MoveModel) -> TableMoves {
-        let local = |c: &rubik_cube::CubieCube| {
-            (
-                def.corners.as_ref().map_or(NO_MOVE, |k| k.move_table(c)),
-                def.edges.as_ref().map_or(NO_MOVE, |k| k.move_table(c)),
-            )
+        let local = |c: &rubik_cube::CubieCube, k: &Option<LabelCoord>| {
+            k.as_ref().map_or(NO_MOVE, |k| k.move_table(c))
         };
-        let n_o = model.turn_effect.len();
-        let n_t = model.turns.len();
-        let mut t = TableMoves {
-            corners: vec![Vec::with_capacity(n_t); n_o],
-            edges: vec![Vec::with_capacity(n_t); n_o],
-            next: vec![Vec::with_capacity(n_t); n_o],
-            back_corners: vec![vec![NO_MOVE; n_t]; n_o],
-            back_edges: vec![vec![NO_MOVE; n_t]; n_o],
-            prev: vec![vec![0; n_t]; n_o],
+        let each = |f: &dyn Fn(&(rubik_cube::CubieCube, u8)) -> LocalMove| -> Vec<Vec<LocalMove>> {
+            let row = |row: &Vec<(rubik_cube::CubieCube, u8)>| row.iter().map(f).collect();
+            model.turn_effect.iter().map(row).collect()
         };
-        for (o, row) in model.turn_effect.iter().enumerate() {
-            for (k, (c, next)) in row.iter().enumerate() {
-                let (lc, le) = local(c);
-                t.corners[o].push(lc);
-                t.edges[o].push(le);
-                t.next[o].push(*next);
-                // Backwards: the turn made in orientation o lands in `next`.
-                let (bc, be) = local(&c.inverse());
-                let n = *next as usize;
-                t.back_corners[n][k] = bc;
-                t.back_edges[n][k] = be;
-                t.prev[n][k] = o as u8;
-            }
+        TableMoves {
+            corners: each(&|(c, _)| local(c, &def.corners)),
+            edges: each(&|(c, _)| local(c, &def.edges)),
+            next: model
+                .turn_effect
+                .iter()
+                .map(|row| row.iter().map(|&(_, next)| next).collect())
+                .collect(),
         }
-        t
     }
+}
+
+/// Whether every turn of `model`, made in any orientation, is undone by a turn of the set made
+/// in the orientation it leads to: then a neighbour of an arrangement is also a predecessor,
+/// and the breadth-first builder may search backward.
+fn inverse_closed(model: &MoveModel) -> bool {
+    model.turn_effect.iter().enumerate().all(|(o, row)| {
+        row.iter().all(|(c, next)| {
+            let undo = (c.inverse(), o as u8);
+            model.turn_effect[*next as usize].contains(&undo)
+        })
+    })
 }
 
 const NO_MOVE: LocalMove = LocalMove {
@@ -169,176 +156,133 @@ pub struct SourceSet {
     pub orientation: usize,
 }
 
-/// Builds the table `def` by breadth-first search from `sources` under `model`'s turns,
-/// reporting progress in entries reached. Levels with few new arrangements expand the
-/// frontier; once the frontier outgrows what is left, each arrangement not yet reached looks
-/// for a predecessor on the frontier instead (and stops at the first).
+/// Most edge values in one block of the breadth-first search.
+const EDGES_PER_BLOCK: u64 = 1 << 12;
+
+/// A goal table as a space of the store's breadth-first builder ([`bfs::Space`]): a block is
+/// one corner value and a run of edge values (times the orientations), so a move's effect on
+/// the corners is worked out once per block.
+struct GoalSpace<'a> {
+    def: &'a TableDef,
+    moves: TableMoves,
+    sources: &'a [SourceSet],
+    label: &'a str,
+    /// Edge values per block (a divisor of the edges' size).
+    edges_per_block: u64,
+    inverse_closed: bool,
+}
+
+/// What a move does to a block: the corner value reached from each local orientation, and the
+/// block's first edge value.
+#[derive(Clone, Copy)]
+struct GoalStep {
+    corners: [u64; N_ORIENTATIONS],
+    first_edge: u64,
+}
+
+impl GoalSpace<'_> {
+    fn blocks_per_corner(&self) -> u64 {
+        self.def.edge_size() / self.edges_per_block
+    }
+
+    /// Block and offset of table index `i`.
+    fn place(&self, i: u64) -> (usize, usize) {
+        let per = self.block_len() as u64;
+        ((i / per) as usize, (i % per) as usize)
+    }
+}
+
+impl Space for GoalSpace<'_> {
+    type Step = GoalStep;
+
+    fn name(&self) -> &str {
+        self.label
+    }
+    fn blocks(&self) -> usize {
+        (self.def.size() / (self.edges_per_block * self.def.n_orient as u64)) as usize
+    }
+    fn block_len(&self) -> usize {
+        self.edges_per_block as usize * self.def.n_orient
+    }
+    fn moves(&self) -> usize {
+        self.moves.next[0].len()
+    }
+    fn step(&self, block: usize, m: usize) -> GoalStep {
+        let (c, run) = (
+            block as u64 / self.blocks_per_corner(),
+            block as u64 % self.blocks_per_corner(),
+        );
+        let mut corners = [0; N_ORIENTATIONS];
+        if let Some(k) = &self.def.corners {
+            let members = k.decode(c);
+            for (o, out) in corners.iter_mut().enumerate().take(self.def.n_orient) {
+                *out = k.encode(&k.apply(&members, &self.moves.corners[o][m]));
+            }
+        }
+        GoalStep {
+            corners,
+            first_edge: run * self.edges_per_block,
+        }
+    }
+    #[inline]
+    fn child(&self, step: &GoalStep, m: usize, off: usize) -> (usize, usize) {
+        let n_o = self.def.n_orient;
+        let (e, o) = (step.first_edge + (off / n_o) as u64, off % n_o);
+        let e = self.def.edges.as_ref().map_or(0, |k| {
+            k.encode(&k.apply(&k.decode(e), &self.moves.edges[o][m]))
+        });
+        let next = self.moves.next[o][m] as usize;
+        self.place(self.def.index(step.corners[o], e, next))
+    }
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
+        for set in self.sources {
+            for &c in &set.corners {
+                for &e in &set.edges {
+                    let (block, off) = self.place(self.def.index(c, e, set.orientation));
+                    f(block, off);
+                }
+            }
+        }
+    }
+    fn inverse_closed(&self) -> bool {
+        self.inverse_closed
+    }
+}
+
+/// Builds the table `def` by breadth-first search from `sources` under `model`'s turns, with
+/// the store's builder ([`bfs::build`], exact distances in bytes, then packed into nibbles),
+/// reporting progress in entries reached as `label`.
 pub fn build(
     def: &TableDef,
     model: &MoveModel,
     sources: &[SourceSet],
     progress: &dyn Progress,
     label: &str,
-) -> Vec<u8> {
-    let size = def.size() as usize;
-    let depth: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(UNSEEN)).collect();
-    let moves = TableMoves::new(def, model);
-    let n_turns = model.turns.len() as u64;
-    let mut frontier = 0u64;
-    for set in sources {
-        for &c in &set.corners {
-            for &e in &set.edges {
-                let i = def.index(c, e, set.orientation) as usize;
-                if depth[i].swap(0, Ordering::Relaxed) == UNSEEN {
-                    frontier += 1;
-                }
-            }
-        }
-    }
-    progress.start(label, size as u64);
-    progress.advance(frontier);
-    let mut seen = frontier;
-    let mut d = 0u8;
-    while frontier > 0 && seen < size as u64 {
-        let backwards = frontier.saturating_mul(n_turns) > (size as u64 - seen);
-        frontier = if backwards {
-            level_backwards(def, &moves, &depth, d)
-        } else {
-            level_forwards(def, &moves, &depth, d)
-        };
-        seen += frontier;
-        progress.advance(frontier);
-        d += 1;
-    }
-    progress.finish();
-    pack(&depth)
-}
-
-/// Chunk of entries per task.
-const CHUNK: usize = 1 << 14;
-
-/// Decodes entry `i`'s members, reusing the corner members of the previous entry when its
-/// corner value is the same.
-fn members(
-    def: &TableDef,
-    i: u64,
-    cached: &mut Option<(u64, Option<Members>)>,
-) -> (Option<Members>, Option<Members>, usize) {
-    let (c, e, o) = def.split(i);
-    let cm = match cached {
-        Some((cv, m)) if *cv == c => *m,
-        _ => {
-            let m = def.corners.as_ref().map(|k| k.decode(c));
-            *cached = Some((c, m));
-            m
-        }
+) -> Result<Vec<u8>, TableError> {
+    let edges = def.edge_size();
+    let edges_per_block = (1..=edges.min(EDGES_PER_BLOCK))
+        .rev()
+        .find(|d| edges.is_multiple_of(*d))
+        .unwrap_or(1);
+    let space = GoalSpace {
+        def,
+        moves: TableMoves::new(def, model),
+        sources,
+        label,
+        edges_per_block,
+        inverse_closed: inverse_closed(model),
     };
-    let em = def.edges.as_ref().map(|k| k.decode(e));
-    (cm, em, o)
+    let depth = bfs::build(&space, Cells::Byte, "goal table", progress)?;
+    Ok(pack(&depth[..def.size() as usize]))
 }
 
-/// The entry of members after local moves `mc`, `me`, in local orientation `o`.
-#[inline]
-fn moved(
-    def: &TableDef,
-    cm: &Option<Members>,
-    em: &Option<Members>,
-    mc: &LocalMove,
-    me: &LocalMove,
-    o: usize,
-) -> usize {
-    let c = match (&def.corners, cm) {
-        (Some(k), Some(m)) => k.encode(&k.apply(m, mc)),
-        _ => 0,
-    };
-    let e = match (&def.edges, em) {
-        (Some(k), Some(m)) => k.encode(&k.apply(m, me)),
-        _ => 0,
-    };
-    def.index(c, e, o) as usize
-}
-
-/// Sets every unseen successor of the entries at depth `d` to `d + 1`; returns how many.
-fn level_forwards(def: &TableDef, moves: &TableMoves, depth: &[AtomicU8], d: u8) -> u64 {
-    let found = AtomicU64::new(0);
-    depth
-        .par_chunks(CHUNK)
-        .enumerate()
-        .for_each(|(chunk, cells)| {
-            let base = (chunk * CHUNK) as u64;
-            let mut n = 0u64;
-            let mut cached = None;
-            for (k, cell) in cells.iter().enumerate() {
-                if cell.load(Ordering::Relaxed) != d {
-                    continue;
-                }
-                let (cm, em, o) = members(def, base + k as u64, &mut cached);
-                for t in 0..moves.next[o].len() {
-                    let next = moves.next[o][t] as usize;
-                    let j = moved(
-                        def,
-                        &cm,
-                        &em,
-                        &moves.corners[o][t],
-                        &moves.edges[o][t],
-                        next,
-                    );
-                    // Two threads may both write d + 1 here: the same value, counted twice at
-                    // worst (the count only steers the choice of direction).
-                    if depth[j].load(Ordering::Relaxed) == UNSEEN {
-                        depth[j].store(d + 1, Ordering::Relaxed);
-                        n += 1;
-                    }
-                }
-            }
-            found.fetch_add(n, Ordering::Relaxed);
-        });
-    found.into_inner()
-}
-
-/// Sets every unseen entry with a predecessor at depth `d` to `d + 1`; returns how many.
-fn level_backwards(def: &TableDef, moves: &TableMoves, depth: &[AtomicU8], d: u8) -> u64 {
-    let found = AtomicU64::new(0);
-    depth
-        .par_chunks(CHUNK)
-        .enumerate()
-        .for_each(|(chunk, cells)| {
-            let base = (chunk * CHUNK) as u64;
-            let mut n = 0u64;
-            let mut cached = None;
-            for (k, cell) in cells.iter().enumerate() {
-                if cell.load(Ordering::Relaxed) != UNSEEN {
-                    continue;
-                }
-                let (cm, em, o) = members(def, base + k as u64, &mut cached);
-                for t in 0..moves.prev[o].len() {
-                    let prev = moves.prev[o][t] as usize;
-                    let j = moved(
-                        def,
-                        &cm,
-                        &em,
-                        &moves.back_corners[o][t],
-                        &moves.back_edges[o][t],
-                        prev,
-                    );
-                    if depth[j].load(Ordering::Relaxed) == d {
-                        cell.store(d + 1, Ordering::Relaxed);
-                        n += 1;
-                        break;
-                    }
-                }
-            }
-            found.fetch_add(n, Ordering::Relaxed);
-        });
-    found.into_inner()
-}
-
-/// Packs depths into nibbles: [`CAP`] for far ones, [`UNREACHABLE`] for unseen ones.
-fn pack(depth: &[AtomicU8]) -> Vec<u8> {
+/// Packs depths (one byte each, `0xFF` never reached) into nibbles: [`CAP`] for far ones,
+/// [`UNREACHABLE`] for unseen ones.
+fn pack(depth: &[u8]) -> Vec<u8> {
     let nib = |i: usize| -> u8 {
-        match depth.get(i).map(|d| d.load(Ordering::Relaxed)) {
-            None | Some(UNSEEN) => UNREACHABLE,
-            Some(d) => d.min(CAP),
+        match depth.get(i) {
+            None | Some(&UNSEEN) => UNREACHABLE,
+            Some(&d) => d.min(CAP),
         }
     };
     (0..depth.len().div_ceil(2))
@@ -355,10 +299,14 @@ pub fn spec(name: &'static str, def: &TableDef) -> TableSpec {
 }
 
 /// An in-memory table (for tests and small throwaway tables).
-pub fn in_memory(def: TableDef, model: &MoveModel, sources: &[SourceSet]) -> PruneTable {
-    let data = build(&def, model, sources, &crate::NoProgress, "goal table");
-    PruneTable {
+pub fn in_memory(
+    def: TableDef,
+    model: &MoveModel,
+    sources: &[SourceSet],
+) -> Result<PruneTable, TableError> {
+    let data = build(&def, model, sources, &crate::NoProgress, "goal table")?;
+    Ok(PruneTable {
         def,
         data: Arc::new(Table::owned(data)),
-    }
+    })
 }

@@ -75,8 +75,16 @@ pub trait Space: Sync {
         let _ = block;
         f(off);
     }
-    /// The goal: block and offset.
-    fn goal(&self) -> (usize, usize);
+    /// Calls `f` with the block and offset of every goal entry (repeats allowed); by default
+    /// one goal, entry 0 of block 0.
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
+        f(0, 0);
+    }
+    /// Whether every move is undone by a move of the space, so that an entry's children are
+    /// also its parents; if not, the builder only ever searches forward.
+    fn inverse_closed(&self) -> bool {
+        true
+    }
 }
 
 /// The entries of a distance table while it is built: 64-bit words updated atomically.
@@ -147,9 +155,9 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
         });
         new
     };
-    let (goal_block, goal_off) = space.goal();
     // The goal is "reached at level 0": settled as if from level -1.
-    let mut done = settle(goal_block, goal_off, u64::MAX);
+    let mut done = 0;
+    space.goals(|block, off| done += settle(block, off, u64::MAX));
     progress.advance(done);
     let mut depth = 0u64;
     let mut frontier = done;
@@ -158,7 +166,7 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
             break;
         }
         let unseen = entries - done;
-        let backward = frontier * 3 > unseen;
+        let backward = space.inverse_closed() && frontier * 3 > unseen;
         let wanted = if backward {
             C::UNSEEN
         } else {
@@ -553,9 +561,6 @@ impl Space for Product<'_> {
     fn child(&self, &a: &usize, m: usize, b: usize) -> (usize, usize) {
         (a, self.b_move[b * 18 + self.moves[m]] as usize)
     }
-    fn goal(&self) -> (usize, usize) {
-        (0, 0)
-    }
 }
 
 /// Symmetry classes of one coordinate × the values of another (index `class · n_inner +
@@ -622,9 +627,6 @@ impl Space for SymProduct<'_> {
             s += 1;
         }
     }
-    fn goal(&self) -> (usize, usize) {
-        (0, 0)
-    }
 }
 
 /// A space of `n` states, each its own block, moved by `next(state, move)`.
@@ -664,7 +666,7 @@ impl<F: Fn(usize, usize) -> usize + Sync> Space for Graph<'_, F> {
     fn child(&self, &state: &usize, _m: usize, _off: usize) -> (usize, usize) {
         (state, 0)
     }
-    fn goal(&self) -> (usize, usize) {
-        (self.goal, 0)
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
+        f(self.goal, 0);
     }
 }

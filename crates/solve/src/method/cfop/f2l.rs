@@ -106,14 +106,14 @@ impl Space for CrossAndPiece {
         let table = if self.which == 0 { &t.corner } else { &t.edge };
         (cross, usize::from(table[piece][m]))
     }
-    fn goal(&self) -> (usize, usize) {
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
         let front_right = &SLOTS[0];
         let home = if self.which == 0 {
             front_right.corner * 3
         } else {
             front_right.edge * 2
         };
-        (cross_index(&solved_cross()), home)
+        f(cross_index(&solved_cross()), home);
     }
 }
 
