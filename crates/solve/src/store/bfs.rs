@@ -386,7 +386,7 @@ pub fn group_lane(idx: usize) -> (usize, u32) {
 /// The bits of `word` marking its lanes equal to `code` (bit `2·lane` of each), the 4-bit
 /// minimum of a group's first word excluded when `first`.
 #[inline(always)]
-pub fn lanes_equal(word: u64, code: u64, first: bool) -> u64 {
+fn lanes_equal(word: u64, code: u64, first: bool) -> u64 {
     let x = word ^ (code * LANE_LOW_BITS);
     let hits = !(x | (x >> 1)) & LANE_LOW_BITS;
     if first {
@@ -410,37 +410,30 @@ const NEW: u64 = 2;
 const FRONTIER: u64 = 1;
 
 impl Groups<'_> {
-    /// Frontier → older, new → frontier; groups reached for the first time get `depth` as
-    /// their minimum.
+    /// After a level (codes `3` unseen, `2` new, `1` frontier, `0` older): frontier → older,
+    /// new → frontier, and groups reached for the first time get `depth` as their minimum.
     fn sweep(&self, depth: u64) {
-        sweep_groups(self.words, depth);
-    }
-}
-
-/// After a level of a grouped build (codes `3` unseen, `2` new, `1` frontier, `0` older):
-/// frontier → older, new → frontier, and groups reached for the first time get `depth` as
-/// their minimum.
-pub fn sweep_groups(words: &[AtomicU64], depth: u64) {
-    words.par_chunks(2 * 4096).for_each(|chunk| {
-        for pair in chunk.chunks_exact(2) {
-            let (w0, w1) = (
-                pair[0].load(Ordering::Relaxed),
-                pair[1].load(Ordering::Relaxed),
-            );
-            let reached = lanes_equal(w0, NEW, true) != 0 || lanes_equal(w1, NEW, false) != 0;
-            // Per lane: 3 → 3, 2 → 1, 1 → 0, 0 → 0.
-            let down = |w: u64| {
-                let (hi, lo) = ((w >> 1) & LANE_LOW_BITS, w & LANE_LOW_BITS);
-                hi | ((hi & lo) << 1)
-            };
-            let mut min = w0 & 0xF;
-            if reached && min == 0xF {
-                min = depth;
+        self.words.par_chunks(2 * 4096).for_each(|chunk| {
+            for pair in chunk.chunks_exact(2) {
+                let (w0, w1) = (
+                    pair[0].load(Ordering::Relaxed),
+                    pair[1].load(Ordering::Relaxed),
+                );
+                let reached = lanes_equal(w0, NEW, true) != 0 || lanes_equal(w1, NEW, false) != 0;
+                // Per lane: 3 → 3, 2 → 1, 1 → 0, 0 → 0.
+                let down = |w: u64| {
+                    let (hi, lo) = ((w >> 1) & LANE_LOW_BITS, w & LANE_LOW_BITS);
+                    hi | ((hi & lo) << 1)
+                };
+                let mut min = w0 & 0xF;
+                if reached && min == 0xF {
+                    min = depth;
+                }
+                pair[0].store((down(w0) & !0xF) | min, Ordering::Relaxed);
+                pair[1].store(down(w1), Ordering::Relaxed);
             }
-            pair[0].store((down(w0) & !0xF) | min, Ordering::Relaxed);
-            pair[1].store(down(w1), Ordering::Relaxed);
-        }
-    });
+        });
+    }
 }
 
 impl Grid for Groups<'_> {
@@ -668,5 +661,52 @@ impl<F: Fn(usize, usize) -> usize + Sync> Space for Graph<'_, F> {
     }
     fn goals(&self, mut f: impl FnMut(usize, usize)) {
         f(self.goal, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A simple deterministic generator of words, with runs of equal lanes mixed in.
+    fn words() -> impl Iterator<Item = u64> {
+        let mut w = 0x0123_4567_89AB_CDEFu64;
+        std::iter::repeat_with(move || {
+            w = w
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if w & 1 == 0 {
+                w
+            } else {
+                w | 0xFFFF_FFFF_0000_0000
+            }
+        })
+    }
+
+    #[test]
+    fn nibble_search_matches_a_plain_scan() {
+        const ONES: u64 = 0x1111_1111_1111_1111;
+        const HIGHS: u64 = 0x8888_8888_8888_8888;
+        for word in words().take(20_000) {
+            for v in 0..16u64 {
+                let plain = (0..16).any(|lane| (word >> (lane * 4)) & 0xF == v);
+                assert_eq!(has_lane(word, v, ONES, HIGHS), plain, "{word:016x} {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_are_found_and_moved_down() {
+        for w in words().take(5000) {
+            for code in 0..4 {
+                for first in [false, true] {
+                    let hits = lanes_equal(w, code, first);
+                    for lane in 0..32 {
+                        let want = (w >> (2 * lane)) & 3 == code && !(first && lane < 2);
+                        assert_eq!(hits >> (2 * lane) & 1 == 1, want);
+                    }
+                }
+            }
+        }
     }
 }

@@ -15,29 +15,20 @@
 //! A group is two little-endian 64-bit words: the first holds the minimum in bits 0..4 and
 //! entries 0..30 at bits `4 + 2·lane`, the second entries 30..62 at bits `2·(lane − 30)`.
 //!
-//! Built by a level-by-level breadth-first search like [`super::prune`], in the 2 bits
-//! themselves: `3` unseen, `2` reached at this level, `1` the frontier, `0` older; a sweep after
-//! each level moves the codes down (and records each group's first level as its minimum). The
-//! search stops once the base + 2 level is known: whatever is still unseen is at least base + 3.
+//! Built by the store's breadth-first builder ([`bfs`], [`Cells::Grouped`]) over the same
+//! space as the exact tables ([`PruneSpace`]), on the edge classes: it works in the 2 bits
+//! themselves and stops once the base + 2 level is known.
 
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
-use super::prune::Layout;
+use super::prune::{Layout, PruneSpace};
 use super::tables::{FlipSliceClasses, SearchMoves};
 use crate::coord::N_TWIST;
-use crate::store::bfs::{
-    group_lane as locate, lanes_equal, sweep_groups, GROUP_BYTES, LOW_LANES, PER_GROUP,
-};
-use crate::store::memory::table_buffer;
+use crate::store::bfs::{self, Cells, GROUP_BYTES, LOW_LANES, PER_GROUP};
 use crate::store::TableError;
 use crate::Progress;
 use memmap2::MmapMut;
 use rayon::prelude::*;
 use rubik_cube::Move;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Lane codes while building.
-const UNSEEN: u64 = 3;
-const FRONTIER: u64 = 1;
 
 /// Which coordinates a grouped table covers and its base depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,57 +98,16 @@ pub fn group_byte(idx: usize) -> usize {
     idx / PER_GROUP * GROUP_BYTES
 }
 
-/// The table while it is built.
-struct Building<'a> {
-    words: &'a [AtomicU64],
-}
-
-impl Building<'_> {
-    #[inline(always)]
-    fn get(&self, idx: usize) -> u64 {
-        let (w, shift) = locate(idx);
-        (self.words[w].load(Ordering::Relaxed) >> shift) & 3
-    }
-
-    /// Marks an unseen entry as reached at this level; returns whether this call did.
-    #[inline(always)]
-    fn reach(&self, idx: usize) -> bool {
-        let (w, shift) = locate(idx);
-        if (self.words[w].load(Ordering::Relaxed) >> shift) & 3 != UNSEEN {
-            return false;
-        }
-        // UNSEEN (3) → NEW (2): clear the lane's low bit.
-        let old = self.words[w].fetch_and(!(1 << shift), Ordering::Relaxed);
-        (old >> shift) & 3 == UNSEEN
-    }
-
-    /// After a level: frontier → older, new → frontier; groups reached for the first time
-    /// get `depth` as their minimum.
-    fn sweep(&self, depth: u64) {
-        sweep_groups(self.words, depth);
-    }
-}
-
-/// Builds the table of `layout`, reporting progress in entries settled.
+/// Builds the table of `layout` with the store's breadth-first builder
+/// ([`Cells::Grouped`]), reporting progress in entries settled.
 pub fn build(
     layout: GroupedLayout,
     mt: &SearchMoves,
     fsc: &FlipSliceClasses,
     ec: &EdgeClasses,
+    table: &'static str,
     progress: &dyn Progress,
 ) -> Result<MmapMut, TableError> {
-    let entries = layout.entries();
-    let n_split = layout.n_split();
-    let per_class = n_split * N_TWIST;
-    progress.start("optimal pruning table (large)", entries as u64);
-    let mut buf = table_buffer("optimal pruning table (grouped)", layout.bytes())?;
-    buf.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xFF));
-    // SAFETY: the mapping is page-aligned, a multiple of 16 bytes long and exclusively borrowed
-    // for the lifetime of `words`; AtomicU64 has the size and alignment of u64.
-    let words: &[AtomicU64] = unsafe {
-        std::slice::from_raw_parts(buf.as_mut_ptr() as *const AtomicU64, layout.bytes() / 8)
-    };
-    let table = Building { words };
     // The class and symmetry of each class representative's child after each move.
     let class_moves: Vec<u32> = (0..N_CLASS)
         .into_par_iter()
@@ -167,121 +117,19 @@ pub fn build(
             Move::ALL.map(|m| ec.class_sym[edge_coset::raw(&cube.apply_move(m)) as usize])
         })
         .collect();
-    // Reaches an entry and its images under the class's stabiliser; counts the new ones.
-    let reach = |class: usize, k: usize, tw: usize| -> u64 {
-        let base = class * per_class;
-        layout
-            .indexing()
-            .images(fsc, ec.stabiliser[class], k, tw)
-            .map(|off| u64::from(table.reach(base + off)))
-            .sum()
+    let class_step = |class: usize, m: usize| class_moves[class * 18 + m];
+    let space = PruneSpace {
+        name: "optimal pruning table (large)",
+        layout: layout.indexing(),
+        mt,
+        fsc,
+        n_class: N_CLASS,
+        class_step: &class_step,
+        stabiliser: &ec.stabiliser,
+        solved: layout.index(fsc, ec.class_sym[0], 0, 0),
     };
-    let solved = layout.index(fsc, ec.class_sym[0], 0, 0);
-    let mut done = reach(
-        solved / per_class,
-        (solved % per_class) / N_TWIST,
-        solved % N_TWIST,
-    );
-    table.sweep(0);
-    progress.advance(done);
-    let mut depth = 0u64;
-    let mut frontier = done;
-    loop {
-        let unseen = entries as u64 - done;
-        if unseen == 0 {
-            break;
-        }
-        let backward = frontier * 18 > unseen * 6;
-        let wanted = if backward { UNSEEN } else { FRONTIER };
-        let found: u64 = (0..N_CLASS)
-            .into_par_iter()
-            .map(|class| {
-                let base = class * per_class;
-                let end = base + per_class;
-                // This class's entries to work on, found a word at a time.
-                let mut todo: Vec<u32> = Vec::new();
-                for g in base / PER_GROUP..=(end - 1) / PER_GROUP {
-                    for half in 0..2 {
-                        let word = table.words[2 * g + half].load(Ordering::Relaxed);
-                        let mut hits = lanes_equal(word, wanted, half == 0);
-                        while hits != 0 {
-                            let bit = hits.trailing_zeros() as usize;
-                            hits &= hits - 1;
-                            let lane = if half == 0 {
-                                (bit - 4) / 2
-                            } else {
-                                LOW_LANES + bit / 2
-                            };
-                            let idx = g * PER_GROUP + lane;
-                            if (base..end).contains(&idx) {
-                                todo.push((idx - base) as u32);
-                            }
-                        }
-                    }
-                }
-                let mut new = 0;
-                for m in 0..18 {
-                    if todo.is_empty() {
-                        break;
-                    }
-                    let cs = class_moves[class * 18 + m];
-                    let (class2, sym) = ((cs >> 4) as usize, (cs & 0xF) as usize);
-                    let child = |off: u32| {
-                        let (k, tw, off2) = layout.indexing().child_offset(mt, fsc, m, sym, off);
-                        (
-                            k,
-                            tw,
-                            off2 / N_TWIST,
-                            off2 % N_TWIST,
-                            class2 * per_class + off2,
-                        )
-                    };
-                    if backward {
-                        // An unseen entry with a child on the frontier is one level further; a
-                        // child reached in this pass does not count.
-                        todo.retain(|&off| {
-                            let (k, tw, _, _, c) = child(off);
-                            if table.get(c) == FRONTIER {
-                                new += reach(class, k, tw);
-                                false
-                            } else {
-                                true
-                            }
-                        });
-                    } else {
-                        for &off in &todo {
-                            let (_, _, k2, t2, c) = child(off);
-                            if table.get(c) == UNSEEN {
-                                new += reach(class2, k2, t2);
-                            }
-                        }
-                    }
-                }
-                progress.advance(new);
-                new
-            })
-            .sum();
-        if found == 0 {
-            return Err(TableError::Build {
-                table: "optimal pruning table (grouped)",
-                reason: "the search stalled before reaching every entry",
-            });
-        }
-        done += found;
-        frontier = found;
-        depth += 1;
-        if depth == u64::from(layout.base) + 2 {
-            // Codes are final: 0 up to the base, 1 and 2 above it, 3 (unseen) beyond.
-            break;
-        }
-        table.sweep(depth);
-    }
-    if depth <= u64::from(layout.base) {
-        // Every entry was reached at or below the base: the last level is still marked 1.
-        table.sweep(depth + 1);
-    }
-    progress.finish();
-    Ok(buf)
+    let cells = Cells::Grouped { base: layout.base };
+    bfs::build(&space, cells, table, progress)
 }
 
 /// How a grouped table's entries spread.
@@ -331,25 +179,7 @@ pub fn spread(layout: GroupedLayout, table: &[u8]) -> Spread {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lanes_are_found_and_moved_down() {
-        let mut w = 0x0123_4567_89AB_CDEFu64;
-        for _ in 0..5000 {
-            w = w
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            for code in 0..4 {
-                for first in [false, true] {
-                    let hits = lanes_equal(w, code, first);
-                    for lane in 0..32 {
-                        let want = (w >> (2 * lane)) & 3 == code && !(first && lane < 2);
-                        assert_eq!(hits >> (2 * lane) & 1 == 1, want);
-                    }
-                }
-            }
-        }
-    }
+    use crate::store::bfs::group_lane as locate;
 
     #[test]
     fn entries_have_their_own_lane_and_bound() {

@@ -7,51 +7,17 @@
 //! | small (flip·slice / sym × twist) | 140,908,410 | 70 MB |
 //! | medium (× corner split) | 9,863,588,700 | 4.9 GB |
 //!
-//! Built by a level-by-level breadth-first search (forward from the frontier while it is
-//! small, backward from the unreached entries once it is large), in parallel and yet
-//! deterministic: an entry's value is its distance, whatever the order of the work. The table
-//! is built in place in huge-page memory seen as 64-bit words of 16 entries (little-endian, so
-//! byte `i / 2` holds entry `i` in its low nibble when `i` is even).
+//! Built by the store's breadth-first builder ([`bfs`], [`Cells::Nibble`]) over a
+//! [`PruneSpace`]: byte `i / 2` holds entry `i` in its low nibble when `i` is even.
 
 use super::tables::{FlipSliceClasses, SearchMoves};
 use crate::coord::classes::N_FLIPSLICE_CLASS;
 use crate::coord::symmetry::N_SYM_UD;
 use crate::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
-use crate::store::memory::table_buffer;
+use crate::store::bfs::{self, Cells};
 use crate::store::TableError;
 use crate::Progress;
 use memmap2::MmapMut;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn nibble_search_matches_a_plain_scan() {
-        let mut w = 0x0123_4567_89AB_CDEFu64;
-        for _ in 0..20_000 {
-            // A simple deterministic generator, with runs of equal nibbles mixed in.
-            w = w
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let word = if w & 1 == 0 {
-                w
-            } else {
-                w | 0xFFFF_FFFF_0000_0000
-            };
-            for v in 0..16u64 {
-                let plain = (0..16).any(|lane| (word >> (lane * 4)) & 0xF == v);
-                assert_eq!(super::has_nibble(word, v), plain, "{word:016x} {v}");
-            }
-        }
-    }
-}
-
-#[cfg(not(target_endian = "little"))]
-compile_error!("the pruning table layout assumes a little-endian machine");
-
-/// Marks an entry not yet reached while building.
-const UNSEEN: u64 = 0xF;
 
 /// Which coordinates a table covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,158 +131,95 @@ pub fn value(table: &[u8], idx: usize) -> u8 {
     (table[idx >> 1] >> ((idx & 1) * 4)) & 0xF
 }
 
-struct Building<'a> {
-    words: &'a [AtomicU64],
+/// The space of a pruning table for the store's breadth-first builder ([`bfs::Space`]): a block
+/// is an edge class (flip × UD-slice here, the large tables' edge classes in
+/// [`super::grouped`]) and its entries are corner split × twist, seen from the class
+/// representative's frame.
+pub struct PruneSpace<'a> {
+    /// Shown while building.
+    pub name: &'a str,
+    /// Which coordinates the entries cover.
+    pub layout: Layout,
+    /// Move tables of twist and corner split.
+    pub mt: &'a SearchMoves,
+    /// Twist and corner split conjugation.
+    pub fsc: &'a FlipSliceClasses,
+    /// Number of edge classes.
+    pub n_class: usize,
+    /// For class `c` and move `m`: the class reached from the representative and the symmetry
+    /// that brings it into that class's frame, packed as `class << 4 | sym`.
+    pub class_step: &'a (dyn Fn(usize, usize) -> u32 + Sync),
+    /// Bit `s` of `stabiliser[c]` set when symmetry `s` fixes class `c`'s representative.
+    pub stabiliser: &'a [u16],
+    /// The solved cube's entry.
+    pub solved: usize,
 }
 
-impl Building<'_> {
-    #[inline(always)]
-    fn get(&self, idx: usize) -> u64 {
-        (self.words[idx >> 4].load(Ordering::Relaxed) >> ((idx & 15) * 4)) & 0xF
+impl bfs::Space for PruneSpace<'_> {
+    /// (class reached, symmetry to its frame).
+    type Step = (usize, usize);
+
+    fn name(&self) -> &str {
+        self.name
     }
-    /// Sets an unseen entry to `v`; returns whether this call changed it.
+    fn blocks(&self) -> usize {
+        self.n_class
+    }
+    fn block_len(&self) -> usize {
+        self.layout.n_split() * N_TWIST
+    }
+    fn moves(&self) -> usize {
+        18
+    }
     #[inline(always)]
-    fn set(&self, idx: usize, v: u64) -> bool {
-        let shift = (idx & 15) * 4;
-        if (self.words[idx >> 4].load(Ordering::Relaxed) >> shift) & 0xF != UNSEEN {
-            return false;
-        }
-        let old = self.words[idx >> 4].fetch_and(!((UNSEEN ^ v) << shift), Ordering::Relaxed);
-        (old >> shift) & 0xF == UNSEEN
+    fn step(&self, class: usize, m: usize) -> (usize, usize) {
+        let cs = (self.class_step)(class, m);
+        ((cs >> 4) as usize, (cs & 0xF) as usize)
+    }
+    #[inline(always)]
+    fn child(&self, &(class, sym): &(usize, usize), m: usize, off: usize) -> (usize, usize) {
+        let (_, _, off2) = self
+            .layout
+            .child_offset(self.mt, self.fsc, m, sym, off as u32);
+        (class, off2)
+    }
+    #[inline(always)]
+    fn images(&self, class: usize, off: usize, f: impl FnMut(usize)) {
+        let (k, tw) = (off / N_TWIST, off % N_TWIST);
+        self.layout
+            .images(self.fsc, self.stabiliser[class], k, tw)
+            .for_each(f);
+    }
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
+        let per = self.block_len();
+        f(self.solved / per, self.solved % per);
     }
 }
 
-/// Whether some 4-bit lane of `word` equals `v`.
-#[inline(always)]
-fn has_nibble(word: u64, v: u64) -> bool {
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    const HIGHS: u64 = 0x8888_8888_8888_8888;
-    let x = word ^ (v * ONES);
-    x.wrapping_sub(ONES) & !x & HIGHS != 0
-}
-
-/// Builds the table of `layout`, reporting progress in entries settled.
+/// Builds the exact table of `layout` with the store's breadth-first builder, reporting
+/// progress in entries settled.
 pub fn build(
     layout: Layout,
     mt: &SearchMoves,
     fsc: &FlipSliceClasses,
+    table: &'static str,
     progress: &dyn Progress,
 ) -> Result<MmapMut, TableError> {
-    let entries = layout.entries();
-    let n_split = layout.n_split();
-    progress.start("optimal pruning table", entries as u64);
-    let n_words = entries.div_ceil(16);
-    let mut buf = table_buffer("optimal pruning table", n_words * 8)?;
-    buf.par_chunks_mut(1 << 20).for_each(|c| c.fill(0xFF));
-    // SAFETY: the mapping is page-aligned, `n_words * 8` bytes long and exclusively borrowed
-    // for the lifetime of `words`; AtomicU64 has the size and alignment of u64.
-    let words: &[AtomicU64] =
-        unsafe { std::slice::from_raw_parts(buf.as_mut_ptr() as *const AtomicU64, n_words) };
-    let table = Building { words };
-    let per_class = n_split * N_TWIST;
-    // Sets an entry and its equivalents under the class's stabiliser; counts new entries.
-    let settle = |class: usize, k: usize, tw: usize, v: u64| -> u64 {
-        let base = class * per_class;
-        layout
-            .images(fsc, fsc.stabiliser[class], k, tw)
-            .map(|off| u64::from(table.set(base + off, v)))
-            .sum()
+    let class_step = |class: usize, m: usize| {
+        let rep = fsc.rep[class] as usize;
+        let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
+        let fs = mt.slice[slice * 18 + m] as usize * N_FLIP + mt.flip[flip * 18 + m] as usize;
+        fsc.class_sym[fs]
     };
-    let split_of = |idx: usize| -> (usize, usize, usize) {
-        let rest = idx % per_class;
-        (idx / per_class, rest / N_TWIST, rest % N_TWIST)
+    let space = PruneSpace {
+        name: "optimal pruning table",
+        layout,
+        mt,
+        fsc,
+        n_class: N_FLIPSLICE_CLASS,
+        class_step: &class_step,
+        stabiliser: &fsc.stabiliser,
+        solved: layout.index(fsc, 0, 0, 0, 0),
     };
-    let solved = layout.index(fsc, 0, 0, 0, 0);
-    let (c0, k0, t0) = split_of(solved);
-    let mut done = settle(c0, k0, t0, 0);
-    progress.advance(done);
-    let mut depth = 0u64;
-    let mut frontier = done;
-    while done < entries as u64 {
-        let unseen = entries as u64 - done;
-        let backward = frontier * 18 > unseen * 6;
-        let found: u64 = (0..N_FLIPSLICE_CLASS)
-            .into_par_iter()
-            .map(|class| {
-                // Every entry of a class has, for each move, the same child class and the same
-                // symmetry to its representative: look those up once, then walk the entries
-                // move by move so the reads stay inside one child class's block.
-                let rep = fsc.rep[class] as usize;
-                let (flip, slice) = (rep % N_FLIP, rep / N_FLIP);
-                let base = class * per_class;
-                let wanted = if backward { UNSEEN } else { depth };
-                // The entries of this class to work on, found a word of 16 at a time.
-                let mut todo: Vec<u32> = Vec::new();
-                for w in base / 16..=(base + per_class - 1) / 16 {
-                    let word = table.words[w].load(Ordering::Relaxed);
-                    if !has_nibble(word, wanted) {
-                        continue;
-                    }
-                    for lane in 0..16 {
-                        let idx = w * 16 + lane;
-                        if (base..base + per_class).contains(&idx)
-                            && (word >> (lane * 4)) & 0xF == wanted
-                        {
-                            todo.push((idx - base) as u32);
-                        }
-                    }
-                }
-                let mut new = 0;
-                for m in 0..18 {
-                    if todo.is_empty() {
-                        break;
-                    }
-                    let fs = mt.slice[slice * 18 + m] as usize * N_FLIP
-                        + mt.flip[flip * 18 + m] as usize;
-                    let (class2, sym) = (
-                        (fsc.class_sym[fs] >> 4) as usize,
-                        (fsc.class_sym[fs] & 0xF) as usize,
-                    );
-                    let child = |off: u32| {
-                        let (k, tw, off2) = layout.child_offset(mt, fsc, m, sym, off);
-                        (
-                            k,
-                            tw,
-                            off2 / N_TWIST,
-                            off2 % N_TWIST,
-                            class2 * per_class + off2,
-                        )
-                    };
-                    if backward {
-                        // An unseen entry with a child at `depth` is at `depth + 1`; settled
-                        // entries (with their stabiliser images) need no further checks.
-                        todo.retain(|&off| {
-                            let (k, tw, _, _, c) = child(off);
-                            if table.get(c) == depth {
-                                new += settle(class, k, tw, depth + 1);
-                                false
-                            } else {
-                                true
-                            }
-                        });
-                    } else {
-                        for &off in &todo {
-                            let (_, _, k2, t2, c) = child(off);
-                            if table.get(c) == UNSEEN {
-                                new += settle(class2, k2, t2, depth + 1);
-                            }
-                        }
-                    }
-                }
-                progress.advance(new);
-                new
-            })
-            .sum();
-        if found == 0 {
-            return Err(TableError::Build {
-                table: "optimal pruning table",
-                reason: "the search stalled before reaching every entry",
-            });
-        }
-        done += found;
-        frontier = found;
-        depth += 1;
-    }
-    progress.finish();
-    Ok(buf)
+    bfs::build(&space, Cells::Nibble, table, progress)
 }

@@ -184,11 +184,12 @@ fn build_prune(
 ) -> Result<Built<u8>, TableError> {
     let moves = SearchMoves::load(store)?;
     let classes = FlipSliceClasses::load(store)?;
+    let name = size.spec().table.name;
     let buf = match size.format() {
-        Format::Nibbles(layout) => prune::build(layout, &moves, &classes, progress)?,
+        Format::Nibbles(layout) => prune::build(layout, &moves, &classes, name, progress)?,
         Format::Grouped(layout) => {
             let edges = EdgeClasses::new(symmetries());
-            grouped::build(layout, &moves, &classes, &edges, progress)?
+            grouped::build(layout, &moves, &classes, &edges, name, progress)?
         }
     };
     Ok(Built::Buffer(buf))
