@@ -9,7 +9,7 @@
 //! Tables are built on demand and had through the table store ([`crate::store`]), under a name
 //! derived from a hash of everything that decides their content.
 
-use super::coord::{LabelCoord, LocalMove};
+use super::coord::{LabelCoord, LocalMove, Members};
 use super::moves::MoveModel;
 use crate::store::bfs::{self, Cells, Space};
 use crate::store::{Entries, Table, TableError, TableSpec};
@@ -161,7 +161,8 @@ const EDGES_PER_BLOCK: u64 = 1 << 12;
 
 /// A goal table as a space of the store's breadth-first builder ([`bfs::Space`]): a block is
 /// one corner value and a run of edge values (times the orientations), so a move's effect on
-/// the corners is worked out once per block.
+/// the corners is worked out once per block; an entry's edges are decoded once for all its
+/// moves. A table without edges (one entry a block) decodes its corners per entry instead.
 struct GoalSpace<'a> {
     def: &'a TableDef,
     moves: TableMoves,
@@ -172,13 +173,8 @@ struct GoalSpace<'a> {
     inverse_closed: bool,
 }
 
-/// What a move does to a block: the corner value reached from each local orientation, and the
-/// block's first edge value.
-#[derive(Clone, Copy)]
-struct GoalStep {
-    corners: [u64; N_ORIENTATIONS],
-    first_edge: u64,
-}
+/// What a move does to a block: the corner value reached from each local orientation.
+type GoalStep = [u64; N_ORIENTATIONS];
 
 impl GoalSpace<'_> {
     fn blocks_per_corner(&self) -> u64 {
@@ -194,9 +190,26 @@ impl GoalSpace<'_> {
 
 impl Space for GoalSpace<'_> {
     type Step = GoalStep;
+    /// The entry's corners (when a block has a single entry) and edges, decoded once for all
+    /// its moves, and its orientation.
+    type Entry = (Option<Members>, Option<Members>, usize);
 
     fn name(&self) -> &str {
         self.label
+    }
+    fn entry(&self, block: usize, off: usize) -> Self::Entry {
+        let n_o = self.def.n_orient;
+        let first = block as u64 % self.blocks_per_corner() * self.edges_per_block;
+        let e = first + (off / n_o) as u64;
+        let corners = match &self.def.corners {
+            Some(k) if self.def.edges.is_none() => Some(k.decode(block as u64)),
+            _ => None,
+        };
+        (
+            corners,
+            self.def.edges.as_ref().map(|k| k.decode(e)),
+            off % n_o,
+        )
     }
     fn blocks(&self) -> usize {
         (self.def.size() / (self.edges_per_block * self.def.n_orient as u64)) as usize
@@ -208,31 +221,29 @@ impl Space for GoalSpace<'_> {
         self.moves.next[0].len()
     }
     fn step(&self, block: usize, m: usize) -> GoalStep {
-        let (c, run) = (
-            block as u64 / self.blocks_per_corner(),
-            block as u64 % self.blocks_per_corner(),
-        );
+        let c = block as u64 / self.blocks_per_corner();
         let mut corners = [0; N_ORIENTATIONS];
-        if let Some(k) = &self.def.corners {
+        if let (Some(k), Some(_)) = (&self.def.corners, &self.def.edges) {
             let members = k.decode(c);
             for (o, out) in corners.iter_mut().enumerate().take(self.def.n_orient) {
                 *out = k.encode(&k.apply(&members, &self.moves.corners[o][m]));
             }
         }
-        GoalStep {
-            corners,
-            first_edge: run * self.edges_per_block,
-        }
+        corners
     }
     #[inline]
-    fn child(&self, step: &GoalStep, m: usize, off: usize) -> (usize, usize) {
-        let n_o = self.def.n_orient;
-        let (e, o) = (step.first_edge + (off / n_o) as u64, off % n_o);
-        let e = self.def.edges.as_ref().map_or(0, |k| {
-            k.encode(&k.apply(&k.decode(e), &self.moves.edges[o][m]))
-        });
+    fn child(&self, step: &GoalStep, m: usize, entry: &Self::Entry) -> (usize, usize) {
+        let (corners, edges, o) = (&entry.0, &entry.1, entry.2);
+        let c = match (&self.def.corners, corners) {
+            (Some(k), Some(members)) => k.encode(&k.apply(members, &self.moves.corners[o][m])),
+            _ => step[o],
+        };
+        let e = match (&self.def.edges, edges) {
+            (Some(k), Some(members)) => k.encode(&k.apply(members, &self.moves.edges[o][m])),
+            _ => 0,
+        };
         let next = self.moves.next[o][m] as usize;
-        self.place(self.def.index(step.corners[o], e, next))
+        self.place(self.def.index(c, e, next))
     }
     fn goals(&self, mut f: impl FnMut(usize, usize)) {
         for set in self.sources {

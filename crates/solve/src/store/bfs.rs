@@ -66,8 +66,13 @@ pub trait Space: Sync {
     fn moves(&self) -> usize;
     /// What move `m` does to `block`.
     fn step(&self, block: usize, m: usize) -> Self::Step;
-    /// The block and offset of the child of entry `off` under the move of `step` (move `m`).
-    fn child(&self, step: &Self::Step, m: usize, off: usize) -> (usize, usize);
+    /// An entry made ready for its moves (once per entry and level, before its moves are
+    /// tried): its offset, or what the children are computed from (a decoded state).
+    type Entry: Copy;
+    /// Entry `off` of `block`, made ready for its moves.
+    fn entry(&self, block: usize, off: usize) -> Self::Entry;
+    /// The block and offset of the child of `entry` under the move of `step` (move `m`).
+    fn child(&self, step: &Self::Step, m: usize, entry: &Self::Entry) -> (usize, usize);
     /// Calls `f` with the offset of every entry of `block` equal to entry `off` under the
     /// symmetries of the space, `off` first (repeats allowed). Without symmetries, `off` alone.
     #[inline(always)]
@@ -177,9 +182,9 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
             .into_par_iter()
             .map(|block| {
                 let base = block * per;
-                let mut todo: Vec<u32> = Vec::new();
+                let mut todo: Vec<(u32, S::Entry)> = Vec::new();
                 cells.scan(base..base + per, wanted, |idx| {
-                    todo.push((idx - base) as u32)
+                    todo.push(((idx - base) as u32, space.entry(block, idx - base)))
                 });
                 let mut new = 0;
                 for m in 0..space.moves() {
@@ -189,18 +194,18 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
                     let step = space.step(block, m);
                     if backward {
                         // An unseen entry with a child on the frontier is on the next level.
-                        todo.retain(|&off| {
-                            let (b, o) = space.child(&step, m, off as usize);
+                        todo.retain(|(off, entry)| {
+                            let (b, o) = space.child(&step, m, entry);
                             if cells.get(b * per + o) == at {
-                                new += settle(block, off as usize, depth);
+                                new += settle(block, *off as usize, depth);
                                 false
                             } else {
                                 true
                             }
                         });
                     } else {
-                        for &off in &todo {
-                            let (b, o) = space.child(&step, m, off as usize);
+                        for (_, entry) in &todo {
+                            let (b, o) = space.child(&step, m, entry);
                             if cells.get(b * per + o) == C::UNSEEN {
                                 new += settle(b, o, depth);
                             }
@@ -533,6 +538,11 @@ pub struct Product<'a> {
 
 impl Space for Product<'_> {
     type Step = usize;
+    type Entry = usize;
+
+    fn entry(&self, _block: usize, off: usize) -> usize {
+        off
+    }
 
     fn name(&self) -> &str {
         self.name
@@ -551,7 +561,7 @@ impl Space for Product<'_> {
         self.a_move[a * 18 + self.moves[m]] as usize
     }
     #[inline(always)]
-    fn child(&self, &a: &usize, m: usize, b: usize) -> (usize, usize) {
+    fn child(&self, &a: &usize, m: usize, &b: &usize) -> (usize, usize) {
         (a, self.b_move[b * 18 + self.moves[m]] as usize)
     }
 }
@@ -583,6 +593,11 @@ pub struct SymProduct<'a> {
 impl Space for SymProduct<'_> {
     /// (move index 0..18, class reached, symmetry to its frame).
     type Step = (usize, usize, usize);
+    type Entry = usize;
+
+    fn entry(&self, _block: usize, off: usize) -> usize {
+        off
+    }
 
     fn name(&self) -> &str {
         self.name
@@ -603,7 +618,7 @@ impl Space for SymProduct<'_> {
         (mv, (s >> 4) as usize, (s & 15) as usize)
     }
     #[inline(always)]
-    fn child(&self, &(mv, class, sym): &Self::Step, _m: usize, x: usize) -> (usize, usize) {
+    fn child(&self, &(mv, class, sym): &Self::Step, _m: usize, &x: &usize) -> (usize, usize) {
         let moved = self.inner_move[x * 18 + mv] as usize;
         (class, self.inner_conj[moved * 16 + sym] as usize)
     }
@@ -638,6 +653,11 @@ pub struct Graph<'a, F: Fn(usize, usize) -> usize + Sync> {
 
 impl<F: Fn(usize, usize) -> usize + Sync> Space for Graph<'_, F> {
     type Step = usize;
+    type Entry = usize;
+
+    fn entry(&self, _block: usize, off: usize) -> usize {
+        off
+    }
 
     fn name(&self) -> &str {
         self.name
@@ -656,7 +676,7 @@ impl<F: Fn(usize, usize) -> usize + Sync> Space for Graph<'_, F> {
         (self.next)(state, m)
     }
     #[inline(always)]
-    fn child(&self, &state: &usize, _m: usize, _off: usize) -> (usize, usize) {
+    fn child(&self, &state: &usize, _m: usize, _off: &usize) -> (usize, usize) {
         (state, 0)
     }
     fn goals(&self, mut f: impl FnMut(usize, usize)) {

@@ -85,6 +85,11 @@ struct CrossAndPiece {
 
 impl Space for CrossAndPiece {
     type Step = usize;
+    type Entry = usize;
+
+    fn entry(&self, _block: usize, off: usize) -> usize {
+        off
+    }
 
     fn name(&self) -> &str {
         CROSS_AND_PIECE[self.which].table.name
@@ -101,7 +106,7 @@ impl Space for CrossAndPiece {
     fn step(&self, cross: usize, m: usize) -> usize {
         cross_index(&cross_move(&cross_of_index(cross), Move::ALL[m]))
     }
-    fn child(&self, &cross: &usize, m: usize, piece: usize) -> (usize, usize) {
+    fn child(&self, &cross: &usize, m: usize, &piece: &usize) -> (usize, usize) {
         let t = piece_moves();
         let table = if self.which == 0 { &t.corner } else { &t.edge };
         (cross, usize::from(table[piece][m]))

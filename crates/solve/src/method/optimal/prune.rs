@@ -158,6 +158,11 @@ pub struct PruneSpace<'a> {
 impl bfs::Space for PruneSpace<'_> {
     /// (class reached, symmetry to its frame).
     type Step = (usize, usize);
+    type Entry = usize;
+
+    fn entry(&self, _block: usize, off: usize) -> usize {
+        off
+    }
 
     fn name(&self) -> &str {
         self.name
@@ -177,7 +182,7 @@ impl bfs::Space for PruneSpace<'_> {
         ((cs >> 4) as usize, (cs & 0xF) as usize)
     }
     #[inline(always)]
-    fn child(&self, &(class, sym): &(usize, usize), m: usize, off: usize) -> (usize, usize) {
+    fn child(&self, &(class, sym): &(usize, usize), m: usize, &off: &usize) -> (usize, usize) {
         let (_, _, off2) = self
             .layout
             .child_offset(self.mt, self.fsc, m, sym, off as u32);
