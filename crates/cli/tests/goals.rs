@@ -197,7 +197,22 @@ fn algs_lists_sune_first_and_json() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
-    let lines: Vec<serde_json::Value> = stdout(&out)
+    let text = stdout(&out);
+    // Each line's fields in their documented order, absent turns of U written as null.
+    let order = [
+        "case", "moves", "alg", "before", "after", "length", "htm", "qtm", "score",
+    ];
+    for line in text.lines() {
+        let at: Vec<usize> = order
+            .iter()
+            .map(|k| {
+                line.find(&format!("\"{k}\":"))
+                    .unwrap_or_else(|| panic!("{k}: {line}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{line}");
+    }
+    let lines: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();

@@ -19,7 +19,7 @@ use rubik_cube::subgroup::Subgroup;
 use rubik_cube::subset::Subset;
 use rubik_cube::{Alg, Cube, Goal, MoveSet};
 use rubik_solve::algs::cases::Case;
-use rubik_solve::algs::{AlgOptions, AlgSearch};
+use rubik_solve::algs::{AlgOptions, AlgSearch, FoundAlg};
 use rubik_solve::goal::{solve_to, GoalSolver, ToGoal};
 use rubik_solve::scramble::subset_scramble;
 use rubik_solve::{Limits, Method};
@@ -259,25 +259,6 @@ pub struct AlgsRequest {
     pub timeout_ms: Option<u64>,
 }
 
-/// One algorithm of `POST /api/algs`.
-#[derive(Debug, Serialize)]
-pub struct AlgJson {
-    /// The algorithm.
-    pub alg: String,
-    /// The turn of U to make first (last-layer cases), if any.
-    pub before: Option<String>,
-    /// The turn of U to make after, if any.
-    pub after: Option<String>,
-    /// Turns of the set.
-    pub length: usize,
-    /// Half-turn metric.
-    pub htm: usize,
-    /// Quarter-turn metric.
-    pub qtm: usize,
-    /// Ergonomic score (lower is easier).
-    pub score: f64,
-}
-
 /// Answer of `POST /api/algs`.
 #[derive(Debug, Serialize)]
 pub struct AlgsResponse {
@@ -287,8 +268,9 @@ pub struct AlgsResponse {
     pub facelets: String,
     /// The set of turns.
     pub moves: String,
-    /// The algorithms, shortest first, then by score.
-    pub algorithms: Vec<AlgJson>,
+    /// The algorithms, shortest first, then by score (each serialised as `alg`, `before`,
+    /// `after`, `length`, `htm`, `qtm`, `score`).
+    pub algorithms: Vec<FoundAlg>,
     /// Whether the time budget ended the search before its length limit.
     pub timed_out: bool,
 }
@@ -333,15 +315,7 @@ pub async fn algs(
             if !case.goal.matches(&end.to_cubie()) {
                 return Err(wrong("an algorithm"));
             }
-            algorithms.push(AlgJson {
-                alg: found.notation(),
-                before: found.before.map(|m| m.to_string()),
-                after: found.after.map(|m| m.to_string()),
-                length: found.length,
-                htm: found.htm,
-                qtm: found.qtm,
-                score: found.score,
-            });
+            algorithms.push(found);
         }
         Ok(Json(AlgsResponse {
             case: case.name.clone(),

@@ -171,6 +171,17 @@ async fn algs_are_listed_shortest_first_each_solving_the_case() {
     let mut seen = std::collections::HashSet::new();
     let mut last = 0;
     for a in algs {
+        // The fields of every algorithm, absent turns of U included (as null).
+        let mut keys: Vec<&str> = a.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            ["after", "alg", "before", "htm", "length", "qtm", "score"],
+            "{a}"
+        );
+        for turn in ["before", "after"] {
+            assert!(a[turn].is_null() || a[turn].is_string(), "{a}");
+        }
         let text = a["alg"].as_str().unwrap();
         assert!(seen.insert(text.to_string()), "{text} listed twice");
         let length = a["length"].as_u64().unwrap();

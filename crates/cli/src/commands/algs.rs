@@ -9,18 +9,13 @@ use rubik_solve::algs::{AlgOptions, AlgSearch, FoundAlg};
 use rubik_solve::SolveError;
 use serde::Serialize;
 
-/// One algorithm in JSON.
+/// One algorithm in JSON: the case and the move set, then the algorithm's own fields.
 #[derive(Serialize)]
 struct AlgReport<'a> {
     case: &'a str,
-    moves: String,
-    alg: String,
-    before: Option<String>,
-    after: Option<String>,
-    length: usize,
-    htm: usize,
-    qtm: usize,
-    score: f64,
+    moves: &'a str,
+    #[serde(flatten)]
+    found: &'a FoundAlg,
 }
 
 /// Runs `rubik algs`.
@@ -56,14 +51,8 @@ pub fn run(args: &AlgsArgs) -> CliResult {
         if args.json {
             output::emit_line(&output::json_line(&AlgReport {
                 case: &case.name,
-                moves: moves.clone(),
-                alg: found.notation(),
-                before: found.before.map(|m| m.to_string()),
-                after: found.after.map(|m| m.to_string()),
-                length: found.length,
-                htm: found.htm,
-                qtm: found.qtm,
-                score: found.score,
+                moves: &moves,
+                found: &found,
             }))?;
         } else {
             output::emit_line(&line(&found))?;

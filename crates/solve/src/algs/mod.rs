@@ -65,7 +65,7 @@ pub const DEFAULT_EXTRA: usize = 2;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FoundAlg {
     /// The algorithm, as turns of the set.
-    #[serde(serialize_with = "serialize_turns")]
+    #[serde(rename = "alg", serialize_with = "serialize_turns")]
     pub turns: Vec<Turn>,
     /// The turn of U to make first (for a last-layer case), if any.
     #[serde(serialize_with = "serialize_move")]
