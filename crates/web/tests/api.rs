@@ -21,35 +21,6 @@ fn painted(changes: &[(usize, char)]) -> String {
     f.into_iter().collect()
 }
 
-async fn post(server: &common::TestServer, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = reqwest::Client::new()
-        .post(server.url(path))
-        .json(&body)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
-
-async fn post_raw(server: &common::TestServer, path: &str, body: String) -> (StatusCode, Value) {
-    let res = reqwest::Client::new()
-        .post(server.url(path))
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
-
-async fn get(server: &common::TestServer, path: &str) -> (StatusCode, Value) {
-    let res = reqwest::get(server.url(path)).await.expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
-
 /// The facelets of the solved cube after `moves`, by the cube library.
 fn after(moves: &str) -> String {
     Cube::solved()
@@ -109,7 +80,7 @@ async fn page_and_its_files_are_served_with_types_and_a_strict_policy() {
 #[tokio::test]
 async fn openapi_document_describes_every_endpoint() {
     let server = common::start().await;
-    let (status, doc) = get(&server, "/api/openapi.json").await;
+    let (status, doc) = server.get("/api/openapi.json").await;
     assert_eq!(status, StatusCode::OK);
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     for path in [
@@ -139,7 +110,7 @@ async fn openapi_document_describes_every_endpoint() {
 #[tokio::test]
 async fn unknown_api_paths_are_json_404s() {
     let server = common::start().await;
-    let (status, body) = get(&server, "/api/nope").await;
+    let (status, body) = server.get("/api/nope").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(error_category(&body), "not_found");
 }
@@ -147,10 +118,14 @@ async fn unknown_api_paths_are_json_404s() {
 #[tokio::test]
 async fn validate_accepts_real_cubes_and_names_the_faulty_piece() {
     let server = common::start().await;
-    let (status, body) = post(&server, "/api/validate", json!({ "facelets": SOLVED })).await;
+    let (status, body) = server
+        .post("/api/validate", json!({ "facelets": SOLVED }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["valid"], true);
-    let (_, body) = post(&server, "/api/validate", json!({ "scramble": "R U R' U'" })).await;
+    let (_, body) = server
+        .post("/api/validate", json!({ "scramble": "R U R' U'" }))
+        .await;
     assert_eq!(body["valid"], true);
     assert_eq!(body["facelets"], after("R U R' U'"));
 
@@ -174,7 +149,9 @@ async fn validate_accepts_real_cubes_and_names_the_faulty_piece() {
         (painted(&[(0, 'X')]), "bad_character", None),
     ];
     for (facelets, category, piece) in cases {
-        let (status, body) = post(&server, "/api/validate", json!({ "facelets": facelets })).await;
+        let (status, body) = server
+            .post("/api/validate", json!({ "facelets": facelets }))
+            .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["valid"], false, "{facelets}");
         assert_eq!(body["category"], category, "{body}");
@@ -186,10 +163,12 @@ async fn validate_accepts_real_cubes_and_names_the_faulty_piece() {
 #[tokio::test]
 async fn validate_refuses_malformed_requests() {
     let server = common::start().await;
-    let (status, body) = post_raw(&server, "/api/validate", "{\"facelets\":".into()).await;
+    let (status, body) = server
+        .post_raw("/api/validate", "{\"facelets\":".into())
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "bad_json");
-    let (status, body) = post(&server, "/api/validate", json!({})).await;
+    let (status, body) = server.post("/api/validate", json!({})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "missing_input");
 }
@@ -204,7 +183,7 @@ async fn solve_refuses_bad_input_with_400_and_a_category() {
         "",
     ];
     for body in bad_json {
-        let (status, reply) = post_raw(&server, "/api/solve", body.to_string()).await;
+        let (status, reply) = server.post_raw("/api/solve", body.to_string()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body:?}");
         assert_eq!(error_category(&reply), "bad_json", "{body:?}");
     }
@@ -218,7 +197,7 @@ async fn solve_refuses_bad_input_with_400_and_a_category() {
         json!("R U"),
     ];
     for body in wrong_types {
-        let (status, reply) = post(&server, "/api/solve", body.clone()).await;
+        let (status, reply) = server.post("/api/solve", body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(error_category(&reply), "wrong_type", "{body}");
     }
@@ -242,12 +221,14 @@ async fn solve_refuses_bad_input_with_400_and_a_category() {
         (json!({ "scramble": "R ".repeat(3000) }), "notation"),
     ];
     for (body, category) in bad_requests {
-        let (status, reply) = post(&server, "/api/solve", body.clone()).await;
+        let (status, reply) = server.post("/api/solve", body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(error_category(&reply), category, "{body}");
     }
     // A notation error points at the token.
-    let (_, reply) = post(&server, "/api/solve", json!({ "scramble": "R U Q2 F" })).await;
+    let (_, reply) = server
+        .post("/api/solve", json!({ "scramble": "R U Q2 F" }))
+        .await;
     assert_eq!(reply["column"], 5, "{reply}");
     assert!(reply["error"].as_str().unwrap().contains("`Q`"), "{reply}");
 }
@@ -256,12 +237,16 @@ async fn solve_refuses_bad_input_with_400_and_a_category() {
 async fn solve_refuses_invalid_cubes_naming_the_piece() {
     let server = common::start().await;
     let twisted = painted(&[(8, 'F'), (9, 'U'), (20, 'R')]);
-    let (status, body) = post(&server, "/api/solve", json!({ "facelets": twisted })).await;
+    let (status, body) = server
+        .post("/api/solve", json!({ "facelets": twisted }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "twisted_corner");
     assert_eq!(body["piece"], "URF");
     let flipped = painted(&[(7, 'F'), (19, 'U')]);
-    let (status, body) = post(&server, "/api/solve", json!({ "facelets": flipped })).await;
+    let (status, body) = server
+        .post("/api/solve", json!({ "facelets": flipped }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "flipped_edge");
     assert_eq!(body["piece"], "UF");
@@ -271,25 +256,27 @@ async fn solve_refuses_invalid_cubes_naming_the_piece() {
 async fn improve_spends_the_budget_on_a_solution_no_longer_than_the_first() {
     let server = common::start().await;
     let scramble = "D2 F' L2 B U2 R' D L' F2 U B2 R2 D' L2 F R U' B' D2 L";
-    let (status, first) = post(&server, "/api/solve", json!({ "scramble": scramble })).await;
+    let (status, first) = server
+        .post("/api/solve", json!({ "scramble": scramble }))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, better) = post(
-        &server,
-        "/api/solve",
-        json!({ "scramble": scramble, "improve": true, "timeout_ms": 300 }),
-    )
-    .await;
+    let (status, better) = server
+        .post(
+            "/api/solve",
+            json!({ "scramble": scramble, "improve": true, "timeout_ms": 300 }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{better}");
     assert_solves(&after(scramble), better["solution"].as_str().unwrap());
     assert!(better["length"].as_u64() <= first["length"].as_u64());
     // Improving runs until the budget is spent (unless it proves nothing shorter exists).
     assert!(better["millis"].as_f64().unwrap() >= 250.0 || better["length"].as_u64() < Some(17));
-    let (status, body) = post(
-        &server,
-        "/api/solve",
-        json!({ "scramble": scramble, "improve": "yes" }),
-    )
-    .await;
+    let (status, body) = server
+        .post(
+            "/api/solve",
+            json!({ "scramble": scramble, "improve": "yes" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "wrong_type");
 }
@@ -299,7 +286,7 @@ async fn huge_bodies_are_refused_with_413() {
     let server = common::start().await;
     let huge = format!("{{\"scramble\": \"{}\"}}", "R U ".repeat(100_000));
     for path in ["/api/solve", "/api/validate", "/api/apply"] {
-        let (status, body) = post_raw(&server, path, huge.clone()).await;
+        let (status, body) = server.post_raw(path, huge.clone()).await;
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{path}");
         assert_eq!(error_category(&body), "body_too_large");
     }
@@ -308,20 +295,24 @@ async fn huge_bodies_are_refused_with_413() {
 #[tokio::test]
 async fn apply_turns_a_state_as_the_cube_model_does() {
     let server = common::start().await;
-    let (status, body) = post(&server, "/api/apply", json!({ "moves": "R U R' U'" })).await;
+    let (status, body) = server
+        .post("/api/apply", json!({ "moves": "R U R' U'" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let expected = after("R U R' U'");
     assert_eq!(body["facelets"], expected);
     assert_eq!(body["solved"], false);
     // Six sexy moves are the identity.
-    let (_, body) = post(
-        &server,
-        "/api/apply",
-        json!({ "facelets": expected, "moves": "R U R' U' ".repeat(5) }),
-    )
-    .await;
+    let (_, body) = server
+        .post(
+            "/api/apply",
+            json!({ "facelets": expected, "moves": "R U R' U' ".repeat(5) }),
+        )
+        .await;
     assert_eq!(body["solved"], true);
-    let (status, body) = post(&server, "/api/apply", json!({ "facelets": SOLVED })).await;
+    let (status, body) = server
+        .post("/api/apply", json!({ "facelets": SOLVED }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "wrong_type");
 }
@@ -329,10 +320,10 @@ async fn apply_turns_a_state_as_the_cube_model_does() {
 #[tokio::test]
 async fn scramble_is_reproducible_by_seed_and_reaches_its_facelets() {
     let server = common::start().await;
-    let (status, a) = get(&server, "/api/scramble?seed=42").await;
+    let (status, a) = server.get("/api/scramble?seed=42").await;
     assert_eq!(status, StatusCode::OK, "{a}");
-    let (_, b) = get(&server, "/api/scramble?seed=42").await;
-    let (_, c) = get(&server, "/api/scramble?seed=43").await;
+    let (_, b) = server.get("/api/scramble?seed=42").await;
+    let (_, c) = server.get("/api/scramble?seed=43").await;
     assert_eq!(a["facelets"], b["facelets"]);
     assert_ne!(a["facelets"], c["facelets"]);
     for s in [&a, &c] {
@@ -341,9 +332,9 @@ async fn scramble_is_reproducible_by_seed_and_reaches_its_facelets() {
             s["facelets"].as_str().unwrap()
         );
     }
-    let (_, random) = get(&server, "/api/scramble").await;
+    let (_, random) = server.get("/api/scramble").await;
     assert_eq!(random["facelets"].as_str().unwrap().len(), 54);
-    let (status, body) = get(&server, "/api/scramble?seed=minus-one").await;
+    let (status, body) = server.get("/api/scramble?seed=minus-one").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "bad_query");
 }
@@ -351,7 +342,7 @@ async fn scramble_is_reproducible_by_seed_and_reaches_its_facelets() {
 #[tokio::test]
 async fn methods_and_messages_are_listed() {
     let server = common::start().await;
-    let (status, methods) = get(&server, "/api/methods").await;
+    let (status, methods) = server.get("/api/methods").await;
     assert_eq!(status, StatusCode::OK);
     let names: Vec<&str> = methods
         .as_array()
@@ -397,11 +388,11 @@ async fn methods_and_messages_are_listed() {
         .iter()
         .any(|v| v["name"] == "small"));
     assert_eq!(methods[0]["slow"], false);
-    let (status, en) = get(&server, "/api/messages?lang=en").await;
+    let (status, en) = server.get("/api/messages?lang=en").await;
     assert_eq!(status, StatusCode::OK);
-    let (_, fr) = get(&server, "/api/messages?lang=fr").await;
+    let (_, fr) = server.get("/api/messages?lang=fr").await;
     assert_eq!(en.as_array().unwrap().len(), fr.as_array().unwrap().len());
-    let (status, body) = get(&server, "/api/messages?lang=xx").await;
+    let (status, body) = server.get("/api/messages?lang=xx").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(error_category(&body), "unknown_lang");
 }
@@ -416,9 +407,7 @@ async fn every_method_solves_or_fails_clearly_within_its_budget() {
     for method in ["twophase", "thistlethwaite", "cfop", "optimal"] {
         let budget_ms = if method == "optimal" { 1_500 } else { 30_000 };
         let start = Instant::now();
-        let (status, body) = post(
-            &server,
-            "/api/solve",
+        let (status, body) = server.post("/api/solve",
             json!({ "scramble": scramble, "method": method, "timeout_ms": budget_ms, "lang": "fr" }),
         )
         .await;
@@ -463,14 +452,14 @@ async fn every_method_solves_or_fails_clearly_within_its_budget() {
 async fn twophase_solves_random_states_in_at_most_20_moves() {
     let server = common::start().await;
     for seed in 0..20u64 {
-        let (_, scramble) = get(&server, &format!("/api/scramble?seed={seed}")).await;
+        let (_, scramble) = server.get(&format!("/api/scramble?seed={seed}")).await;
         let facelets = scramble["facelets"].as_str().unwrap();
-        let (status, body) = post(
-            &server,
-            "/api/solve",
-            json!({ "facelets": facelets, "method": "twophase", "timeout_ms": 30000 }),
-        )
-        .await;
+        let (status, body) = server
+            .post(
+                "/api/solve",
+                json!({ "facelets": facelets, "method": "twophase", "timeout_ms": 30000 }),
+            )
+            .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_solves(facelets, body["solution"].as_str().unwrap());
         assert!(body["length"].as_u64().unwrap() <= 20, "{body}");
@@ -480,20 +469,19 @@ async fn twophase_solves_random_states_in_at_most_20_moves() {
 #[tokio::test]
 async fn apply_and_validate_understand_slices_rotations_and_turned_centres() {
     let server = common::start().await;
-    let (status, body) = post(
-        &server,
-        "/api/apply",
-        json!({ "moves": "M x (R U)2 Rw' E S2 y" }),
-    )
-    .await;
+    let (status, body) = server
+        .post("/api/apply", json!({ "moves": "M x (R U)2 Rw' E S2 y" }))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let facelets = body["facelets"].as_str().unwrap().to_string();
     assert_eq!(facelets, after("M x (R U)2 Rw' E S2 y"));
     assert_ne!(&facelets[4..5], "U", "the centres moved");
-    let (_, valid) = post(&server, "/api/validate", json!({ "facelets": facelets })).await;
+    let (_, valid) = server
+        .post("/api/validate", json!({ "facelets": facelets }))
+        .await;
     assert_eq!(valid["valid"], true, "{valid}");
     // A whole-cube rotation alone leaves a solved cube.
-    let (_, body) = post(&server, "/api/apply", json!({ "moves": "x y2" })).await;
+    let (_, body) = server.post("/api/apply", json!({ "moves": "x y2" })).await;
     assert_eq!(body["solved"], true);
 }
 
@@ -501,21 +489,21 @@ async fn apply_and_validate_understand_slices_rotations_and_turned_centres() {
 async fn solutions_for_a_cube_held_turned_name_the_faces_where_they_are() {
     let server = common::start().await;
     let held = after("x R U' y F2 D");
-    let (status, body) = post(
-        &server,
-        "/api/solve",
-        json!({ "facelets": held, "method": "twophase", "timeout_ms": 30000 }),
-    )
-    .await;
+    let (status, body) = server
+        .post(
+            "/api/solve",
+            json!({ "facelets": held, "method": "twophase", "timeout_ms": 30000 }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["facelets"], held);
     assert_solves(&held, body["solution"].as_str().unwrap());
-    let (status, body) = post(
-        &server,
-        "/api/solve",
-        json!({ "scramble": "x R U' y F2 D", "timeout_ms": 30000 }),
-    )
-    .await;
+    let (status, body) = server
+        .post(
+            "/api/solve",
+            json!({ "scramble": "x R U' y F2 D", "timeout_ms": 30000 }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_solves(&held, body["solution"].as_str().unwrap());
 }
@@ -535,12 +523,12 @@ async fn a_request_that_cannot_get_a_solve_slot_gets_503_in_time() {
         .await
         .unwrap();
     let start = Instant::now();
-    let (status, body) = post(
-        &server,
-        "/api/solve",
-        json!({ "scramble": "R U", "timeout_ms": 200 }),
-    )
-    .await;
+    let (status, body) = server
+        .post(
+            "/api/solve",
+            json!({ "scramble": "R U", "timeout_ms": 200 }),
+        )
+        .await;
     let took = start.elapsed();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(error_category(&body), "busy");
@@ -554,6 +542,8 @@ async fn a_request_that_cannot_get_a_solve_slot_gets_503_in_time() {
     );
     // Once the slot is free, requests go through again.
     drop(held);
-    let (status, body) = post(&server, "/api/validate", json!({ "scramble": "R U" })).await;
+    let (status, body) = server
+        .post("/api/validate", json!({ "scramble": "R U" }))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }

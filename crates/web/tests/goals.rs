@@ -5,24 +5,7 @@ mod common;
 
 use reqwest::StatusCode;
 use rubik_cube::{Alg, Cube};
-use serde_json::{json, Value};
-
-async fn post(server: &common::TestServer, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = reqwest::Client::new()
-        .post(server.url(path))
-        .json(&body)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
-
-async fn get(server: &common::TestServer, path: &str) -> (StatusCode, Value) {
-    let res = reqwest::get(server.url(path)).await.expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
+use serde_json::json;
 
 /// The facelets of `facelets` after `moves` (any notation).
 fn after(facelets: &str, moves: &str) -> String {
@@ -79,7 +62,7 @@ async fn goal_solves_reach_the_goal_sticker_by_sticker() {
         if let Some(m) = moves {
             body["moves"] = json!(m);
         }
-        let (status, answer) = post(&server, "/api/goal", body).await;
+        let (status, answer) = server.post("/api/goal", body).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         let start = answer["facelets"].as_str().unwrap();
         let end = after(start, answer["solution"].as_str().unwrap());
@@ -89,12 +72,12 @@ async fn goal_solves_reach_the_goal_sticker_by_sticker() {
         assert_eq!(answer["solver"], "goal");
     }
     // A full goal with all face turns goes through the two-phase solver.
-    let (status, answer) = post(
-        &server,
-        "/api/goal",
-        json!({ "scramble": "F2 D", "goal": "R U R' U'" }),
-    )
-    .await;
+    let (status, answer) = server
+        .post(
+            "/api/goal",
+            json!({ "scramble": "F2 D", "goal": "R U R' U'" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["solver"], "twophase");
     let solved = Cube::solved().to_facelets();
@@ -110,12 +93,12 @@ async fn goal_solves_reach_the_goal_sticker_by_sticker() {
 #[tokio::test]
 async fn move_sets_are_kept_and_cubes_outside_them_are_refused() {
     let server = common::start().await;
-    let (status, answer) = post(
-        &server,
-        "/api/goal",
-        json!({ "scramble": "M' U2 M U2", "moves": "M,U" }),
-    )
-    .await;
+    let (status, answer) = server
+        .post(
+            "/api/goal",
+            json!({ "scramble": "M' U2 M U2", "moves": "M,U" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let solution = answer["solution"].as_str().unwrap();
     assert!(
@@ -127,12 +110,12 @@ async fn move_sets_are_kept_and_cubes_outside_them_are_refused() {
     let end = after(answer["facelets"].as_str().unwrap(), solution);
     assert_eq!(end, Cube::solved().to_facelets());
     // The A-perm's corners are not in ⟨R,U⟩.
-    let (status, answer) = post(
-        &server,
-        "/api/goal",
-        json!({ "scramble": "x R' U R' D2 R U' R' D2 R2 x'", "moves": "R,U" }),
-    )
-    .await;
+    let (status, answer) = server
+        .post(
+            "/api/goal",
+            json!({ "scramble": "x R' U R' D2 R U' R' D2 R2 x'", "moves": "R,U" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert_eq!(answer["category"], "unreachable");
     assert!(answer["error"]
@@ -144,11 +127,11 @@ async fn move_sets_are_kept_and_cubes_outside_them_are_refused() {
         (json!({ "scramble": "R", "goal": "cross:Q" }), "bad_goal"),
         (json!({ "scramble": "R", "moves": "R,x" }), "bad_moves"),
     ] {
-        let (status, answer) = post(&server, "/api/goal", body).await;
+        let (status, answer) = server.post("/api/goal", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
         assert_eq!(answer["category"], category, "{answer}");
     }
-    let (status, answer) = get(&server, "/api/moveset?moves=R,U").await;
+    let (status, answer) = server.get("/api/moveset?moves=R,U").await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["states"], "73483200");
     assert_eq!(answer["turns"].as_array().unwrap().len(), 6);
@@ -157,12 +140,12 @@ async fn move_sets_are_kept_and_cubes_outside_them_are_refused() {
 #[tokio::test]
 async fn algs_are_listed_shortest_first_each_solving_the_case() {
     let server = common::start().await;
-    let (status, answer) = post(
-        &server,
-        "/api/algs",
-        json!({ "case": "oll 27", "moves": "R,U", "count": 5 }),
-    )
-    .await;
+    let (status, answer) = server
+        .post(
+            "/api/algs",
+            json!({ "case": "oll 27", "moves": "R,U", "count": 5 }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     let algs = answer["algorithms"].as_array().unwrap();
     assert!(!algs.is_empty() && algs.len() <= 5);
@@ -194,7 +177,7 @@ async fn algs_are_listed_shortest_first_each_solving_the_case() {
         );
         assert!(shows(&after(start, &full), OLL_DONE), "{full}");
     }
-    let (status, answer) = post(&server, "/api/algs", json!({ "case": "oll 99" })).await;
+    let (status, answer) = server.post("/api/algs", json!({ "case": "oll 99" })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     assert_eq!(answer["category"], "bad_case");
 }
@@ -202,21 +185,21 @@ async fn algs_are_listed_shortest_first_each_solving_the_case() {
 #[tokio::test]
 async fn subset_scrambles_make_their_state() {
     let server = common::start().await;
-    let (status, a) = get(&server, "/api/scramble?subset=pll&seed=3").await;
+    let (status, a) = server.get("/api/scramble?subset=pll&seed=3").await;
     assert_eq!(status, StatusCode::OK, "{a}");
-    let (_, b) = get(&server, "/api/scramble?subset=pll&seed=3").await;
+    let (_, b) = server.get("/api/scramble?subset=pll&seed=3").await;
     assert_eq!(a, b, "seeded");
     assert_eq!(a["subset"], "pll");
     let solved = Cube::solved().to_facelets();
     let state = after(&solved, a["scramble"].as_str().unwrap());
     assert_eq!(state, a["facelets"].as_str().unwrap());
     assert!(shows(&state, OLL_DONE), "{state}");
-    let (status, a) = get(&server, "/api/scramble?subset=zbll&seed=4").await;
+    let (status, a) = server.get("/api/scramble?subset=zbll&seed=4").await;
     assert_eq!(status, StatusCode::OK, "{a}");
     let state = after(&solved, a["scramble"].as_str().unwrap());
     assert_eq!(state, a["facelets"].as_str().unwrap());
     assert!(shows(&state, F2L_DONE), "{state}");
-    let (status, a) = get(&server, "/api/scramble?subset=nope").await;
+    let (status, a) = server.get("/api/scramble?subset=nope").await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{a}");
     assert_eq!(a["category"], "bad_subset");
 }
@@ -224,7 +207,7 @@ async fn subset_scrambles_make_their_state() {
 #[tokio::test]
 async fn openapi_documents_the_goal_endpoints() {
     let server = common::start().await;
-    let (status, doc) = get(&server, "/api/openapi.json").await;
+    let (status, doc) = server.get("/api/openapi.json").await;
     assert_eq!(status, StatusCode::OK);
     for path in ["/api/goal", "/api/algs", "/api/moveset"] {
         assert!(doc["paths"].get(path).is_some(), "{path} is not documented");

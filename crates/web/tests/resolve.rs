@@ -7,18 +7,7 @@ use reqwest::StatusCode;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Cube, CubieCube};
 use rubik_scan::synthetic::{random_colours, scan, Conditions};
-use serde_json::{json, Value};
-
-async fn post(server: &common::TestServer, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = reqwest::Client::new()
-        .post(server.url(path))
-        .json(&body)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
+use serde_json::json;
 
 /// A scan of a random cube under random lighting.
 fn scanned(seed: u64) -> (CubieCube, Vec<[f64; 3]>) {
@@ -33,7 +22,7 @@ fn scanned(seed: u64) -> (CubieCube, Vec<[f64; 3]>) {
 async fn resolves_a_scan_that_the_solver_then_solves() {
     let server = common::start().await;
     let (cube, rgb) = scanned(1);
-    let (status, body) = post(&server, "/api/resolve", json!({ "rgb": rgb })).await;
+    let (status, body) = server.post("/api/resolve", json!({ "rgb": rgb })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let facelets = body["facelets"].as_str().unwrap();
     assert_eq!(facelets, cube.to_facelets());
@@ -50,7 +39,9 @@ async fn resolves_a_scan_that_the_solver_then_solves() {
     }
     assert!(body["millis"].as_f64().unwrap() >= 0.0);
 
-    let (status, solved) = post(&server, "/api/solve", json!({ "facelets": facelets })).await;
+    let (status, solved) = server
+        .post("/api/solve", json!({ "facelets": facelets }))
+        .await;
     assert_eq!(status, StatusCode::OK, "{solved}");
     let moves = rubik_cube::Alg::parse(solved["solution"].as_str().unwrap()).unwrap();
     assert!(Cube::from_facelets(facelets)
@@ -63,19 +54,16 @@ async fn resolves_a_scan_that_the_solver_then_solves() {
 async fn a_pin_changes_the_answer_to_the_best_cube_with_that_colour() {
     let server = common::start().await;
     let (_, rgb) = scanned(2);
-    let (_, plain) = post(&server, "/api/resolve", json!({ "rgb": rgb })).await;
+    let (_, plain) = server.post("/api/resolve", json!({ "rgb": rgb })).await;
     let before = plain["facelets"].as_str().unwrap().to_string();
     // R6 (index 14) to its next most probable colour: a one-click fix.
     let alt = plain["alternatives"][14]["face"]
         .as_str()
         .unwrap()
         .to_string();
-    let (status, pinned) = post(
-        &server,
-        "/api/resolve",
-        json!({ "rgb": rgb, "pins": { "R6": alt } }),
-    )
-    .await;
+    let (status, pinned) = server
+        .post("/api/resolve", json!({ "rgb": rgb, "pins": { "R6": alt } }))
+        .await;
     assert_eq!(status, StatusCode::OK, "{pinned}");
     let after = pinned["facelets"].as_str().unwrap();
     assert_eq!(&after[14..15], alt);
@@ -88,31 +76,30 @@ async fn refusals_name_the_fault() {
     let server = common::start().await;
     let (_, rgb) = scanned(3);
 
-    let (status, body) = post(&server, "/api/resolve", json!({ "rgb": rgb[..50] })).await;
+    let (status, body) = server
+        .post("/api/resolve", json!({ "rgb": rgb[..50] }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["category"], "wrong_count");
     assert!(body["piece"].is_null());
 
-    let (status, body) = post(
-        &server,
-        "/api/resolve",
-        json!({ "rgb": rgb, "pins": { "R10": "U" } }),
-    )
-    .await;
+    let (status, body) = server
+        .post(
+            "/api/resolve",
+            json!({ "rgb": rgb, "pins": { "R10": "U" } }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["category"], "bad_pin");
     assert!(body["error"].as_str().unwrap().contains("R10"));
 
-    let (status, body) = post(
-        &server,
-        "/api/resolve",
-        json!({ "rgb": rgb, "pins": { "R5": "U" } }),
-    )
-    .await;
+    let (status, body) = server
+        .post("/api/resolve", json!({ "rgb": rgb, "pins": { "R5": "U" } }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["category"], "bad_pin");
 
-    let (status, body) = post(&server, "/api/resolve", json!({ "colours": rgb })).await;
+    let (status, body) = server.post("/api/resolve", json!({ "colours": rgb })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["category"], "wrong_type");
 
@@ -123,7 +110,7 @@ async fn refusals_name_the_fault() {
             rotated[9 + r * 3 + c] = rgb[9 + (2 - c) * 3 + r];
         }
     }
-    let (status, body) = post(&server, "/api/resolve", json!({ "rgb": rotated })).await;
+    let (status, body) = server.post("/api/resolve", json!({ "rgb": rotated })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["category"], "no_valid_cube");
     let conflicts = body["conflicts"].as_array().unwrap();
@@ -138,12 +125,7 @@ async fn refusals_name_the_fault() {
 #[tokio::test]
 async fn the_endpoint_is_documented() {
     let server = common::start().await;
-    let doc: Value = reqwest::get(server.url("/api/openapi.json"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = server.openapi().await;
     assert!(doc["paths"]["/api/resolve"]["post"].is_object());
     assert!(doc["components"]["schemas"]["ResolveResponse"].is_object());
 }

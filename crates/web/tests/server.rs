@@ -6,7 +6,7 @@ mod common;
 
 use reqwest::StatusCode;
 use rubik_web::{serve_on, AppState, ServerLimits};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -15,17 +15,6 @@ use tokio::net::TcpStream;
 /// A random state (seeded) as facelets.
 fn random_facelets(seed: u64) -> String {
     rubik_cube::CubieCube::random(&mut rubik_cube::random::rng_from_seed(seed)).to_facelets()
-}
-
-async fn post(base: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = reqwest::Client::new()
-        .post(format!("{base}{path}"))
-        .json(&body)
-        .send()
-        .await
-        .expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
 }
 
 /// Waits (up to `limit`) until `done` holds; returns whether it did.
@@ -66,7 +55,7 @@ async fn fast_solves_do_not_wait_behind_slow_ones() {
             let base = base.clone();
             tokio::spawn(async move {
                 let body = json!({ "facelets": random_facelets(100 + i), "max_length": 14, "timeout_ms": 4000 });
-                post(&base, "/api/solve", body).await
+                common::post_to(&base, "/api/solve", body).await
             })
         })
         .collect();
@@ -80,13 +69,14 @@ async fn fast_solves_do_not_wait_behind_slow_ones() {
     );
     for i in 0..20 {
         let facelets = random_facelets(i);
-        let (status, body) = post(&base, "/api/solve", json!({ "facelets": facelets })).await;
+        let (status, body) =
+            common::post_to(&base, "/api/solve", json!({ "facelets": facelets })).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let cube = rubik_cube::Cube::from_facelets(&facelets).unwrap();
         let moves = rubik_cube::Alg::parse(body["solution"].as_str().unwrap()).unwrap();
         assert!(cube.apply(&moves).is_solved());
     }
-    let (status, body) = post(&base, "/api/apply", json!({ "moves": "R U" })).await;
+    let (status, body) = common::post_to(&base, "/api/apply", json!({ "moves": "R U" })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let scramble = reqwest::get(format!("{base}/api/scramble?seed=3"))
         .await
@@ -158,7 +148,7 @@ async fn time_spent_waiting_for_a_slot_comes_out_of_the_budget() {
     let base = server.base.clone();
     let started = Instant::now();
     let request = tokio::spawn(async move {
-        post(
+        common::post_to(
             &base,
             "/api/solve",
             json!({ "facelets": random_facelets(9), "max_length": 14, "timeout_ms": 1500 }),
@@ -269,13 +259,6 @@ async fn shutdown_is_bounded_even_with_a_client_holding_a_connection() {
     );
 }
 
-async fn raw(server: &common::TestServer, request: reqwest::RequestBuilder) -> (StatusCode, Value) {
-    let _ = server;
-    let res = request.send().await.expect("request");
-    let status = res.status();
-    (status, res.json().await.expect("JSON body"))
-}
-
 #[tokio::test]
 async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     let server = common::start().await;
@@ -283,8 +266,7 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     let solve = || client.post(server.url("/api/solve"));
     let body = json!({ "scramble": "R U" }).to_string();
     // DNS rebinding: a page of evil.example whose name now points here.
-    let (status, err) = raw(
-        &server,
+    let (status, err) = common::send(
         solve()
             .header("host", "evil.example:8080")
             .header("content-type", "application/json")
@@ -293,8 +275,7 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
     assert_eq!(err["category"], "forbidden_host");
-    let (status, _) = raw(
-        &server,
+    let (status, _) = common::send(
         client
             .get(server.url("/api/scramble"))
             .header("host", "evil.example"),
@@ -302,8 +283,7 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     // A cross-origin write, as any page the user visits could send.
-    let (status, err) = raw(
-        &server,
+    let (status, err) = common::send(
         solve()
             .header("origin", "http://evil.example")
             .header("content-type", "application/json")
@@ -313,8 +293,7 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     assert_eq!(status, StatusCode::FORBIDDEN, "{err}");
     assert_eq!(err["category"], "cross_origin");
     // The "simple request" a page can send without asking: text/plain.
-    let (status, err) = raw(
-        &server,
+    let (status, err) = common::send(
         solve()
             .header("content-type", "text/plain")
             .body(body.clone()),
@@ -324,8 +303,7 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     assert_eq!(err["category"], "not_json");
     // The page itself (same origin), localhost and IP hosts, and curl (no Origin) are served.
     let own = server.base.clone();
-    let (status, err) = raw(
-        &server,
+    let (status, err) = common::send(
         solve()
             .header("origin", own)
             .header("content-type", "application/json")
@@ -334,8 +312,7 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
     .await;
     assert_eq!(status, StatusCode::OK, "{err}");
     let port = server.base.rsplit(':').next().unwrap().to_string();
-    let (status, err) = raw(
-        &server,
+    let (status, err) = common::send(
         solve()
             .header("host", format!("localhost:{port}"))
             .header("origin", format!("http://localhost:{port}"))
@@ -349,14 +326,10 @@ async fn foreign_hosts_cross_origin_writes_and_non_json_bodies_are_refused() {
 #[tokio::test]
 async fn api_errors_are_json_and_limits_are_consistent() {
     let server = common::start().await;
-    let (status, err) = raw(
-        &server,
-        reqwest::Client::new().get(server.url("/api/solve")),
-    )
-    .await;
+    let (status, err) = common::send(reqwest::Client::new().get(server.url("/api/solve"))).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(err["category"], "method_not_allowed");
-    let (status, err) = post(
+    let (status, err) = common::post_to(
         &server.base,
         "/api/solve",
         json!({ "scramble": "R", "timeout_ms": 60_001 }),
@@ -365,7 +338,7 @@ async fn api_errors_are_json_and_limits_are_consistent() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
     assert_eq!(err["category"], "bad_limit");
     assert_eq!(err["error"], "timeout_ms must be at most 60000");
-    let (status, err) = post(
+    let (status, err) = common::post_to(
         &server.base,
         "/api/solve",
         json!({ "scramble": "R", "max_length": 201 }),
@@ -375,16 +348,12 @@ async fn api_errors_are_json_and_limits_are_consistent() {
     assert_eq!(err["category"], "bad_limit");
     // A facelet string a letter short, sent as a scramble, is not played as 53 moves.
     let typo = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBD";
-    let (status, err) = post(&server.base, "/api/solve", json!({ "scramble": typo })).await;
+    let (status, err) =
+        common::post_to(&server.base, "/api/solve", json!({ "scramble": typo })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{err}");
     assert_eq!(err["category"], "wrong_length");
     // The documented caps are the enforced ones.
-    let doc: Value = reqwest::get(server.url("/api/openapi.json"))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = server.openapi().await;
     let props = &doc["components"]["schemas"]["SolveRequest"]["properties"];
     assert_eq!(props["timeout_ms"]["maximum"], 60_000, "{props}");
     assert_eq!(props["max_length"]["maximum"], 200, "{props}");
@@ -407,7 +376,7 @@ async fn a_solve_whose_tables_are_still_loading_gets_a_504_that_says_so() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(serve_on(listener, state, std::future::pending()));
-    let (status, err) = post(
+    let (status, err) = common::post_to(
         &base,
         "/api/solve",
         json!({ "scramble": "R U", "method": "thistlethwaite", "timeout_ms": 1 }),
@@ -425,8 +394,9 @@ async fn long_move_lists_are_applied_off_the_async_threads() {
     // Under 4096 characters, a million turns.
     let moves = "((R U R' U' F2 D' L B2)5000)25";
     let base = server.base.clone();
-    let apply =
-        tokio::spawn(async move { post(&base, "/api/apply", json!({ "moves": moves })).await });
+    let apply = tokio::spawn(async move {
+        common::post_to(&base, "/api/apply", json!({ "moves": moves })).await
+    });
     let state = Arc::clone(&server.state);
     let fast = state.limits.fast_jobs;
     // The work runs in the fast lane (a blocking thread), not on an async worker...
