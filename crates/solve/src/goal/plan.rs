@@ -33,7 +33,7 @@ const SHOWN: u64 = 2_000_000;
 const VERSION: u32 = 1;
 
 /// Where the search may end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// In any orientation the move set reaches (the goal read as the cube is then held).
     AnyOrientation,
@@ -59,8 +59,8 @@ pub enum PlanFault {
 
 /// A prepared goal search for one move set and goal (see the module docs).
 pub struct Plan {
-    /// The moves.
-    pub model: MoveModel,
+    /// The moves (one model per move set and process).
+    pub model: Arc<MoveModel>,
     /// For each local orientation, the patterns the cube must match when it ends there.
     pub goal_by_orientation: Vec<Vec<Pattern>>,
     /// The pruning tables.
@@ -78,29 +78,19 @@ impl Plan {
         ending: Ending,
         store: &Store,
     ) -> Result<Plan, PlanFault> {
-        let model = MoveModel::new(moves);
-        let goal_by_orientation: Vec<Vec<Pattern>> = model
-            .orientations
-            .iter()
-            .enumerate()
-            .map(|(lo, &o)| {
-                if lo > 0 && ending == Ending::StartOrientation {
-                    return Vec::new();
-                }
-                let back = inverse_orientation(o);
-                goal.patterns().iter().map(|p| p.rotated(back)).collect()
-            })
-            .collect();
-        let covered = [
-            covered_positions(&model, Kind::Corners),
-            covered_positions(&model, Kind::Edges),
-        ];
+        let frame = Frame::of(goal, moves, ending);
+        let Frame {
+            model,
+            goal_by_orientation,
+            covered,
+        } = &*frame;
+        let model = Arc::clone(model);
         // Patterns that the pieces the set never moves already satisfy.
         let mut viable: Vec<(usize, Pattern)> = Vec::new();
         let mut fault = None;
         for (lo, patterns) in goal_by_orientation.iter().enumerate() {
             for q in patterns {
-                match unmoved_fault(q, start, &covered) {
+                match unmoved_fault(q, start, covered) {
                     None => viable.push((lo, *q)),
                     Some(f) => {
                         fault.get_or_insert(f);
@@ -123,7 +113,7 @@ impl Plan {
         let corner_classes = classes(Kind::Corners, &viable, &covered[0], start);
         let edge_classes = classes(Kind::Edges, &viable, &covered[1], start);
         let n_orient = model.n_orientations();
-        let defs = plan_tables(&covered, &corner_classes, &edge_classes, n_orient);
+        let defs = plan_tables(covered, &corner_classes, &edge_classes, n_orient);
         let mut tables = Vec::new();
         let n = defs.len();
         for (i, def) in defs.into_iter().enumerate() {
@@ -194,6 +184,63 @@ fn inverse_orientation(o: u8) -> usize {
     all.iter()
         .position(|x| x.cubie == inv)
         .expect("the orientations form a group")
+}
+
+/// What a plan needs that depends only on the goal, the move set and the ending, worked out
+/// once per process: a batch plans one search per cube, and rebuilding the move model and the
+/// rotated goal patterns each time took longer than a short search.
+struct Frame {
+    model: Arc<MoveModel>,
+    /// For each local orientation, the goal's patterns as read when the cube ends there.
+    goal_by_orientation: Vec<Vec<Pattern>>,
+    /// The corner and edge positions some turn of the set moves.
+    covered: [Vec<u8>; 2],
+}
+
+impl Frame {
+    /// The frame of `goal` with `moves` and `ending`, from the process cache or made now.
+    fn of(goal: &Goal, moves: &MoveSet, ending: Ending) -> Arc<Frame> {
+        type Key = (Vec<Pattern>, Vec<rubik_cube::alg::Turn>, Ending);
+        static FRAMES: OnceLock<Mutex<HashMap<Key, Arc<Frame>>>> = OnceLock::new();
+        let key: Key = (goal.patterns().to_vec(), moves.turns().to_vec(), ending);
+        let frames = FRAMES.get_or_init(Default::default);
+        if let Some(frame) = frames.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+            return Arc::clone(frame);
+        }
+        let frame = Arc::new(Frame::new(goal, moves, ending));
+        Arc::clone(
+            frames
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry(key)
+                .or_insert(frame),
+        )
+    }
+
+    fn new(goal: &Goal, moves: &MoveSet, ending: Ending) -> Frame {
+        let model = MoveModel::new(moves);
+        let goal_by_orientation = model
+            .orientations
+            .iter()
+            .enumerate()
+            .map(|(lo, &o)| {
+                if lo > 0 && ending == Ending::StartOrientation {
+                    return Vec::new();
+                }
+                let back = inverse_orientation(o);
+                goal.patterns().iter().map(|p| p.rotated(back)).collect()
+            })
+            .collect();
+        let covered = [
+            covered_positions(&model, Kind::Corners),
+            covered_positions(&model, Kind::Edges),
+        ];
+        Frame {
+            model: Arc::new(model),
+            goal_by_orientation,
+            covered,
+        }
+    }
 }
 
 /// The positions of `kind` some turn moves, in some reachable orientation.
