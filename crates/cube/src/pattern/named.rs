@@ -149,8 +149,9 @@ fn turn_from_fb(axis: Axis) -> usize {
     }
 }
 
-/// The orientation (index) that turns the U–D axis onto `axis`.
-fn turn_from_ud(axis: Axis) -> usize {
+/// The orientation (an index into [`rotation::orientations`]) that turns the U–D axis onto
+/// `axis`: the named goal `dr` about `axis` is the one about U–D turned by it.
+pub fn turn_from_ud(axis: Axis) -> usize {
     match axis {
         Axis::Y => 0,
         Axis::X => rotation::rotate(0, Axis::Z, 1) as usize,

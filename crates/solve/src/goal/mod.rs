@@ -14,6 +14,7 @@
 //! the set never moves, or a table whose arrangements never meet the goal's.
 
 pub mod coord;
+pub mod domino;
 pub mod full_state;
 pub mod moves;
 pub mod plan;
@@ -26,7 +27,7 @@ use plan::{Ending, Plan, PlanFault};
 use rubik_cube::alg::Turn;
 use rubik_cube::piece::{Corner, Edge, Place};
 use rubik_cube::subgroup::{NotInSubgroup, Subgroup};
-use rubik_cube::{Alg, Cube, CubieCube, Goal, MoveSet};
+use rubik_cube::{Alg, Cube, CubieCube, Goal, Move, MoveSet};
 use search::{Ended, Flow, Options, Search};
 use thiserror::Error;
 
@@ -210,8 +211,33 @@ impl GoalSolver {
         limits: &Limits,
     ) -> Result<GoalSolution, SolveError> {
         let deadline = Deadline::starting_now(limits);
-        let plan = self.plan(cube, goal, moves, Ending::AnyOrientation)?;
         let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
+        if let Some(found) = self.domino(cube, goal, moves)? {
+            if found.len() > max_length {
+                return Err(SolveError::NoSolution {
+                    max_length,
+                    timed_out: false,
+                    lower_bound: Some(found.len() - 1),
+                });
+            }
+            let turns = found.iter().copied().map(Turn::from).collect();
+            return Ok(self.solution(cube, goal, moves, turns, found));
+        }
+        self.search(cube, goal, moves, limits, deadline)
+    }
+
+    /// The shortest solution by the goal search (IDA* with the plan's tables), whatever the
+    /// goal and move set.
+    fn search(
+        &self,
+        cube: &CubieCube,
+        goal: &Goal,
+        moves: &MoveSet,
+        limits: &Limits,
+        deadline: Deadline,
+    ) -> Result<GoalSolution, SolveError> {
+        let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
+        let plan = self.plan(cube, goal, moves, Ending::AnyOrientation)?;
         let mut search = Search::new(
             &plan,
             Options {
@@ -227,7 +253,9 @@ impl GoalSolver {
                 Flow::Stop
             });
             if let Some(runs) = found {
-                return Ok(self.solution(cube, goal, moves, &plan, &runs));
+                let turns = plan.model.turns(&runs);
+                let (outer, _) = plan.model.outer_moves(&runs);
+                return Ok(self.solution(cube, goal, moves, turns, outer));
             }
             if ended == Ended::TimedOut {
                 return Err(SolveError::NoSolution {
@@ -244,16 +272,32 @@ impl GoalSolver {
         })
     }
 
+    /// Domino reduction with all face turns: a shortest way read off the two-phase method's
+    /// phase-1 table ([`domino`]), exact and far quicker than a search; `None` for any other
+    /// goal or move set.
+    fn domino(
+        &self,
+        cube: &CubieCube,
+        goal: &Goal,
+        moves: &MoveSet,
+    ) -> Result<Option<Vec<Move>>, SolveError> {
+        let Some(axis) = domino::axis_of(goal).filter(|_| moves.is_all_faces()) else {
+            return Ok(None);
+        };
+        let store = crate::store::Store::new(&self.config);
+        Ok(domino::DominoTable::load(&store)?.solve(cube, axis))
+    }
+
+    /// The solution making `turns` (as made: slices and wide turns as such), which are the
+    /// face turns `outer` of the cube as first held.
     fn solution(
         &self,
         cube: &CubieCube,
         goal: &Goal,
         moves: &MoveSet,
-        plan: &Plan,
-        runs: &[usize],
+        turns: Vec<Turn>,
+        outer: Vec<Move>,
     ) -> GoalSolution {
-        let turns = plan.model.turns(runs);
-        let (outer, _) = plan.model.outer_moves(runs);
         debug_assert!(reaches(cube, &turns, goal));
         let name = goal.name().to_string();
         let set = moves.to_string();

@@ -16,6 +16,16 @@ fn solver() -> GoalSolver {
     })
 }
 
+/// A goal solver keeping its tables with the optimal method's tests: domino reduction reads
+/// the two-phase phase-1 table, which is the optimal method's small table, so one build serves
+/// both.
+fn solver_sharing_phase_one() -> GoalSolver {
+    GoalSolver::new(&SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+        ..SolverConfig::default()
+    })
+}
+
 fn set(s: &str) -> MoveSet {
     s.parse().unwrap()
 }
@@ -80,7 +90,7 @@ fn cross_and_blocks_are_solved_sticker_by_sticker_and_optimally() {
 #[test]
 fn bigger_goals_from_nearby_cubes() {
     // F2L minus a slot and OLL, from cubes a few turns from solved.
-    let s = solver();
+    let s = solver_sharing_phase_one();
     let mut rng = rng_from_seed(2);
     for name in ["f2l-1:D:BL", "oll", "dr", "2x2x3"] {
         let goal = Goal::parse(name).unwrap();
@@ -359,4 +369,51 @@ fn the_optimal_bound_is_used_only_for_whole_states_with_all_face_turns() {
     assert!(plan("R U R' U'", "all").full_state.is_some());
     assert!(plan("R U R' U'", "R,U").full_state.is_none());
     assert!(plan("cross", "all").full_state.is_none());
+}
+
+#[test]
+fn domino_reduction_is_read_off_the_phase_one_table_shortest() {
+    // About each axis: the turns reach the goal, sticker by sticker where the goal shows
+    // stickers and by its pattern, and they are as few as the general goal search needs for
+    // the cube turned so that the axis stands U–D (how far a cube is from domino reduction
+    // does not depend on the side it is looked at from).
+    let s = solver_sharing_phase_one();
+    let ud = Goal::parse("dr").unwrap();
+    let mut rng = rng_from_seed(8);
+    for name in ["dr", "dr:RL", "dr:FB"] {
+        let goal = Goal::parse(name).unwrap();
+        let axis = domino::axis_of(&goal).expect("a domino-reduction goal");
+        let turn = rubik_cube::rotation::orientations()
+            [rubik_cube::pattern::named::turn_from_ud(axis)]
+        .cubie;
+        for k in 0..4 {
+            let cube = if k == 0 {
+                CubieCube::random(&mut rng)
+            } else {
+                let walk: Vec<Move> = (0..7).map(|_| Move::ALL[rng.gen_range(0..18)]).collect();
+                CubieCube::from_moves(&walk)
+            };
+            let sol = s
+                .solve(&cube, &goal, &set("all"), &Limits::default())
+                .unwrap();
+            let end = after(&cube, &sol.turns);
+            assert!(goal.matches(&end), "{name}: {}", sol.notation());
+            assert_eq!(cube.apply_moves(&sol.solution.moves), end);
+            let turned = turn.multiply(&cube).multiply(&turn.inverse());
+            let general = s
+                .search(
+                    &turned,
+                    &ud,
+                    &set("all"),
+                    &Limits::default(),
+                    Deadline::starting_now(&Limits::default()),
+                )
+                .unwrap();
+            assert_eq!(sol.len(), general.len(), "{name}: {}", sol.notation());
+        }
+    }
+    // Any other goal, or another move set, is not domino reduction.
+    for name in ["eo", "cross", "f2l"] {
+        assert_eq!(domino::axis_of(&Goal::parse(name).unwrap()), None, "{name}");
+    }
 }

@@ -2,7 +2,7 @@
 
 use super::compact::CompactTables;
 use super::descent;
-use super::tables::{MoveTables, TwophaseTables};
+use super::tables::{phase1_entry, MoveTables, TwophaseTables};
 use crate::coord::{N_CORNER_COMB, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
 use crate::store::bfs::nibble;
 
@@ -74,10 +74,9 @@ pub struct SymNode {
 
 impl TwophaseTables {
     /// The pruning-table index of (flip, twist, slice), with the symmetry to its representative.
+    #[inline(always)]
     fn phase1_entry(&self, flip: usize, twist: usize, slice: usize) -> (usize, usize) {
-        let fs = self.flipslice_sym[slice * N_FLIP + flip] as usize;
-        let twist_c = self.twist_conj[twist * 16 + (fs & 15)] as usize;
-        ((fs >> 4) * N_TWIST + twist_c, fs & 15)
+        phase1_entry(&self.flipslice_sym, &self.twist_conj, flip, twist, slice)
     }
 
     /// The phase-1 distance of (flip, twist, slice), read directly.

@@ -78,6 +78,22 @@ pub static PHASE1_PRUNE: Spec<u8> = Spec {
     },
 };
 
+/// The phase-1 pruning index of (flip, twist, slice) — flip-slice class × twist conjugated by
+/// the symmetry taking the cube to its class representative — and that symmetry;
+/// `flipslice_sym` is [`FLIPSLICE_CLASSES`], `twist_conj` is [`TWIST_CONJ`].
+#[inline(always)]
+pub fn phase1_entry(
+    flipslice_sym: &[u32],
+    twist_conj: &[u16],
+    flip: usize,
+    twist: usize,
+    slice: usize,
+) -> (usize, usize) {
+    let fs = flipslice_sym[slice * N_FLIP + flip] as usize;
+    let twist_c = twist_conj[twist * 16 + (fs & 15)] as usize;
+    ((fs >> 4) * N_TWIST + twist_c, fs & 15)
+}
+
 /// Phase 1: 3-byte descent codes, the same index as [`PHASE1_PRUNE`] (see [`descent`]).
 pub static PHASE1_DESCENT: Spec<u8> = Spec {
     table: TableSpec::of::<u8>("descent-twophase1", N_PHASE1 * descent::ENTRY_BYTES + 1)
