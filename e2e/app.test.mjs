@@ -3,52 +3,17 @@
 // Run by e2e/run.sh, which starts `rubik serve` and passes its URL in RUBIK_URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { join } from "node:path";
+import { SHOTS, api, isSolved, launchBrowser, openPage as open, waitIdle, waitUntilLoaded } from "./lib/page.mjs";
 
-const BASE = process.env.RUBIK_URL || "http://127.0.0.1:8080/";
 const METHOD = process.env.RUBIK_E2E_METHOD || "twophase";
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SHOTS = join(HERE, "screenshots");
 const SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
 let browser;
 
-/** Every face shows a single colour. */
-function isSolved(facelets) {
-  for (let f = 0; f < 6; f++) {
-    const face = facelets.slice(9 * f, 9 * f + 9);
-    if ([...face].some((c) => c !== face[0])) return false;
-  }
-  return true;
-}
-
-async function api(path, body) {
-  const res = await fetch(new URL(path, BASE), body
-    ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-    : {});
-  return { status: res.status, body: await res.json() };
-}
-
-async function openPage(viewport) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(String(e)));
-  // Refused requests (the 400 for an invalid cube) are expected; other console errors are not.
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text());
-  });
-  await page.goto(BASE);
-  await page.waitForFunction(() => window.rubik && typeof window.rubik.facelets === "function");
-  return { page, context, problems };
-}
+const openPage = (viewport) => open(browser, { viewport });
 
 const facelets = (page) => page.evaluate(() => window.rubik.facelets());
-const waitIdle = (page) => page.waitForFunction(() => window.rubik.idle(), null, { timeout: 30_000 });
 
 async function scrambleAndSolve(page) {
   await page.click("#scramble");
@@ -60,28 +25,9 @@ async function scrambleAndSolve(page) {
 }
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // playwright gives each launch a fresh temporary profile (its own --user-data-dir).
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  browser = await launchBrowser();
   // On a fresh machine the two-phase tables are built at start-up: wait until they are loaded.
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      const { body } = await api("/api/methods");
-      if (body.find((m) => m.name === METHOD)?.loaded) break;
-    } catch (e) {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the ${METHOD} solver never finished loading`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitUntilLoaded(METHOD);
 });
 
 after(async () => {

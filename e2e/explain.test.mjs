@@ -5,15 +5,12 @@
 // Run by e2e/run.sh, which starts `rubik serve` and passes its URL in RUBIK_URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { SHOTS, api, launchBrowser, openPage as open, waitIdle, waitUntilLoaded } from "./lib/page.mjs";
 
-const BASE = process.env.RUBIK_URL || "http://127.0.0.1:8080/";
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SHOTS = join(HERE, "screenshots");
 const CASES = JSON.parse(readFileSync(join(HERE, "../crates/cube/tests/data/notation_cases.json"), "utf8"));
 const SCRAMBLE = "F2 U2 F2 U2 F2 L2 R' F2 L' U2 F' L D U2 F' R D2 L' R2 F'";
 const LETTER = { white: "U", red: "R", green: "F", yellow: "D", orange: "L", blue: "B" };
@@ -34,27 +31,7 @@ function home(f, colours) {
 }
 const opposite = { U: "D", D: "U", R: "L", L: "R", F: "B", B: "F" };
 
-async function api(path, body) {
-  const res = await fetch(new URL(path, BASE), body
-    ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-    : {});
-  return { status: res.status, body: await res.json() };
-}
-
-async function openPage(viewport) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text());
-  });
-  await page.goto(BASE);
-  await page.waitForFunction(() => window.rubik && typeof window.rubik.facelets === "function");
-  return { page, context, problems };
-}
-
-const waitIdle = (page) => page.waitForFunction(() => window.rubik.idle(), null, { timeout: 30_000 });
+const openPage = (viewport) => open(browser, { viewport });
 
 /**
  * Every count the page states is the moves it shows (whole-cube rotations are not moves): each
@@ -95,24 +72,8 @@ async function solveWith(page, method, scramble) {
 }
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      const { body } = await api("/api/methods");
-      if (body.find((m) => m.name === "twophase")?.loaded) break;
-    } catch (e) {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the two-phase solver never finished loading");
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  browser = await launchBrowser();
+  await waitUntilLoaded("twophase");
 });
 
 after(async () => {

@@ -2,24 +2,15 @@
 // its length, not played as 53 moves (issue 13, item 5). Run by e2e/run.sh.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
+import { launchBrowser, openPage } from "./lib/page.mjs";
 
-const BASE = process.env.RUBIK_URL || "http://127.0.0.1:8080/";
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 const SUPERFLIP = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
 
 let browser;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
@@ -27,10 +18,7 @@ after(async () => {
 });
 
 test("a facelet string one letter short is an error naming its length", { timeout: 60_000 }, async () => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(BASE);
-  await page.waitForFunction(() => window.rubik && typeof window.rubik.facelets === "function");
+  const { page, context, problems } = await openPage(browser);
   await page.fill("#input", SUPERFLIP.slice(0, 53));
   await page.click("#apply");
   await page.waitForFunction(() => /53/.test(document.getElementById("message").textContent), null, { timeout: 10_000 });
@@ -42,5 +30,6 @@ test("a facelet string one letter short is an error naming its length", { timeou
   await page.fill("#input", SUPERFLIP);
   await page.click("#apply");
   await page.waitForFunction((s) => window.rubik.facelets() === s, SUPERFLIP, { timeout: 10_000 });
+  assert.deepEqual(problems, []);
   await context.close();
 });

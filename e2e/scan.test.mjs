@@ -7,17 +7,12 @@
 // Run by e2e/run.sh, which starts `rubik serve` and passes its URL in RUBIK_URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { join } from "node:path";
 import { writeScanVideo } from "./lib/cube-video.mjs";
+import { BASE, SHOTS, api, isSolved, launchBrowser, openPage as open, waitUntilLoaded } from "./lib/page.mjs";
 
-const BASE = process.env.RUBIK_URL || "http://127.0.0.1:8080/";
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SHOTS = join(HERE, "screenshots");
 /** The scrambled cube the video shows (held as usual: white on top, green in front). */
 const SCRAMBLE = "D2 F' U2 L2 B' R2 D2 F R2 U2 F L' B D' R U B2 L' D F'";
 
@@ -26,64 +21,19 @@ let video;
 let work;
 let cube; // the rendered cube's facelets
 
-async function api(path, body) {
-  const res = await fetch(new URL(path, BASE), body
-    ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }
-    : {});
-  return { status: res.status, body: await res.json() };
-}
-
-function isSolved(facelets) {
-  for (let f = 0; f < 6; f++) {
-    const face = facelets.slice(9 * f, 9 * f + 9);
-    if ([...face].some((c) => c !== face[0])) return false;
-  }
-  return true;
-}
-
-async function openPage(options, init) {
-  const context = await browser.newContext({ deviceScaleFactor: 1, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(String(e)));
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text());
-  });
-  if (init) await page.addInitScript(init);
-  await page.goto(BASE);
-  await page.waitForFunction(() => window.rubik && window.rubikScan);
-  return { page, context, problems };
-}
+const openPage = (options, init) =>
+  open(browser, options, { init, ready: () => Boolean(window.rubikScan) });
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   work = mkdtempSync(join(tmpdir(), "rubik-scan-e2e-"));
   const applied = await api("/api/apply", { moves: SCRAMBLE });
   assert.equal(applied.status, 200);
   cube = applied.body.facelets;
   video = join(work, "cube.y4m");
   writeScanVideo(video, cube);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  browser = await launchBrowser(["--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`]);
   // Solve needs the two-phase tables: on a fresh machine they are built at start-up.
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      const { body } = await api("/api/methods");
-      if (body.find((m) => m.name === "twophase")?.loaded) break;
-    } catch (e) {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the two-phase solver never finished loading");
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitUntilLoaded("twophase");
 });
 
 after(async () => {
