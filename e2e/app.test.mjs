@@ -145,15 +145,22 @@ test("scramble, solve, play to the end: the cube is solved", { timeout: 180_000 
 
 test("Thistlethwaite, CFOP and improved two-phase solutions play to solved, step by step", { timeout: 180_000 }, async () => {
   const { page, context, problems } = await openPage({ width: 1280, height: 820 });
-  for (const method of ["thistlethwaite", "cfop", "twophase-improve"]) {
+  const sent = [];
+  page.on("request", (r) => { if (r.url().endsWith("/api/solve/stream")) sent.push(JSON.parse(r.postData())); });
+  for (const [method, improve] of [["thistlethwaite", false], ["cfop", false], ["twophase", true]]) {
     await page.click("#scramble");
     await page.waitForFunction((s) => window.rubik.facelets() !== s && window.rubik.idle(), SOLVED, { timeout: 30_000 });
     await page.selectOption("#method", method);
+    // "Shortest in 1 s" is offered with two-phase only.
+    assert.equal(await page.isVisible("#improve"), method === "twophase", `${method}: the improve choice`);
+    if (improve) await page.check("#improve");
     await page.click("#solve");
     await page.waitForFunction(() => window.rubik.length() > 0, null, { timeout: 60_000 });
+    assert.deepEqual([sent.at(-1).method, sent.at(-1).improve], [method, improve], `${method}: the request`);
+    const name = improve ? "twophase, shortest in 1 s" : method;
     const steps = await page.locator("#move-list .step-label").allTextContents();
-    assert.ok(steps.length >= (method === "twophase-improve" ? 2 : 3), `${method}: ${steps.length} named steps`);
-    if (method === "twophase-improve") {
+    assert.ok(steps.length >= (improve ? 2 : 3), `${name}: ${steps.length} named steps`);
+    if (improve) {
       assert.ok(await page.evaluate(() => window.rubik.length()) <= 20, "improved two-phase: at most 20 moves");
     }
     assert.ok(steps.every((s) => s.trim() !== ""), `${method}: every step is named`);
@@ -163,12 +170,55 @@ test("Thistlethwaite, CFOP and improved two-phase solutions play to solved, step
     }
     await page.locator("#move-list .mv").nth(Math.floor((await page.evaluate(() => window.rubik.length())) / 2)).click();
     await waitIdle(page);
-    await page.screenshot({ path: join(SHOTS, `${method}.png`) });
+    await page.screenshot({ path: join(SHOTS, `${improve ? "twophase-improve" : method}.png`) });
     await page.click("[data-speed=instant]");
     await page.click("#play");
     await page.waitForFunction(() => window.rubik.position() === window.rubik.length() && window.rubik.idle(),
       null, { timeout: 30_000 });
-    assert.ok(isSolved(await facelets(page)), `${method}: solved after playback`);
+    assert.ok(isSolved(await facelets(page)), `${name}: solved after playback`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("the method menu is the server's registry, labelled in each language, and each choice solves with its method", { timeout: 300_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 820 });
+  const registry = await api("/api/methods");
+  assert.equal(registry.status, 200);
+  const names = registry.body.map((m) => m.name);
+  const menu = () => page.$$eval("#method option", (os) => os.map((o) => ({ name: o.value, label: o.textContent })));
+  const english = await menu();
+  assert.deepEqual(english.map((o) => o.name), names, "the menu lists the registry's methods, in its order");
+  assert.equal(await page.inputValue("#method"), names[0], "the registry's default (first) is chosen");
+  for (const o of english) assert.ok(o.label.trim() && !o.label.startsWith("methods."), `a label for ${o.name}: ${o.label}`);
+  assert.equal(english.find((o) => o.name === "twophase").label, "Two-phase (Kociemba)");
+  await page.click("[data-lang=fr]");
+  const french = await menu();
+  assert.deepEqual(french.map((o) => o.name), names);
+  assert.equal(french.find((o) => o.name === "twophase").label, "Deux phases (Kociemba)");
+  assert.equal(french.find((o) => o.name === "optimal").label, "Optimale");
+  await page.click("[data-lang=en]");
+  // Each choice: the request names it, the answer comes from it, and played to the end it solves
+  // the cube. A short scramble keeps the optimal search quick.
+  const sent = [];
+  page.on("request", (r) => { if (r.url().endsWith("/api/solve/stream")) sent.push(JSON.parse(r.postData()).method); });
+  for (const name of names) {
+    await page.fill("#input", "R U F' L2 D B'");
+    await page.click("#apply");
+    await waitIdle(page);
+    const start = await facelets(page);
+    assert.ok(!isSolved(start));
+    await page.selectOption("#method", name);
+    await page.click("#solve");
+    await page.waitForFunction((n) => window.rubik.method() === n && window.rubik.length() > 0
+      || document.getElementById("message").classList.contains("bad"), name, { timeout: 240_000 });
+    assert.equal(await page.evaluate(() => window.rubik.method()), name, `${name}: ${await page.textContent("#message")}`);
+    assert.equal(sent.at(-1), name, `${name}: the request's method`);
+    await page.click("[data-speed=instant]");
+    await page.click("#to-end");
+    await page.waitForFunction(() => window.rubik.position() === window.rubik.length() && window.rubik.idle(),
+      null, { timeout: 30_000 });
+    assert.ok(isSolved(await facelets(page)), `${name}: ${await page.evaluate(() => window.rubik.solution())} solves ${start}`);
   }
   assert.deepEqual(problems, []);
   await context.close();

@@ -36,6 +36,7 @@
     solving: null, // the AbortController of the solve in flight
     search: null, // its progress: {method, length, done, total, started, budget}
     preferOuter: false, // the user chose outer turns for methods with a human form
+    methods: [], // the server's registry (GET /api/methods), the default first
   };
 
   /**
@@ -93,7 +94,7 @@
       el.title = t(el.dataset.i18nTitle);
       el.setAttribute("aria-label", el.title);
     });
-    for (const opt of $("method").options) opt.textContent = t("methods." + opt.value);
+    renderMethods();
     renderBudget();
     renderSolving();
     $("input").placeholder = t("inputPlaceholder");
@@ -583,11 +584,11 @@
     if (app.solving) { app.solving.abort(); return; }
     pause();
     const start = app.state.slice();
-    // "twophase-improve" is two-phase spending a second on finding shorter solutions.
-    const choice = $("method").value;
-    const improve = choice === "twophase-improve";
-    const method = improve ? "twophase" : choice;
-    const budget = method === "optimal" ? Number($("budget").value) * 1000 : improve ? 1000 : 10000;
+    const method = $("method").value;
+    if (!method) { showMessage(t("methodsUnavailable", { detail: "" }), "bad"); return; }
+    // Two-phase may spend a second on finding shorter solutions.
+    const improve = method === IMPROVABLE && $("improve").checked;
+    const budget = isSlow(method) ? Number($("budget").value) * 1000 : improve ? 1000 : 10000;
     const controller = new AbortController();
     app.solving = controller;
     app.search = { method, length: null, done: 0, total: 0, started: performance.now(), budget };
@@ -834,7 +835,7 @@
     const turnsAll = sol.moves.filter(isTurn).length;
     $("progress").textContent = n ? t("moveOf", { n: turnsDone, total: turnsAll }) : "";
     // Never "Optimal" for an answer the search did not prove shortest.
-    const methodName = sol.method === "optimal" && sol.proven === false ? t("notProvenOptimal") : t("methods." + sol.method);
+    const methodName = sol.method === "optimal" && sol.proven === false ? t("notProvenOptimal") : methodLabel(sol.method);
     const length = sol.length !== undefined ? sol.length : n;
     let summary = t("solvedIn", { length, method: methodName, millis: Math.round(sol.millis * 10) / 10 });
     if (sol.form === "human") {
@@ -930,9 +931,64 @@
     safeStorage("rubik.speed", speed);
   }
 
-  /** The time budget is offered for the optimal method only. */
+  // ---------- the method menu ----------
+
+  /** The method whose solves can spend a second on finding shorter ones (`improve`). */
+  const IMPROVABLE = "twophase";
+
+  /** Whether the registry says `name`'s solves take seconds (they get a time budget). */
+  function isSlow(name) {
+    return app.methods.some((m) => m.name === name && m.slow);
+  }
+
+  /** A method's name on the page: the page's translation, else the registry's name. */
+  function methodLabel(name) {
+    const key = "methods." + name;
+    const label = t(key);
+    return label === key ? name : label;
+  }
+
+  /**
+   * Fills the method menu from the server's registry (GET /api/methods): one entry per method,
+   * in the registry's order, the default (first) selected.
+   */
+  async function loadMethods() {
+    try {
+      app.methods = await api("GET", "/api/methods");
+    } catch (e) {
+      showMessage(t("methodsUnavailable", { detail: e.error || e.message || String(e) }), "bad");
+      return;
+    }
+    const menu = $("method");
+    menu.replaceChildren(...app.methods.map((m) => {
+      const o = document.createElement("option");
+      o.value = m.name;
+      return o;
+    }));
+    if (app.methods.length) menu.value = app.methods[0].name;
+    renderMethods();
+    renderBudget();
+  }
+
+  /**
+   * The menu's labels in the page's language; the registry's one-line summary (English) as each
+   * entry's tooltip where the page has no label of its own or speaks English.
+   */
+  function renderMethods() {
+    for (const opt of $("method").options) {
+      const m = app.methods.find((x) => x.name === opt.value);
+      opt.textContent = methodLabel(opt.value);
+      const own = t("methods." + opt.value) !== "methods." + opt.value;
+      opt.title = m && (app.lang === "en" || !own) ? m.summary : "";
+    }
+    $("improve-choice").title = t("improveTitle");
+  }
+
+  /** The time budget is offered for slow methods, the "shortest in 1 s" choice for two-phase. */
   function renderBudget() {
-    $("budget").hidden = $("method").value !== "optimal";
+    const method = $("method").value;
+    $("budget").hidden = !isSlow(method);
+    $("improve-choice").hidden = method !== IMPROVABLE;
     for (const o of $("budget").options) o.textContent = t("budgetSeconds", { n: o.value });
   }
 
@@ -1102,6 +1158,7 @@
     renderStickers();
     renderCamera();
     updateLinks();
+    loadMethods();
   }
 
   // A small hook for tests and the curious: the displayed state and playback position.
@@ -1111,6 +1168,8 @@
     position: () => app.pos,
     length: () => (app.solution ? app.solution.moves.length : 0),
     solution: () => (app.solution ? M.format(app.solution.moves) : null),
+    /** The method the shown solution came from (as the server named it), or null. */
+    method: () => (app.solution ? app.solution.method : null),
     idle: () => app.busy === 0 && !app.playing,
     apply: (text) => M.format(M.parse(text)),
     /** Shows `facelets` (54 letters) as the current cube, as if typed in, e.g. from the scan. */
