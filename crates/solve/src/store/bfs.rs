@@ -133,8 +133,8 @@ pub fn build<S: Space>(
     let words: &[AtomicU64] =
         unsafe { std::slice::from_raw_parts(buf.as_mut_ptr() as *const AtomicU64, bytes / 8) };
     match cells {
-        Cells::Byte => search(space, &Bytes(words), progress),
-        Cells::Nibble => search(space, &Nibbles(words), progress),
+        Cells::Byte => search(space, &Lanes::<8>(words), progress),
+        Cells::Nibble => search(space, &Lanes::<4>(words), progress),
         Cells::Grouped { base } => search(
             space,
             &Groups {
@@ -234,77 +234,44 @@ fn has_lane(word: u64, v: u64, ones: u64, highs: u64) -> bool {
     x.wrapping_sub(ones) & !x & highs != 0
 }
 
-/// One byte per entry.
-struct Bytes<'a>(&'a [AtomicU64]);
+/// Exact distances in lanes of `BITS` bits packed into 64-bit words, lane 0 lowest: one byte
+/// (`BITS = 8`) or half a byte (`BITS = 4`) per entry. The all-ones code is "unseen", so the
+/// deepest level a lane can tell apart is one less.
+struct Lanes<'a, const BITS: usize>(&'a [AtomicU64]);
 
-impl Grid for Bytes<'_> {
-    const UNSEEN: u64 = 0xFF;
+impl<const BITS: usize> Lanes<'_, BITS> {
+    /// Entries per 64-bit word.
+    const PER_WORD: usize = 64 / BITS;
+    /// The lowest bit of every lane.
+    const ONES: u64 = u64::MAX / ((1 << BITS) - 1);
+    /// The highest bit of every lane.
+    const HIGHS: u64 = Self::ONES << (BITS - 1);
 
+    /// The word holding entry `idx` and the entry's shift in it.
     #[inline(always)]
-    fn get(&self, idx: usize) -> u64 {
-        (self.0[idx >> 3].load(Ordering::Relaxed) >> ((idx & 7) * 8)) & 0xFF
+    fn place(&self, idx: usize) -> (&AtomicU64, usize) {
+        (&self.0[idx / Self::PER_WORD], (idx % Self::PER_WORD) * BITS)
     }
-
-    #[inline(always)]
-    fn reach(&self, idx: usize, depth: u64) -> bool {
-        let shift = (idx & 7) * 8;
-        let word = &self.0[idx >> 3];
-        if (word.load(Ordering::Relaxed) >> shift) & 0xFF != Self::UNSEEN {
-            return false;
-        }
-        let v = depth.wrapping_add(1);
-        let old = word.fetch_and(!((Self::UNSEEN ^ v) << shift), Ordering::Relaxed);
-        (old >> shift) & 0xFF == Self::UNSEEN
-    }
-
-    fn frontier(&self, depth: u64) -> u64 {
-        depth
-    }
-
-    fn scan(&self, range: std::ops::Range<usize>, code: u64, mut f: impl FnMut(usize)) {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        scan_words(
-            self.0,
-            range,
-            8,
-            |w| has_lane(w, code, ONES, HIGHS),
-            |i| {
-                if self.get(i) == code {
-                    f(i)
-                }
-            },
-        );
-    }
-
-    fn level_done(&self, depth: u64) -> bool {
-        depth >= 0xFE
-    }
-
-    fn finish(&self, _depth: u64) {}
 }
 
-/// Two entries per byte.
-struct Nibbles<'a>(&'a [AtomicU64]);
-
-impl Grid for Nibbles<'_> {
-    const UNSEEN: u64 = 0xF;
+impl<const BITS: usize> Grid for Lanes<'_, BITS> {
+    const UNSEEN: u64 = (1 << BITS) - 1;
 
     #[inline(always)]
     fn get(&self, idx: usize) -> u64 {
-        (self.0[idx >> 4].load(Ordering::Relaxed) >> ((idx & 15) * 4)) & 0xF
+        let (word, shift) = self.place(idx);
+        (word.load(Ordering::Relaxed) >> shift) & Self::UNSEEN
     }
 
     #[inline(always)]
     fn reach(&self, idx: usize, depth: u64) -> bool {
-        let shift = (idx & 15) * 4;
-        let word = &self.0[idx >> 4];
-        if (word.load(Ordering::Relaxed) >> shift) & 0xF != Self::UNSEEN {
+        let (word, shift) = self.place(idx);
+        if (word.load(Ordering::Relaxed) >> shift) & Self::UNSEEN != Self::UNSEEN {
             return false;
         }
         let v = depth.wrapping_add(1);
         let old = word.fetch_and(!((Self::UNSEEN ^ v) << shift), Ordering::Relaxed);
-        (old >> shift) & 0xF == Self::UNSEEN
+        (old >> shift) & Self::UNSEEN == Self::UNSEEN
     }
 
     fn frontier(&self, depth: u64) -> u64 {
@@ -312,13 +279,11 @@ impl Grid for Nibbles<'_> {
     }
 
     fn scan(&self, range: std::ops::Range<usize>, code: u64, mut f: impl FnMut(usize)) {
-        const ONES: u64 = 0x1111_1111_1111_1111;
-        const HIGHS: u64 = 0x8888_8888_8888_8888;
         scan_words(
             self.0,
             range,
-            16,
-            |w| has_lane(w, code, ONES, HIGHS),
+            Self::PER_WORD,
+            |w| has_lane(w, code, Self::ONES, Self::HIGHS),
             |i| {
                 if self.get(i) == code {
                     f(i)
@@ -327,10 +292,10 @@ impl Grid for Nibbles<'_> {
         );
     }
 
-    /// Level 14 is the last a nibble can tell from "unseen" (15): entries beyond stay at 15,
-    /// still a lower bound.
+    /// The level before "unseen" (254 for a byte, 14 for a nibble) is the last a lane can
+    /// store: entries beyond stay unseen, read as "at least that far", still a lower bound.
     fn level_done(&self, depth: u64) -> bool {
-        depth >= 14
+        depth + 1 >= Self::UNSEEN
     }
 
     fn finish(&self, _depth: u64) {}
