@@ -11,7 +11,7 @@
 
 use super::coord::{LabelCoord, LocalMove, Members};
 use super::moves::MoveModel;
-use crate::store::bfs::{self, Cells, Space};
+use crate::store::bfs::{self, Cells, Shape, Space};
 use crate::store::{Entries, Table, TableError, TableSpec};
 use crate::Progress;
 use rayon::prelude::*;
@@ -183,7 +183,7 @@ impl GoalSpace<'_> {
 
     /// Block and offset of table index `i`.
     fn place(&self, i: u64) -> (usize, usize) {
-        let per = self.block_len() as u64;
+        let per = self.shape().block_len as u64;
         ((i / per) as usize, (i % per) as usize)
     }
 }
@@ -194,8 +194,13 @@ impl Space for GoalSpace<'_> {
     /// its moves, and its orientation.
     type Entry = (Option<Members>, Option<Members>, usize);
 
-    fn name(&self) -> &str {
-        self.label
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            name: self.label,
+            blocks: (self.def.size() / (self.edges_per_block * self.def.n_orient as u64)) as usize,
+            block_len: self.edges_per_block as usize * self.def.n_orient,
+            moves: self.moves.next[0].len(),
+        }
     }
     fn entry(&self, block: usize, off: usize) -> Self::Entry {
         let n_o = self.def.n_orient;
@@ -210,15 +215,6 @@ impl Space for GoalSpace<'_> {
             self.def.edges.as_ref().map(|k| k.decode(e)),
             off % n_o,
         )
-    }
-    fn blocks(&self) -> usize {
-        (self.def.size() / (self.edges_per_block * self.def.n_orient as u64)) as usize
-    }
-    fn block_len(&self) -> usize {
-        self.edges_per_block as usize * self.def.n_orient
-    }
-    fn moves(&self) -> usize {
-        self.moves.next[0].len()
     }
     fn step(&self, block: usize, m: usize) -> GoalStep {
         let c = block as u64 / self.blocks_per_corner();

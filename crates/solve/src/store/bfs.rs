@@ -51,19 +51,33 @@ impl Cells {
     }
 }
 
+/// How big a [`Space`] is: all the builder needs to know of it besides what its moves do.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape<'a> {
+    /// The name shown while the table is built.
+    pub name: &'a str,
+    /// Number of blocks.
+    pub blocks: usize,
+    /// Entries per block.
+    pub block_len: usize,
+    /// Number of moves.
+    pub moves: usize,
+}
+
+impl Shape<'_> {
+    /// Number of entries.
+    pub fn entries(&self) -> usize {
+        self.blocks * self.block_len
+    }
+}
+
 /// A space searched breadth-first from its goal: blocks of entries and the moves between them.
 pub trait Space: Sync {
     /// What a move does to a whole block (the child block, and how offsets map into it).
     type Step: Copy;
 
-    /// The name shown while the table is built.
-    fn name(&self) -> &str;
-    /// Number of blocks.
-    fn blocks(&self) -> usize;
-    /// Entries per block.
-    fn block_len(&self) -> usize;
-    /// Number of moves.
-    fn moves(&self) -> usize;
+    /// Its name, blocks and moves.
+    fn shape(&self) -> Shape<'_>;
     /// What move `m` does to `block`.
     fn step(&self, block: usize, m: usize) -> Self::Step;
     /// An entry made ready for its moves (once per entry and level, before its moves are
@@ -120,7 +134,7 @@ pub fn build<S: Space>(
     table: &'static str,
     progress: &dyn Progress,
 ) -> Result<MmapMut, TableError> {
-    let entries = space.blocks() * space.block_len();
+    let entries = space.shape().entries();
     let bytes = cells.bytes(entries).next_multiple_of(8);
     let mut buf = memory::buffer(bytes, true).map_err(|e| TableError::Memory {
         table,
@@ -150,9 +164,10 @@ pub fn build<S: Space>(
 
 /// The level-by-level search.
 fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
-    let per = space.block_len();
-    let entries = (space.blocks() * per) as u64;
-    progress.start(space.name(), entries);
+    let shape = space.shape();
+    let per = shape.block_len;
+    let entries = shape.entries() as u64;
+    progress.start(shape.name, entries);
     let settle = |block: usize, off: usize, depth: u64| -> u64 {
         let mut new = 0;
         space.images(block, off, |o| {
@@ -178,7 +193,7 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
             cells.frontier(depth)
         };
         let at = cells.frontier(depth);
-        let found: u64 = (0..space.blocks())
+        let found: u64 = (0..shape.blocks)
             .into_par_iter()
             .map(|block| {
                 let base = block * per;
@@ -187,7 +202,7 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
                     todo.push(((idx - base) as u32, space.entry(block, idx - base)))
                 });
                 let mut new = 0;
-                for m in 0..space.moves() {
+                for m in 0..shape.moves {
                     if todo.is_empty() {
                         break;
                     }
@@ -505,22 +520,18 @@ impl Space for Product<'_> {
     type Step = usize;
     type Entry = usize;
 
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            name: self.name,
+            blocks: self.n_a,
+            block_len: self.n_b,
+            moves: self.moves.len(),
+        }
+    }
     fn entry(&self, _block: usize, off: usize) -> usize {
         off
     }
 
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn blocks(&self) -> usize {
-        self.n_a
-    }
-    fn block_len(&self) -> usize {
-        self.n_b
-    }
-    fn moves(&self) -> usize {
-        self.moves.len()
-    }
     #[inline(always)]
     fn step(&self, a: usize, m: usize) -> usize {
         self.a_move[a * 18 + self.moves[m]] as usize
@@ -560,22 +571,18 @@ impl Space for SymProduct<'_> {
     type Step = (usize, usize, usize);
     type Entry = usize;
 
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            name: self.name,
+            blocks: self.n_class,
+            block_len: self.n_inner,
+            moves: self.moves.len(),
+        }
+    }
     fn entry(&self, _block: usize, off: usize) -> usize {
         off
     }
 
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn blocks(&self) -> usize {
-        self.n_class
-    }
-    fn block_len(&self) -> usize {
-        self.n_inner
-    }
-    fn moves(&self) -> usize {
-        self.moves.len()
-    }
     #[inline(always)]
     fn step(&self, class: usize, m: usize) -> Self::Step {
         let mv = self.moves[m];
@@ -620,22 +627,18 @@ impl<F: Fn(usize, usize) -> usize + Sync> Space for Graph<'_, F> {
     type Step = usize;
     type Entry = usize;
 
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            name: self.name,
+            blocks: self.n,
+            block_len: 1,
+            moves: self.moves,
+        }
+    }
     fn entry(&self, _block: usize, off: usize) -> usize {
         off
     }
 
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn blocks(&self) -> usize {
-        self.n
-    }
-    fn block_len(&self) -> usize {
-        1
-    }
-    fn moves(&self) -> usize {
-        self.moves
-    }
     #[inline(always)]
     fn step(&self, state: usize, m: usize) -> usize {
         (self.next)(state, m)

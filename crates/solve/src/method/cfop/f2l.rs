@@ -8,7 +8,7 @@ use super::cross::{
 use super::pieces::View;
 use super::pieces::{corner_state, edge_state, piece_moves, N_CORNER_STATES, N_EDGE_STATES};
 use crate::search::{ida_star, SearchSpace};
-use crate::store::bfs::{self, Cells, Graph, Space};
+use crate::store::bfs::{self, Cells, Graph, Shape, Space};
 use crate::store::{AnySpec, Entries, Spec, Store, Table, TableError, TableSpec};
 use crate::NoProgress;
 use rubik_cube::{CubieCube, Face, Move};
@@ -87,22 +87,18 @@ impl Space for CrossAndPiece {
     type Step = usize;
     type Entry = usize;
 
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            name: CROSS_AND_PIECE[self.which].table.name,
+            blocks: N_CROSS,
+            block_len: 24,
+            moves: 18,
+        }
+    }
     fn entry(&self, _block: usize, off: usize) -> usize {
         off
     }
 
-    fn name(&self) -> &str {
-        CROSS_AND_PIECE[self.which].table.name
-    }
-    fn blocks(&self) -> usize {
-        N_CROSS
-    }
-    fn block_len(&self) -> usize {
-        24
-    }
-    fn moves(&self) -> usize {
-        18
-    }
     fn step(&self, cross: usize, m: usize) -> usize {
         cross_index(&cross_move(&cross_of_index(cross), Move::ALL[m]))
     }

@@ -14,7 +14,7 @@ use super::tables::{FlipSliceClasses, SearchMoves};
 use crate::coord::classes::N_FLIPSLICE_CLASS;
 use crate::coord::symmetry::N_SYM_UD;
 use crate::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
-use crate::store::bfs::{self, Cells};
+use crate::store::bfs::{self, Cells, Shape};
 use crate::store::TableError;
 use crate::Progress;
 use memmap2::MmapMut;
@@ -160,22 +160,18 @@ impl bfs::Space for PruneSpace<'_> {
     type Step = (usize, usize);
     type Entry = usize;
 
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            name: self.name,
+            blocks: self.n_class,
+            block_len: self.layout.n_split() * N_TWIST,
+            moves: 18,
+        }
+    }
     fn entry(&self, _block: usize, off: usize) -> usize {
         off
     }
 
-    fn name(&self) -> &str {
-        self.name
-    }
-    fn blocks(&self) -> usize {
-        self.n_class
-    }
-    fn block_len(&self) -> usize {
-        self.layout.n_split() * N_TWIST
-    }
-    fn moves(&self) -> usize {
-        18
-    }
     #[inline(always)]
     fn step(&self, class: usize, m: usize) -> (usize, usize) {
         let cs = (self.class_step)(class, m);
@@ -196,7 +192,7 @@ impl bfs::Space for PruneSpace<'_> {
             .for_each(f);
     }
     fn goals(&self, mut f: impl FnMut(usize, usize)) {
-        let per = self.block_len();
+        let per = self.shape().block_len;
         f(self.solved / per, self.solved % per);
     }
 }
