@@ -4,14 +4,18 @@
 //! and declared here as the store's specs.
 
 use crate::coord::symmetry::{conjugate, N_SYM_UD};
-use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE_SORTED, N_TWIST, N_UD_EDGES};
+use crate::coord::{
+    self, N_CORNERS, N_CORNER_COMB, N_FLIP, N_SLICE, N_SLICE_PERM, N_SLICE_SORTED, N_TWIST,
+    N_UD_EDGES,
+};
 use crate::store::bfs::{self, Cells, Product};
-use crate::store::{Entries, Spec, Store, TableError, TableSpec};
+use crate::store::{Entries, Spec, Store, Table, TableError, TableSpec};
 use crate::Progress;
 use memmap2::MmapMut;
 use rayon::prelude::*;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;
+use std::sync::Arc;
 
 /// Number of moves per move-table row.
 pub const N_MOVES: usize = 18;
@@ -25,29 +29,142 @@ pub const fn is_phase2_move(m: usize) -> bool {
     m / 3 == 0 || m / 3 == 3 || m % 3 == 1
 }
 
-/// Builds the distance table of the product of two coordinates, `a` of `n_a` values and `b`
-/// of `n_b`, each moved by its own move table (index `a · n_b + b`), over `moves` (indices
-/// 0..18), in `cells`. `shown` names it while it builds, `table` in errors.
+/// One coordinate of a product distance table, and where its move table comes from.
+#[derive(Clone, Copy)]
+pub enum Factor {
+    /// A coordinate of `n` values with a stored move table.
+    Stored(usize, &'static Spec<u16>),
+    /// The UD-slice coordinate (which four positions the slice edges are on: 495 values), its
+    /// moves read off the slice-sorted move table ([`slice_moves`]).
+    Slice,
+    /// Where the four U-layer pieces of a permutation of 8 are (70 values), its moves read off
+    /// that permutation's move table (for corners [`CORNER_MOVES`], for U/D edges
+    /// [`UD_EDGE_MOVES`]); only the table's moves are filled in.
+    UpperPositions(&'static Spec<u16>),
+}
+
+impl Factor {
+    /// Number of values.
+    pub const fn size(self) -> usize {
+        match self {
+            Factor::Stored(n, _) => n,
+            Factor::Slice => N_SLICE,
+            Factor::UpperPositions(_) => N_CORNER_COMB,
+        }
+    }
+
+    /// The move table `[value · 18 + move]`, filled in at least for `moves`.
+    fn rows(self, store: &Store, moves: &[usize]) -> Result<Rows, TableError> {
+        Ok(match self {
+            Factor::Stored(_, spec) => Rows::Stored(store.get(spec)?),
+            Factor::Slice => Rows::Derived(slice_moves(&store.get(&SLICE_SORTED_MOVES)?)),
+            Factor::UpperPositions(perm) => {
+                Rows::Derived(upper_position_moves(&store.get(perm)?, moves))
+            }
+        })
+    }
+}
+
+/// A move table read from the store, or derived from one in memory.
+enum Rows {
+    Stored(Arc<Table<u16>>),
+    Derived(Vec<u16>),
+}
+
+impl std::ops::Deref for Rows {
+    type Target = [u16];
+
+    fn deref(&self) -> &[u16] {
+        match self {
+            Rows::Stored(t) => t,
+            Rows::Derived(v) => v,
+        }
+    }
+}
+
+/// The UD-slice coordinate's move table `[slice · 18 + m]`, from the slice-sorted one (the
+/// slice coordinate is the slice-sorted coordinate divided by the 24 orders).
+pub fn slice_moves(slice_sorted_move: &[u16]) -> Vec<u16> {
+    (0..N_SLICE * N_MOVES)
+        .map(|i| {
+            let (sl, m) = (i / N_MOVES, i % N_MOVES);
+            slice_sorted_move[sl * N_SLICE_PERM * N_MOVES + m] / N_SLICE_PERM as u16
+        })
+        .collect()
+}
+
+/// `[perm]` → where the values 0..4 of a permutation of 8 (coordinate [`coord::perm_rank`])
+/// are: for corners and U/D edges alike, the U-layer pieces.
+pub fn upper_positions() -> Vec<u8> {
+    (0..N_CORNERS)
+        .map(|r| {
+            let mut p = [0u8; 8];
+            coord::perm_unrank(r, &mut p);
+            coord::corner_comb(&p) as u8
+        })
+        .collect()
+}
+
+/// The move table of [`Factor::UpperPositions`] for `moves`, from any permutation with each
+/// set of positions (the positions after a move depend on the positions alone).
+fn upper_position_moves(perm_move: &[u16], moves: &[usize]) -> Vec<u16> {
+    let positions = upper_positions();
+    let mut out = vec![0u16; N_CORNER_COMB * N_MOVES];
+    for (r, &pos) in positions.iter().enumerate() {
+        for &m in moves {
+            let moved = perm_move[r * N_MOVES + m] as usize;
+            out[pos as usize * N_MOVES + m] = u16::from(positions[moved]);
+        }
+    }
+    out
+}
+
+/// Builds the distance table of the product of two coordinates `a × b` (index `a · n_b + b`),
+/// each moved by its own move table, over `moves` (indices 0..18), in `cells`. `shown` names
+/// it while it builds, `table` in errors. Declared with [`product_distances!`].
 pub fn build_product_table(
     store: &Store,
     (shown, table): (&str, &'static str),
-    (n_a, a_move): (usize, &Spec<u16>),
-    (n_b, b_move): (usize, &Spec<u16>),
+    a: Factor,
+    b: Factor,
     (moves, cells): (&[usize], Cells),
     progress: &dyn Progress,
 ) -> Result<MmapMut, TableError> {
-    let a_move = store.get(a_move)?;
-    let b_move = store.get(b_move)?;
+    let (a_move, b_move) = (a.rows(store, moves)?, b.rows(store, moves)?);
     let space = Product {
         name: shown,
-        n_a,
-        n_b,
+        n_a: a.size(),
+        n_b: b.size(),
         moves,
         a_move: &a_move,
         b_move: &b_move,
     };
     bfs::build(&space, cells, table, progress)
 }
+
+/// Declares the [`Spec`] of a distance table over the product of two [`Factor`]s, built by
+/// [`build_product_table`]: `product_distances!(file name, name shown while it builds, what
+/// indexes it, a, b, moves, cells)`.
+macro_rules! product_distances {
+    ($name:literal, $shown:literal, $index:literal, $a:expr, $b:expr, $moves:expr, $cells:expr $(,)?) => {
+        $crate::store::Spec::<u8> {
+            table: $crate::store::TableSpec::of::<u8>($name, $cells.bytes($a.size() * $b.size()))
+                .indexed($index)
+                .holding($crate::store::Entries::Distances($cells)),
+            build: |store, progress| {
+                let shown = ($shown, $name);
+                let rows = (&$moves[..], $cells);
+                Ok(
+                    $crate::coord::moves::build_product_table(
+                        store, shown, $a, $b, rows, progress,
+                    )?
+                    .into(),
+                )
+            },
+        }
+    };
+}
+pub(crate) use product_distances;
 
 /// A move table over `n` coordinate values: `set` makes a cube with the value, `get` reads it.
 /// Rows for moves where `valid(m)` is false are filled with 0.

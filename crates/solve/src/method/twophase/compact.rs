@@ -9,189 +9,55 @@
 
 use super::tables::{MoveTables, CORNER_SLICE_PRUNE, PHASE2_MOVES};
 use crate::coord::moves::{
-    build_product_table, ALL_MOVES, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_MOVES,
-    UD_EDGE_MOVES,
+    product_distances, upper_positions, Factor, ALL_MOVES, CORNER_MOVES, FLIP_MOVES,
+    SLICE_SORTED_MOVES, TWIST_MOVES, UD_EDGE_MOVES,
 };
 use crate::coord::*;
-use crate::store::bfs::{self, Cells, Product};
-use crate::store::{AnySpec, Entries, Spec, Store, Table, TableError, TableSpec};
+use crate::store::bfs::Cells;
+use crate::store::{AnySpec, Spec, Store, Table, TableError};
 use std::sync::Arc;
 
-/// A byte-per-entry distance table over `a × b`, the slice coordinate moved by the slice move
-/// table derived from the slice-sorted one.
-fn with_slice(
-    store: &Store,
-    table: &'static str,
-    name: &'static str,
-    a: &Spec<u16>,
-    n_a: usize,
-    progress: &dyn crate::Progress,
-) -> Result<crate::store::Built<u8>, TableError> {
-    let moves = MoveTables::load(store)?;
-    let a_move = store.get(a)?;
-    let space = Product {
-        name,
-        n_a,
-        n_b: N_SLICE,
-        moves: &ALL_MOVES,
-        a_move: &a_move,
-        b_move: &moves.slice_move,
-    };
-    Ok(bfs::build(&space, Cells::Byte, table, progress)?.into())
-}
-
 /// Phase 1: twist × UD-slice.
-pub static TWIST_SLICE_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("prune-twist-slice", N_TWIST * N_SLICE)
-        .indexed("twist (2187) × UD-slice (495)")
-        .holding(Entries::Distances(Cells::Byte)),
-    build: |store, progress| {
-        with_slice(
-            store,
-            "prune-twist-slice",
-            "compact table, twist × slice",
-            &TWIST_MOVES,
-            N_TWIST,
-            progress,
-        )
-    },
+pub static TWIST_SLICE_PRUNE: Spec<u8> = product_distances! {
+    "prune-twist-slice", "compact table, twist × slice", "twist (2187) × UD-slice (495)",
+    Factor::Stored(N_TWIST, &TWIST_MOVES), Factor::Slice, ALL_MOVES, Cells::Byte
 };
 
 /// Phase 1: flip × UD-slice.
-pub static FLIP_SLICE_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("prune-flip-slice", N_FLIP * N_SLICE)
-        .indexed("flip (2048) × UD-slice (495)")
-        .holding(Entries::Distances(Cells::Byte)),
-    build: |store, progress| {
-        with_slice(
-            store,
-            "prune-flip-slice",
-            "compact table, flip × slice",
-            &FLIP_MOVES,
-            N_FLIP,
-            progress,
-        )
-    },
+pub static FLIP_SLICE_PRUNE: Spec<u8> = product_distances! {
+    "prune-flip-slice", "compact table, flip × slice", "flip (2048) × UD-slice (495)",
+    Factor::Stored(N_FLIP, &FLIP_MOVES), Factor::Slice, ALL_MOVES, Cells::Byte
 };
 
 /// Phase 1: twist × flip.
-pub static TWIST_FLIP_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("prune-twist-flip", N_TWIST * N_FLIP)
-        .indexed("twist (2187) × flip (2048)")
-        .holding(Entries::Distances(Cells::Byte)),
-    build: |store, progress| {
-        let table = build_product_table(
-            store,
-            ("compact table, twist × flip", "prune-twist-flip"),
-            (N_TWIST, &TWIST_MOVES),
-            (N_FLIP, &FLIP_MOVES),
-            (&ALL_MOVES, Cells::Byte),
-            progress,
-        )?;
-        Ok(table.into())
-    },
+pub static TWIST_FLIP_PRUNE: Spec<u8> = product_distances! {
+    "prune-twist-flip", "compact table, twist × flip", "twist (2187) × flip (2048)",
+    Factor::Stored(N_TWIST, &TWIST_MOVES), Factor::Stored(N_FLIP, &FLIP_MOVES),
+    ALL_MOVES, Cells::Byte
 };
 
 /// Phase 2: U/D edges × slice permutation.
-pub static UD_EDGE_SLICE_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("prune-ud-edge-slice", N_UD_EDGES * N_SLICE_PERM)
-        .indexed("U/D-edge permutation (40320) × slice permutation in G1 (24), phase-2 moves")
-        .holding(Entries::Distances(Cells::Byte)),
-    build: |store, progress| {
-        let table = build_product_table(
-            store,
-            ("compact table, U/D edges × slice", "prune-ud-edge-slice"),
-            (N_UD_EDGES, &UD_EDGE_MOVES),
-            (N_SLICE_PERM, &SLICE_SORTED_MOVES),
-            (&PHASE2_MOVES, Cells::Byte),
-            progress,
-        )?;
-        Ok(table.into())
-    },
+pub static UD_EDGE_SLICE_PRUNE: Spec<u8> = product_distances! {
+    "prune-ud-edge-slice", "compact table, U/D edges × slice",
+    "U/D-edge permutation (40320) × slice permutation in G1 (24), phase-2 moves",
+    Factor::Stored(N_UD_EDGES, &UD_EDGE_MOVES), Factor::Stored(N_SLICE_PERM, &SLICE_SORTED_MOVES),
+    PHASE2_MOVES, Cells::Byte
 };
 
-/// `[perm]` → combination: where the values 0..4 of a permutation of 8 (coordinate
-/// [`perm_rank`]) are; for corners and U/D edges alike, the U-layer pieces.
-fn comb_of() -> Vec<u8> {
-    (0..N_CORNERS)
-        .map(|r| {
-            let mut p = [0u8; 8];
-            perm_unrank(r, &mut p);
-            corner_comb(&p) as u8
-        })
-        .collect()
-}
-
-/// Nibble distances of a permutation of 8 (moved by `perm`'s table; corners and U/D edges both
-/// have 8! values) with the other kind's combination (moved by `other`'s table).
-fn perm_with_comb(
-    store: &Store,
-    table: &'static str,
-    name: &'static str,
-    perm: &Spec<u16>,
-    other: &Spec<u16>,
-    progress: &dyn crate::Progress,
-) -> Result<crate::store::Built<u8>, TableError> {
-    let perm_move = store.get(perm)?;
-    let other_move = store.get(other)?;
-    let comb_of = comb_of();
-    // The combination after each G1 move, from any permutation with that combination.
-    let mut comb_move = vec![0u16; N_CORNER_COMB * 18];
-    for (r, &comb) in comb_of.iter().enumerate() {
-        for &mv in &PHASE2_MOVES {
-            let moved = other_move[r * 18 + mv] as usize;
-            comb_move[comb as usize * 18 + mv] = comb_of[moved] as u16;
-        }
-    }
-    let space = Product {
-        name,
-        n_a: N_UD_EDGES,
-        n_b: N_CORNER_COMB,
-        moves: &PHASE2_MOVES,
-        a_move: &perm_move,
-        b_move: &comb_move,
-    };
-    Ok(bfs::build(&space, Cells::Nibble, table, progress)?.into())
-}
-
 /// Phase 2: U/D edges × where the U-layer corners are, 4 bits an entry.
-pub static UD_EDGE_COMB_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>(
-        "prune-ud-edge-ccomb4",
-        (N_UD_EDGES * N_CORNER_COMB).div_ceil(2),
-    )
-    .indexed("U/D-edge permutation (40320) × U-layer corners' positions (70), phase-2 moves")
-    .holding(Entries::Distances(Cells::Nibble)),
-    build: |store, progress| {
-        perm_with_comb(
-            store,
-            "prune-ud-edge-ccomb4",
-            "compact table, U/D edges × corner combination",
-            &UD_EDGE_MOVES,
-            &CORNER_MOVES,
-            progress,
-        )
-    },
+pub static UD_EDGE_COMB_PRUNE: Spec<u8> = product_distances! {
+    "prune-ud-edge-ccomb4", "compact table, U/D edges × corner combination",
+    "U/D-edge permutation (40320) × U-layer corners' positions (70), phase-2 moves",
+    Factor::Stored(N_UD_EDGES, &UD_EDGE_MOVES), Factor::UpperPositions(&CORNER_MOVES),
+    PHASE2_MOVES, Cells::Nibble
 };
 
 /// Phase 2: corners × where the U-layer edges are, 4 bits an entry.
-pub static CORNER_COMB_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>(
-        "prune-corner-ecomb4",
-        (N_CORNERS * N_CORNER_COMB).div_ceil(2),
-    )
-    .indexed("corner permutation (40320) × U-layer edges' positions (70), phase-2 moves")
-    .holding(Entries::Distances(Cells::Nibble)),
-    build: |store, progress| {
-        perm_with_comb(
-            store,
-            "prune-corner-ecomb4",
-            "compact table, corners × U/D-edge combination",
-            &CORNER_MOVES,
-            &UD_EDGE_MOVES,
-            progress,
-        )
-    },
+pub static CORNER_COMB_PRUNE: Spec<u8> = product_distances! {
+    "prune-corner-ecomb4", "compact table, corners × U/D-edge combination",
+    "corner permutation (40320) × U-layer edges' positions (70), phase-2 moves",
+    Factor::Stored(N_CORNERS, &CORNER_MOVES), Factor::UpperPositions(&UD_EDGE_MOVES),
+    PHASE2_MOVES, Cells::Nibble
 };
 
 /// The files of the compact set: the five move tables, then the pruning tables.
@@ -248,7 +114,7 @@ impl CompactTables {
                 ud_edge_slice: store.get(&UD_EDGE_SLICE_PRUNE)?,
                 ud_edge_comb: store.get(&UD_EDGE_COMB_PRUNE)?,
                 corner_edge_comb: store.get(&CORNER_COMB_PRUNE)?,
-                comb_of: comb_of(),
+                comb_of: upper_positions(),
             })
         })
     }

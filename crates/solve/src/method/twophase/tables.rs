@@ -14,8 +14,8 @@ use crate::coord::classes::{
     FLIPSLICE_CLASS_MOVES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
 };
 use crate::coord::moves::{
-    build_product_table, is_phase2_move, ALL_MOVES, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES,
-    TWIST_CONJ, TWIST_MOVES, UD_EDGE_CONJ, UD_EDGE_MOVES,
+    is_phase2_move, product_distances, slice_moves, Factor, ALL_MOVES, CORNER_MOVES, FLIP_MOVES,
+    SLICE_SORTED_MOVES, TWIST_CONJ, TWIST_MOVES, UD_EDGE_CONJ, UD_EDGE_MOVES,
 };
 use crate::coord::symmetry::{symmetries, N_SYM_UD};
 use crate::coord::{self, *};
@@ -31,23 +31,13 @@ pub const N_PHASE2: usize = N_CORNER_CLASS * N_UD_EDGES;
 
 /// The moves of phase 2 (indices): U U2 U' R2 F2 D D2 D' L2 B2.
 pub const PHASE2_MOVES: [usize; 10] = [0, 1, 2, 4, 7, 9, 10, 11, 13, 16];
-/// Phase-2 precheck: corners × slice permutation, one byte per distance.
-pub static CORNER_SLICE_PRUNE: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("prune-corner-slice", N_CORNERS * N_SLICE_PERM)
-        .indexed("corner permutation (40320) × slice permutation in G1 (24), phase-2 moves")
-        .holding(Entries::Distances(Cells::Byte)),
-    build: |store, progress| {
-        // Inside G1 the slice-sorted coordinate is the slice permutation (0..24).
-        let table = build_product_table(
-            store,
-            ("two-phase corners × slice table", "prune-corner-slice"),
-            (N_CORNERS, &CORNER_MOVES),
-            (N_SLICE_PERM, &SLICE_SORTED_MOVES),
-            (&PHASE2_MOVES, Cells::Byte),
-            progress,
-        )?;
-        Ok(table.into())
-    },
+/// Phase-2 precheck: corners × slice permutation, one byte per distance. (Inside G1 the
+/// slice-sorted coordinate is the slice permutation, 0..24.)
+pub static CORNER_SLICE_PRUNE: Spec<u8> = product_distances! {
+    "prune-corner-slice", "two-phase corners × slice table",
+    "corner permutation (40320) × slice permutation in G1 (24), phase-2 moves",
+    Factor::Stored(N_CORNERS, &CORNER_MOVES), Factor::Stored(N_SLICE_PERM, &SLICE_SORTED_MOVES),
+    PHASE2_MOVES, Cells::Byte
 };
 
 /// Phase 1: nibbles `[flip-slice class * 2187 + conjugated twist]`.
@@ -186,12 +176,7 @@ impl MoveTables {
     /// The move tables from the store.
     pub fn load(store: &Store) -> Result<MoveTables, TableError> {
         let slice_sorted_move = store.get(&SLICE_SORTED_MOVES)?;
-        let slice_move: Vec<u16> = (0..N_SLICE * 18)
-            .map(|i| {
-                let (sl, m) = (i / 18, i % 18);
-                slice_sorted_move[sl * N_SLICE_PERM * 18 + m] / N_SLICE_PERM as u16
-            })
-            .collect();
+        let slice_move = slice_moves(&slice_sorted_move);
         Ok(MoveTables {
             twist_move: store.get(&TWIST_MOVES)?,
             flip_move: store.get(&FLIP_MOVES)?,
