@@ -144,27 +144,15 @@ impl TwophaseSolver {
 
     /// Runs the search and returns the best solution in its frame, with whether time ran out.
     pub fn search(&self, cube: &CubieCube, limits: &Limits) -> Outcome {
-        let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
-        let deadline = Deadline::starting_now(limits);
+        fn run<P: Pruning>(prune: &P, cube: &CubieCube, limits: &Limits) -> Outcome {
+            let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
+            let deadline = Deadline::starting_now(limits);
+            let mv = prune.move_tables();
+            Search::new(mv, prune, cube, max_length, limits.improve, deadline).run()
+        }
         match &self.tables {
-            Tables::Full(t) => Search::new(
-                t.move_tables(),
-                &**t,
-                cube,
-                max_length,
-                limits.improve,
-                deadline,
-            )
-            .run(),
-            Tables::Compact(t) => Search::new(
-                t.move_tables(),
-                &**t,
-                cube,
-                max_length,
-                limits.improve,
-                deadline,
-            )
-            .run(),
+            Tables::Full(t) => run(&**t, cube, limits),
+            Tables::Compact(t) => run(&**t, cube, limits),
         }
     }
 }

@@ -43,6 +43,28 @@ pub trait Pruning: Send + Sync {
 }
 
 /// Asks the processor to start loading the cache line holding `table[i]`.
+/// Writes `(child, m, distance)` into `out` for each move `m` of `moves` (bit `m`), in move
+/// order, that `child` keeps (it returns `None` for a move it prunes); returns how many. (The
+/// full tables' search keeps its own loops: through this helper it measured about 7% slower.)
+#[inline(always)]
+fn collect_children<N>(
+    moves: u32,
+    out: &mut [(N, u8, u8); 18],
+    mut child: impl FnMut(usize) -> Option<(N, u8)>,
+) -> usize {
+    let mut n = 0;
+    let mut bits = moves;
+    while bits != 0 {
+        let m = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if let Some((kid, dist)) = child(m) {
+            out[n] = (kid, m as u8, dist);
+            n += 1;
+        }
+    }
+    n
+}
+
 #[inline(always)]
 fn prefetch<T>(table: &[T], i: usize) {
     #[cfg(target_arch = "x86_64")]
@@ -319,19 +341,14 @@ impl Pruning for CompactTables {
     ) -> usize {
         // Every child's three entries are requested first, then read: their misses overlap.
         let mv = &self.moves;
-        let mut n = 0;
-        let mut bits = allowed;
-        while bits != 0 {
-            let m = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        let n = collect_children(allowed, out, |m| {
             let kid = node.moved(mv, m);
             let (t, f, s) = (kid.twist as usize, kid.flip as usize, kid.slice as usize);
             prefetch(&self.twist_slice, t * N_SLICE + s);
             prefetch(&self.flip_slice, f * N_SLICE + s);
             prefetch(&self.twist_flip, t * N_FLIP + f);
-            out[n] = (kid, m as u8, 0);
-            n += 1;
-        }
+            Some((kid, 0))
+        });
         let mut kept = 0;
         for k in 0..n {
             let (kid, m, _) = out[k];
@@ -353,18 +370,10 @@ impl Pruning for CompactTables {
         out: &mut [(RawNode, u8, u8); 18],
     ) -> usize {
         let mv = &self.moves;
-        let mut n = 0;
-        let mut bits = allowed;
-        while bits != 0 {
-            let m = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        collect_children(allowed, out, |m| {
             let kid = node.moved(mv, m);
-            if kid.flip == 0 && kid.twist == 0 && kid.slice == 0 {
-                out[n] = (kid, m as u8, 0);
-                n += 1;
-            }
-        }
-        n
+            (kid.flip == 0 && kid.twist == 0 && kid.slice == 0).then_some((kid, 0))
+        })
     }
 
     #[inline(always)]
