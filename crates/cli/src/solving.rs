@@ -5,7 +5,7 @@ use crate::error::{CliError, CliResult};
 use crate::progress::StderrProgress;
 use rubik_cube::{CubieCube, Goal, MoveSet};
 use rubik_solve::goal::ToGoal;
-use rubik_solve::store::{Status, Store};
+use rubik_solve::tables::{check_writable, Status, Store};
 use rubik_solve::{
     solver_for, Limits, Method, Options, Solution, SolveError, Solver, SolverConfig,
 };
@@ -75,7 +75,7 @@ fn announce_first_build(method: Method, config: &SolverConfig) {
         return;
     }
     // A directory that cannot take the tables is said once, by the store's error just after.
-    if rubik_solve::store::file::check_writable(store.dir()).is_err() {
+    if check_writable(store.dir()).is_err() {
         return;
     }
     let bytes: u64 = missing.iter().map(|i| i.bytes).sum();

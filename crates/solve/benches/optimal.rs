@@ -19,7 +19,7 @@
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::method::optimal::OptimalSolver;
+use rubik_solve::internals::OptimalSolver;
 use rubik_solve::{Limits, Options, Progress, SolveError, Solver, SolverConfig};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;

@@ -6,7 +6,7 @@
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rubik_solve::method::thistlethwaite::{Thistlethwaite, DEFAULT_CANDIDATES};
+use rubik_solve::internals::{Thistlethwaite, DEFAULT_CANDIDATES};
 use rubik_solve::{Limits, SolverConfig};
 
 fn bench(c: &mut Criterion) {

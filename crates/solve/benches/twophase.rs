@@ -7,8 +7,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
-use rubik_solve::method::twophase::TwophaseSolver;
-use rubik_solve::{Limits, Solver, SolverConfig};
+use rubik_solve::tables::Store;
+use rubik_solve::{solver_for, Limits, Method, SolverConfig};
 use std::time::Duration;
 
 fn states() -> Vec<CubieCube> {
@@ -17,7 +17,7 @@ fn states() -> Vec<CubieCube> {
 }
 
 fn bench_solve(c: &mut Criterion, name: &str, config: &SolverConfig, limits: Limits) {
-    let solver = TwophaseSolver::new(config).expect("tables");
+    let solver = solver_for(Method::Twophase, config).expect("tables");
     let cubes = states();
     let mut i = 0;
     c.bench_function(name, |b| {
@@ -48,11 +48,13 @@ fn solve(c: &mut Criterion) {
 
 fn load(c: &mut Criterion) {
     // Loading from the on-disk cache (checksums verified), bypassing the in-process cache.
-    let store = rubik_solve::store::Store::new(&SolverConfig::default());
-    TwophaseSolver::new(&SolverConfig::default()).expect("tables");
+    let config = SolverConfig::default();
+    let store = Store::new(&config);
+    solver_for(Method::Twophase, &config).expect("tables");
+    let specs = Method::Twophase.tables(&config);
     c.bench_function("twophase table load (cached)", |b| {
         b.iter(|| {
-            for spec in rubik_solve::method::twophase::table_specs(false) {
+            for spec in &specs {
                 spec.load_uncached(&store).expect("tables load");
             }
         })

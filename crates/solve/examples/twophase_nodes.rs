@@ -7,7 +7,7 @@
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
-use rubik_solve::method::twophase::TwophaseSolver;
+use rubik_solve::internals::TwophaseSolver;
 use rubik_solve::{Limits, SolverConfig};
 use std::time::{Duration, Instant};
 

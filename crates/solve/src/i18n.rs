@@ -203,7 +203,7 @@ macro_rules! message {
 pub(crate) use message;
 
 /// A message of the catalogue as code names it: a step's or a sentence's text. Made only from
-/// a message itself ([`message!`] checks the key when the crate compiles), so a text is always
+/// a message itself (the crate's `message!` macro checks the key when the crate compiles), so a text is always
 /// there to render. Compares, hashes and serialises as its key (`"cfop.oll"`).
 #[derive(Clone, Copy)]
 pub struct Key(&'static Message);

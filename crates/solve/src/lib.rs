@@ -2,12 +2,17 @@
 //!
 //! What a library user needs is at the crate root: [`parse_cube`], [`solver_for`] with a
 //! [`Method`] (the [`registry`] of methods, their [`Options`] and tables), the [`Solver`]
-//! trait, [`Limits`], and the [`Solution`] made of [`Step`]s.
+//! trait, [`Limits`], and the [`Solution`] made of [`Step`]s. The table files the methods
+//! use are seen through [`tables`] (what `rubik tables build|verify|info` shows); solving
+//! needs nothing from it, as tables are built on first use. Beside them: [`goal`] (solving to
+//! a named goal, such as the cross or domino reduction), [`algs`] (finding algorithms for a
+//! case), [`scramble`], [`claims`] (checking what an explanation says against the cube),
+//! [`i18n`] (the message catalogue) and [`bench`](mod@bench) (the benchmark runner behind `rubik bench`).
 //!
 //! Layers (see `DESIGN.md`): the [`registry`] → the methods (`method/`: two-phase, optimal,
-//! Thistlethwaite, CFOP) → shared machinery that names no method: [`search`] (generic IDA*,
-//! the canonical move order), [`coord`] (coordinates), [`store`] (every table), [`i18n`] (the
-//! message catalogue, read through the registry).
+//! Thistlethwaite, CFOP) → shared machinery that names no method: `search` (generic IDA*,
+//! the canonical move order), `coord` (coordinates), `store` (every table), [`i18n`]. Those
+//! internal modules are private; the methods' solvers are reached through [`solver_for`].
 //!
 //! ```no_run
 //! use rubik_solve::{parse_cube, solver_for, Limits, Method, SolverConfig};
@@ -27,23 +32,27 @@
 pub mod algs;
 pub mod bench;
 pub mod claims;
-pub mod coord;
+mod coord;
 pub mod goal;
 pub mod i18n;
-pub mod method;
+#[doc(hidden)]
+pub mod internals;
+mod method;
 pub mod options;
-pub mod progress;
+mod progress;
 pub mod registry;
 pub mod scramble;
-pub mod search;
-pub mod solution;
-pub mod stop;
-pub mod store;
+mod search;
+mod solution;
+mod stop;
+mod store;
+pub mod tables;
 
 pub use options::{OptionError, Options};
 pub use progress::{NoProgress, Progress};
 pub use registry::{solver_for, Method, Pace, UnknownMethod};
 pub use rubik_cube::parse_cube;
+pub use search::{can_follow, merge_moves};
 pub use solution::{Form, HumanStep, Phrase, Solution, Step};
 pub use stop::{CancelFlag, Deadline};
 
@@ -95,7 +104,7 @@ pub enum SolveError {
     },
     /// A table could not be read, built or written.
     #[error(transparent)]
-    Table(#[from] store::TableError),
+    Table(#[from] tables::TableError),
     /// The cube cannot reach the goal with the turns allowed (it is outside their subgroup,
     /// or a piece the goal needs elsewhere is on a position they never move).
     #[error("{0}")]

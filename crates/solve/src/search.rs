@@ -71,7 +71,9 @@ pub const FOLLOW: [u32; 19] = {
     out
 };
 
-/// Whether `next` may follow `prev` in a canonical move sequence ([`FOLLOW`]).
+/// Whether `next` may follow `prev` (`None` at the start) in a canonical move sequence: never
+/// a turn of the same face, and of two commuting opposite faces only one order (U before D, R
+/// before L, F before B). The searches try only canonical sequences.
 #[inline]
 pub fn can_follow(prev: Option<Move>, next: Move) -> bool {
     FOLLOW[prev.map_or(NO_MOVE, Move::index)] & (1 << next.index()) != 0
@@ -108,8 +110,9 @@ pub fn push_merged(seq: &mut Vec<Move>, m: Move) -> isize {
     }
 }
 
-/// `moves` with every mergeable pair of turns combined (see [`push_merged`]): the same
-/// position, in as few or fewer moves.
+/// `moves` with every mergeable pair of turns combined (`R R` is `R2`, `R R'` nothing, also
+/// across a turn of the opposite face): the same position, in as few or fewer moves. A
+/// [`Solution`](crate::Solution)'s moves are its steps' moves merged so.
 pub fn merge_moves(moves: &[Move]) -> Vec<Move> {
     let mut out = Vec::with_capacity(moves.len());
     for &m in moves {

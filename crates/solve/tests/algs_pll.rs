@@ -17,8 +17,7 @@
 use rubik_cube::{Alg, Cube, CubieCube, Face, Move};
 use rubik_solve::algs::cases::Case;
 use rubik_solve::algs::{variants, AlgOptions, AlgSearch, FoundAlg};
-use rubik_solve::method::optimal::OptimalSolver;
-use rubik_solve::{Limits, Solver, SolverConfig};
+use rubik_solve::{solver_for, Limits, Method, Solver, SolverConfig};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -30,18 +29,19 @@ const ALL: [&str; 21] = [
 
 /// The optimal solver's tables: the same directory and size as the optimal solver's tests, so
 /// one build serves both.
-fn optimal() -> &'static OptimalSolver {
-    static S: OnceLock<OptimalSolver> = OnceLock::new();
+fn optimal() -> &'static dyn Solver {
+    static S: OnceLock<Box<dyn Solver>> = OnceLock::new();
     S.get_or_init(|| {
-        OptimalSolver::new(&SolverConfig {
+        let config = SolverConfig {
             table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
             options: rubik_solve::Options::new()
                 .with("table", Some("small"))
                 .expect("the optimal method's table option"),
             ..SolverConfig::default()
-        })
-        .expect("optimal tables")
+        };
+        solver_for(Method::Optimal, &config).expect("optimal tables")
     })
+    .as_ref()
 }
 
 /// The same directory: the search prunes a whole-state goal with the optimal solver's table

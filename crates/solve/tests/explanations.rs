@@ -7,9 +7,7 @@ use rubik_cube::random::{random_moves, rng_from_seed};
 use rubik_cube::{Alg, Cube, CubieCube};
 use rubik_solve::claims::{counts_agree, ClaimChecker};
 use rubik_solve::i18n::Lang;
-use rubik_solve::method::cfop::{Cfop, CfopOptions, CrossFace};
-use rubik_solve::search::merge_moves;
-use rubik_solve::{solver_for, Form, Limits, Method, Solution, Solver, SolverConfig};
+use rubik_solve::{merge_moves, solver_for, Form, Limits, Method, Options, Solution, SolverConfig};
 
 const STATES: usize = 1000;
 
@@ -118,12 +116,12 @@ fn random_states(seed: u64) -> Vec<CubieCube> {
 
 #[test]
 fn cfop_steps_do_what_they_say() {
-    let config = SolverConfig::default();
-    let fixed = Cfop::new(&config, CfopOptions::default()).unwrap();
-    let neutral = Cfop::new(
-        &config,
-        CfopOptions {
-            cross: CrossFace::Any,
+    let fixed = solver_for(Method::Cfop, &SolverConfig::default()).unwrap();
+    let neutral = solver_for(
+        Method::Cfop,
+        &SolverConfig {
+            options: Options::new().with("cross", Some("any")).unwrap(),
+            ..SolverConfig::default()
         },
     )
     .unwrap();
@@ -137,7 +135,7 @@ fn cfop_steps_do_what_they_say() {
 
 #[test]
 fn cfop_on_the_issue_scramble_and_a_two_move_one() {
-    let solver = Cfop::new(&SolverConfig::default(), CfopOptions::default()).unwrap();
+    let solver = solver_for(Method::Cfop, &SolverConfig::default()).unwrap();
     for scramble in [
         "F2 U2 F2 U2 F2 L2 R' F2 L' U2 F' L D U2 F' R D2 L' R2 F'",
         "R U",

@@ -7,9 +7,7 @@
 //!   file, building every table of at most [`BUILD_LIMIT`] bytes in a fresh directory to measure
 //!   its build time, its checksum and its distance distribution.
 
-use rubik_solve::store::bfs::Cells;
-use rubik_solve::store::file::HEADER_LEN;
-use rubik_solve::store::{AnySpec, Entries, Placement, Store, TableSpec};
+use rubik_solve::tables::{AnySpec, Cells, Entries, Placement, Store, TableSpec, HEADER_LEN};
 use rubik_solve::{Method, NoProgress, Options, SolverConfig};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

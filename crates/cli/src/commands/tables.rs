@@ -4,7 +4,7 @@ use crate::args::{TablesAction, TablesArgs};
 use crate::error::{CliError, CliResult};
 use crate::output;
 use crate::solving;
-use rubik_solve::store::{Status, Store, TableInfo};
+use rubik_solve::tables::{Status, Store, TableInfo};
 use std::time::Instant;
 
 /// Runs `rubik tables`. `verify` exits 3 when a table is missing or damaged.

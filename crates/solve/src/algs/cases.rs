@@ -3,7 +3,7 @@
 //! of last-layer states.
 //!
 //! OLL numbers and PLL names are the standard ones (the cases of the CFOP method's tables,
-//! [`crate::method::cfop`]). ZBLL cases are numbered here: the 472 last-layer cases with the
+//! CFOP's). ZBLL cases are numbered here: the 472 last-layer cases with the
 //! edges oriented and the corners not, grouped by the corners' orientation (OCLL shape `T`,
 //! `U`, `L`, `H`, `Pi`, `S`, `AS`) and numbered within each shape by the smallest number of
 //! the case's states ([`zbll_cases`]) — a numbering of this program, not of any website.

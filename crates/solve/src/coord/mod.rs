@@ -316,15 +316,10 @@ pub fn set_flipslice(c: &mut CubieCube, fs: usize) {
 
 /// The slice permutation inside G1 (0..24): equals [`slice_sorted`] when the slice edges are in
 /// the middle layer.
+#[cfg(test)]
 pub fn slice_perm(c: &CubieCube) -> usize {
     let order = [c.ep[8] - 8, c.ep[9] - 8, c.ep[10] - 8, c.ep[11] - 8];
     perm_rank(&order)
-}
-
-/// The U/D-edge coordinate computed from an edge permutation in G1 (positions 0..8 hold U/D
-/// edges).
-pub fn ud_edges_of(ep: &[u8; 12]) -> usize {
-    perm_rank(&ep[..8])
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ const URF3_POWERS: [usize; 3] = [0, URF3, 2 * URF3];
 #[derive(Clone)]
 pub struct Symmetries {
     /// The 16 U–D symmetries; index `8·f2 + 2·u4 + mirror`.
+    #[cfg(test)]
     pub cubes: [CubieCube; N_SYM_UD],
     /// `inverse[s]` is the index of the inverse of symmetry `s`.
     pub inverse: [usize; N_SYM_UD],
@@ -55,6 +56,7 @@ pub fn symmetries() -> &'static Symmetries {
             row.copy_from_slice(&all.product[a][..N_SYM_UD]);
         }
         Symmetries {
+            #[cfg(test)]
             cubes: std::array::from_fn(|s| all.cubes[s]),
             inverse: std::array::from_fn(|s| all.inverse[s] as usize),
             conj_move: std::array::from_fn(conj),

@@ -5,21 +5,22 @@
 //!   (so the two-phase solver answers in milliseconds and the optimal one proves its length).
 //! - Anything else — a partial goal (`cross`, `oll`, a pattern with don't-care stickers) or a
 //!   subset of turns (`R,U`, `M,U`, `R,U,r`) — goes through [`GoalSolver`]: iterative
-//!   deepening over [`moves`]' runs, pruned by tables built on demand for the pieces the goal
-//!   tells apart ([`plan`], [`coord`], [`table`]) and cached on disk like every other table.
+//!   deepening over the runs of turns (`moves`), pruned by tables built on demand for the
+//!   pieces the goal tells apart (`plan`, `coord`, `table`) and cached on disk like every other
+//!   table.
 //!   Its solutions are the shortest within the set of turns (each turn counting one).
 //!
 //! A cube that the set of turns cannot take to the goal is refused with the reason: the
 //! subgroup check of [`rubik_cube::subgroup`] for face-turn sets and full goals, a position
 //! the set never moves, or a table whose arrangements never meet the goal's.
 
-pub mod coord;
-pub mod domino;
-pub mod full_state;
-pub mod moves;
-pub mod plan;
-pub mod search;
-pub mod table;
+pub(crate) mod coord;
+pub(crate) mod domino;
+pub(crate) mod full_state;
+pub(crate) mod moves;
+pub(crate) mod plan;
+pub(crate) mod search;
+pub(crate) mod table;
 
 use crate::i18n::{message, Message};
 use crate::{Deadline, Limits, Solution, SolveError, Solver, SolverConfig, Step};

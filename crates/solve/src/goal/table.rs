@@ -304,16 +304,3 @@ pub fn spec(name: &'static str, def: &TableDef) -> TableSpec {
         .indexed("a goal's labelled corners × labelled edges × reachable orientations")
         .holding(Entries::Distances(Cells::Nibble))
 }
-
-/// An in-memory table (for tests and small throwaway tables).
-pub fn in_memory(
-    def: TableDef,
-    model: &MoveModel,
-    sources: &[SourceSet],
-) -> Result<PruneTable, TableError> {
-    let data = build(&def, model, sources, &crate::NoProgress, "goal table")?;
-    Ok(PruneTable {
-        def,
-        data: Arc::new(Table::owned(data)),
-    })
-}

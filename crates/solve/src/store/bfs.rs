@@ -32,7 +32,7 @@ pub enum Cells {
     /// Two entries per byte, low nibble first; exact distances up to 14, `15` for 15 or more.
     Nibble,
     /// 62 entries of 2 bits in a 16-byte group with the group's least distance (see
-    /// [`Groups`]): `0` for a distance of at most `base`, read as the group's minimum, else
+    /// `Groups`): `0` for a distance of at most `base`, read as the group's minimum, else
     /// `distance − base` capped at 3.
     Grouped {
         /// Distances up to `base` are stored as `0`.

@@ -8,7 +8,6 @@
 //! whole aligned 2 MiB range lies inside the mapping: [`buffer`] asks for them, and [`HugeVec`]
 //! aligns its data to 2 MiB and rounds its mapping up, so even a table under 2 MiB gets one.
 
-use super::error::TableError;
 use super::file::HEADER_LEN;
 use bytemuck::Pod;
 use memmap2::{Mmap, MmapMut};
@@ -26,15 +25,6 @@ pub fn buffer(len: usize, huge: bool) -> io::Result<MmapMut> {
         advise_huge(&map);
     }
     Ok(map)
-}
-
-/// [`buffer`] in huge pages for the table `table`, failing with a [`TableError`].
-pub fn table_buffer(table: &'static str, len: usize) -> Result<MmapMut, TableError> {
-    buffer(len, true).map_err(|e| TableError::Memory {
-        table,
-        bytes: len,
-        cause: e.into(),
-    })
 }
 
 fn advise_huge(map: &MmapMut) {

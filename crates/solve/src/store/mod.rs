@@ -28,7 +28,7 @@ mod spec;
 pub use error::{OsError, TableError};
 pub use file::Fault;
 pub use memory::{HugeVec, Table};
-pub use spec::{AnySpec, Builder, Built, Entries, Placement, Spec, TableSpec};
+pub use spec::{AnySpec, Built, Entries, Placement, Spec, TableSpec};
 
 use crate::{NoProgress, Progress, SolverConfig};
 use bytemuck::Pod;
@@ -181,14 +181,17 @@ impl Store {
 
     /// The table `spec`: from this process's cache, else from its file, else built (and
     /// saved). Concurrent callers, in this process or others, wait for one build.
-    pub fn get<T: Pod + Send + Sync>(&self, spec: &Spec<T>) -> Result<Arc<Table<T>>, TableError> {
+    pub(crate) fn get<T: Pod + Send + Sync>(
+        &self,
+        spec: &Spec<T>,
+    ) -> Result<Arc<Table<T>>, TableError> {
         self.get_with(&spec.table, spec.build)
     }
 
     /// [`Store::get`] for a table known only at run time (its spec computed, its builder a
     /// closure capturing what it needs): for tables whose layout depends on a request, such
     /// as a goal's. The name must be unique to the table's content.
-    pub fn get_with<T: Pod + Send + Sync>(
+    pub(crate) fn get_with<T: Pod + Send + Sync>(
         &self,
         table: &TableSpec,
         build: impl FnOnce(&Store, &dyn Progress) -> Result<Built<T>, TableError>,
@@ -201,7 +204,7 @@ impl Store {
     /// (the optimal search reads the two-phase phase-1 table at random, in huge pages; the
     /// two-phase search maps it). One file either way; in memory the table is cached apart
     /// from the copy placed as its spec says.
-    pub fn get_placed<T: Pod + Send + Sync>(
+    pub(crate) fn get_placed<T: Pod + Send + Sync>(
         &self,
         spec: &Spec<T>,
         placement: Placement,
@@ -220,13 +223,13 @@ impl Store {
 
     /// The table `spec` from its file (or built and saved), bypassing this process's cache:
     /// for measuring loads and for tests that change files under a running process.
-    pub fn load_uncached<T: Pod>(&self, spec: &Spec<T>) -> Result<Table<T>, TableError> {
+    pub(crate) fn load_uncached<T: Pod>(&self, spec: &Spec<T>) -> Result<Table<T>, TableError> {
         self.load_or_build(&spec.table, spec.build)
     }
 
     /// A value assembled from tables (a method's whole table set, say), cached like a table
     /// under `key` so that it is assembled once per process and directory.
-    pub fn assemble<T: Send + Sync + 'static>(
+    pub(crate) fn assemble<T: Send + Sync + 'static>(
         &self,
         key: &'static str,
         make: impl FnOnce(&Store) -> Result<T, TableError>,
@@ -355,3 +358,6 @@ fn sweep_once(dir: &Path) {
         lock::sweep(dir);
     }
 }
+
+#[cfg(test)]
+mod tests;

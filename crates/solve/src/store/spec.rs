@@ -18,7 +18,7 @@ pub enum Entries {
     /// `[value]` → `class << 4 | symmetry`: the symmetry class of a coordinate and the symmetry
     /// taking it to its class's representative.
     Classes,
-    /// Distances to the goal found by a breadth-first search ([`super::bfs`]), stored as
+    /// Distances to the goal found by a breadth-first search, stored as
     /// `cells` says.
     Distances(super::bfs::Cells),
     /// Computed from other tables; the spec's description says how.
@@ -35,7 +35,7 @@ pub enum Placement {
     Huge,
     /// Mapped from its file and shared with other processes through the page cache: loads in
     /// milliseconds, for the largest tables. A file cut short meanwhile by another program
-    /// stops the process with a message ([`super::memory`]).
+    /// stops the process with a message.
     Mapped,
 }
 

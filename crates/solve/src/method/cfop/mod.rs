@@ -762,3 +762,6 @@ impl Solver for Cfop {
         Ok(solution)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -32,7 +32,6 @@ use crate::options::{Flag, OptionDef, OptionKind};
 use crate::registry::Registration;
 use crate::store::Store;
 use crate::{Deadline, Limits, Progress, Solution, SolveError, Solver, SolverConfig, Step};
-pub use grouped::Spread;
 use rubik_cube::{CubieCube, Move};
 pub use search::Stats;
 pub(crate) use search::Tracked;

@@ -71,7 +71,7 @@ pub enum Outcome {
 pub struct Stats {
     /// Nodes generated (those whose bounds were looked up).
     pub nodes: u64,
-    /// Whether the solution came from the [`Probe`] (after every shorter length was ruled out).
+    /// Whether the solution came from the probe (after every shorter length was ruled out).
     pub probed: bool,
 }
 

@@ -103,3 +103,31 @@ fn the_lower_bound_never_exceeds_the_optimal_length_and_agrees_with_its_early_ex
     // A bound of 0 everywhere would pass the checks above: it must often be exact.
     assert!(tight >= 10, "the bound was exact on {tight} of 40 cubes");
 }
+
+/// The 2-bit grouped table (small-plus) bounds each state's distance from below: its bound is
+/// never above the optimal length (`tests/optimal.rs` checks the lengths it gives against the
+/// exact table).
+#[test]
+fn the_grouped_table_never_bounds_above_the_distance() {
+    let plus = OptimalSolver::new(&SolverConfig {
+        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
+        options: Options::new()
+            .with("table", Some("small-plus"))
+            .expect("a table size"),
+        ..SolverConfig::default()
+    })
+    .expect("small-plus tables");
+    let mut rng = rng_from_seed(13);
+    for i in 0..36 {
+        let moves: Vec<Move> = (0..1 + i % 12)
+            .map(|_| Move::ALL[rng.gen_range(0..18)])
+            .collect();
+        let cube = CubieCube::from_moves(&moves);
+        let sol = plus.solve(&cube, &Limits::default()).expect("solvable");
+        assert!(sol.solves(&cube), "does not solve {moves:?}");
+        assert!(
+            plus.tables().lookup_cube(&cube) as usize <= sol.len(),
+            "bound above the distance for {moves:?}"
+        );
+    }
+}

@@ -274,3 +274,6 @@ impl Solver for Thistlethwaite {
         Ok(Solution { moves, steps })
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -408,6 +408,7 @@ impl Tables {
 }
 
 /// How many coordinate values lie at each distance (index = distance) in a phase's table.
+#[cfg(test)]
 pub fn distance_histogram(tables: &Tables, phase: usize) -> Vec<usize> {
     let dist = &tables.dist[phase];
     let max = dist

@@ -102,6 +102,7 @@ impl TwophaseTables {
     }
 
     /// The phase-1 distance of (flip, twist, slice), read directly.
+    #[cfg(test)]
     pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
         nibble(&self.phase1_prune, self.phase1_entry(flip, twist, slice).0)
     }

@@ -1,10 +1,10 @@
 //! The table store on real files: damaged files are detected and rebuilt, never used; builders
 //! that died leave no temporary file for long; concurrent callers share one build.
 
-use rubik_solve::coord::moves::TWIST_MOVES;
-use rubik_solve::store::file::HEADER_LEN;
-use rubik_solve::store::{Fault, Placement, Spec, Status, Store, TableError, TableSpec};
-use rubik_solve::{Method, NoProgress, SolveError, SolverConfig};
+use super::file::HEADER_LEN;
+use super::{Fault, Placement, Spec, Status, Store, TableError, TableSpec};
+use crate::coord::moves::TWIST_MOVES;
+use crate::{Method, NoProgress, SolveError, SolverConfig};
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,0 +1,8 @@
+//! Hooks for this crate's own benchmarks and measuring examples: the methods' solvers with
+//! their tuning knobs, search statistics and baselines that the public API does not offer.
+//! Not part of the API: anything here may change in any release.
+
+pub use crate::method::cfop::{Cfop, CfopOptions};
+pub use crate::method::optimal::{OptimalSolver, Stats};
+pub use crate::method::thistlethwaite::{Thistlethwaite, DEFAULT_CANDIDATES};
+pub use crate::method::twophase::TwophaseSolver;
