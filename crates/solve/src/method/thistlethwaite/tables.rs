@@ -13,51 +13,37 @@ use std::sync::Arc;
 /// The moves of each phase: the generators of the group the phase starts in.
 pub const PHASE_MOVES: [&[Move]; 4] = [&P1_MOVES, &P2_MOVES, &P3_MOVES, &P4_MOVES];
 
-const fn mv(face: Face, turns: u8) -> Move {
-    Move::from_index(face as usize * 3 + turns as usize - 1)
+/// The faces in the order each phase lists its generators: the U–D axis, then R–L, then F–B.
+const GENERATOR_FACES: [Face; 6] = [Face::U, Face::D, Face::R, Face::L, Face::F, Face::B];
+
+/// The generators of a group ⟨…⟩ of face turns, faces in [`GENERATOR_FACES`] order: the
+/// quarter, half and inverse turns of a face `quarter` marks, the half turn alone of the others.
+const fn generators<const N: usize>(quarter: [bool; 6]) -> [Move; N] {
+    let mut out = [Move::from_index(0); N];
+    let (mut n, mut f) = (0, 0);
+    while f < 6 {
+        let face = GENERATOR_FACES[f] as usize;
+        let turns: &[usize] = if quarter[f] { &[1, 2, 3] } else { &[2] };
+        let mut t = 0;
+        while t < turns.len() {
+            out[n] = Move::from_index(face * 3 + turns[t] - 1);
+            n += 1;
+            t += 1;
+        }
+        f += 1;
+    }
+    assert!(n == N, "N must be the number of generators");
+    out
 }
 
 /// G0: all 18 face turns.
 const P1_MOVES: [Move; 18] = Move::ALL;
 /// G1 = ⟨U, D, R, L, F2, B2⟩.
-const P2_MOVES: [Move; 14] = [
-    mv(Face::U, 1),
-    mv(Face::U, 2),
-    mv(Face::U, 3),
-    mv(Face::D, 1),
-    mv(Face::D, 2),
-    mv(Face::D, 3),
-    mv(Face::R, 1),
-    mv(Face::R, 2),
-    mv(Face::R, 3),
-    mv(Face::L, 1),
-    mv(Face::L, 2),
-    mv(Face::L, 3),
-    mv(Face::F, 2),
-    mv(Face::B, 2),
-];
+const P2_MOVES: [Move; 14] = generators([true, true, true, true, false, false]);
 /// G2 = ⟨U, D, R2, L2, F2, B2⟩.
-const P3_MOVES: [Move; 10] = [
-    mv(Face::U, 1),
-    mv(Face::U, 2),
-    mv(Face::U, 3),
-    mv(Face::D, 1),
-    mv(Face::D, 2),
-    mv(Face::D, 3),
-    mv(Face::R, 2),
-    mv(Face::L, 2),
-    mv(Face::F, 2),
-    mv(Face::B, 2),
-];
+const P3_MOVES: [Move; 10] = generators([true, true, false, false, false, false]);
 /// G3 = ⟨U2, D2, R2, L2, F2, B2⟩.
-const P4_MOVES: [Move; 6] = [
-    mv(Face::U, 2),
-    mv(Face::D, 2),
-    mv(Face::R, 2),
-    mv(Face::L, 2),
-    mv(Face::F, 2),
-    mv(Face::B, 2),
-];
+const P4_MOVES: [Move; 6] = generators([false; 6]);
 
 /// Number of cosets of G3 in G2 counted by the corner part: 8! / 96.
 pub const N_CORNER_COSET: usize = N_CPERM / N_HALF_TURN_CORNERS;
@@ -128,46 +114,33 @@ fn build_phase<const P: usize>(
     Ok(bfs::build(&space, Cells::Byte, PHASE_DISTANCES[P].table.name, progress)?.into())
 }
 
-const fn distances(name: &'static str, size: usize, index: &'static str) -> TableSpec {
-    TableSpec::of::<u8>(name, size)
-        .indexed(index)
-        .holding(Entries::Distances(Cells::Byte))
+/// The distance table of phase `P` (0..4): its file, the phase's coordinate range, what
+/// indexes it, and [`build_phase`] as builder.
+const fn phase_distances<const P: usize>(index: &'static str) -> Spec<u8> {
+    const NAMES: [&str; 4] = [
+        "thistlethwaite_phase1",
+        "thistlethwaite_phase2",
+        "thistlethwaite_phase3",
+        "thistlethwaite_phase4",
+    ];
+    Spec {
+        table: TableSpec::of::<u8>(NAMES[P], PHASE_SIZES[P])
+            .indexed(index)
+            .holding(Entries::Distances(Cells::Byte)),
+        build: build_phase::<P>,
+    }
 }
 
 /// The exact distance tables of the four phases.
 pub static PHASE_DISTANCES: [Spec<u8>; 4] = [
-    Spec {
-        table: distances(
-            "thistlethwaite_phase1",
-            PHASE_SIZES[0],
-            "edge flip (2048), all moves",
-        ),
-        build: build_phase::<0>,
-    },
-    Spec {
-        table: distances(
-            "thistlethwaite_phase2",
-            PHASE_SIZES[1],
-            "twist (2187) × UD-slice (495), moves of G1",
-        ),
-        build: build_phase::<1>,
-    },
-    Spec {
-        table: distances(
-            "thistlethwaite_phase3",
-            PHASE_SIZES[2],
-            "corner coset of the half-turn group (420) × M/S-slice split (70), moves of G2",
-        ),
-        build: build_phase::<2>,
-    },
-    Spec {
-        table: distances(
-            "thistlethwaite_phase4",
-            PHASE_SIZES[3],
-            "half-turn corner permutation (96) × three slice permutations (24³), half turns",
-        ),
-        build: build_phase::<3>,
-    },
+    phase_distances::<0>("edge flip (2048), all moves"),
+    phase_distances::<1>("twist (2187) × UD-slice (495), moves of G1"),
+    phase_distances::<2>(
+        "corner coset of the half-turn group (420) × M/S-slice split (70), moves of G2",
+    ),
+    phase_distances::<3>(
+        "half-turn corner permutation (96) × three slice permutations (24³), half turns",
+    ),
 ];
 
 /// The cached distance tables of the four phases.
@@ -422,4 +395,24 @@ pub fn distance_histogram(tables: &Tables, phase: usize) -> Vec<usize> {
         hist[usize::from(d)] += 1;
     }
     hist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rubik_cube::moves::format_moves;
+
+    #[test]
+    fn each_phase_lists_its_groups_generators_in_face_order() {
+        let written: Vec<String> = PHASE_MOVES.iter().map(|m| format_moves(m)).collect();
+        assert_eq!(
+            written,
+            [
+                "U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'",
+                "U U2 U' D D2 D' R R2 R' L L2 L' F2 B2",
+                "U U2 U' D D2 D' R2 L2 F2 B2",
+                "U2 D2 R2 L2 F2 B2",
+            ]
+        );
+    }
 }
