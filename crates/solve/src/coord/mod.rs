@@ -123,34 +123,43 @@ pub fn perm_unrank(mut rank: usize, out: &mut [u8]) {
 
 /// The twist coordinate (0..2187).
 pub fn twist(c: &CubieCube) -> usize {
-    c.co[..7].iter().fold(0, |t, &o| 3 * t + o as usize)
+    orientation(&c.co, 3)
 }
 
 /// Sets the corner orientations to the given twist coordinate.
-pub fn set_twist(c: &mut CubieCube, mut twist: usize) {
-    let mut total = 0;
-    for i in (0..7).rev() {
-        c.co[i] = (twist % 3) as u8;
-        total += c.co[i] as usize;
-        twist /= 3;
-    }
-    c.co[7] = ((3 - total % 3) % 3) as u8;
+pub fn set_twist(c: &mut CubieCube, twist: usize) {
+    set_orientation(&mut c.co, 3, twist);
 }
 
 /// The flip coordinate (0..2048).
 pub fn flip(c: &CubieCube) -> usize {
-    c.eo[..11].iter().fold(0, |f, &o| 2 * f + o as usize)
+    orientation(&c.eo, 2)
 }
 
 /// Sets the edge orientations to the given flip coordinate.
-pub fn set_flip(c: &mut CubieCube, mut flip: usize) {
+pub fn set_flip(c: &mut CubieCube, flip: usize) {
+    set_orientation(&mut c.eo, 2, flip);
+}
+
+/// An orientation coordinate: all pieces but the last (whose orientation follows from the
+/// others') read as the digits of a base-`turns` number, first piece most significant.
+fn orientation(o: &[u8], turns: usize) -> usize {
+    o[..o.len() - 1]
+        .iter()
+        .fold(0, |v, &x| turns * v + x as usize)
+}
+
+/// Sets the orientations `o` to the coordinate `value` of [`orientation`], the last piece
+/// making the total a multiple of `turns`.
+fn set_orientation(o: &mut [u8], turns: usize, mut value: usize) {
+    let last = o.len() - 1;
     let mut total = 0;
-    for i in (0..11).rev() {
-        c.eo[i] = (flip % 2) as u8;
-        total += c.eo[i] as usize;
-        flip /= 2;
+    for i in (0..last).rev() {
+        o[i] = (value % turns) as u8;
+        total += o[i] as usize;
+        value /= turns;
     }
-    c.eo[11] = (total % 2) as u8;
+    o[last] = ((turns - total % turns) % turns) as u8;
 }
 
 fn is_slice_edge(e: u8) -> bool {

@@ -8,9 +8,10 @@
 //! ([`Reader::entry`]).
 
 use super::edge_coset::{self, N_EO8, N_SLICE_ORDER};
+use super::grouped::GroupedLayout;
 use super::inverse::PackedCube;
-use super::prune;
-use super::tables::{Format, Tables};
+use super::prune::{self, Layout};
+use super::tables::{EdgeTables, Format, Tables};
 use rubik_cube::CubieCube;
 
 /// One table format as the search reads it.
@@ -32,6 +33,33 @@ pub trait Reader: Copy + Send + Sync + 'static {
     fn bound(t: &Tables, idx: usize) -> u8;
     /// The byte of the pruning table holding entry `idx`.
     fn byte_of(idx: usize) -> usize;
+}
+
+/// The layout of nibble tables: only [`Nibbles`] reads them, so any other format is a bug.
+#[inline(always)]
+fn nibble_layout(t: &Tables) -> Layout {
+    match t.format {
+        Format::Nibbles(layout) => layout,
+        Format::Grouped(_) => unreachable!("the nibble reader on a grouped table"),
+    }
+}
+
+/// The layout of grouped tables: only [`Grouped`] reads them, so any other format is a bug.
+#[inline(always)]
+fn grouped_layout(t: &Tables) -> GroupedLayout {
+    match t.format {
+        Format::Grouped(layout) => layout,
+        Format::Nibbles(_) => unreachable!("the grouped reader on a nibble table"),
+    }
+}
+
+/// The edge classes, which grouped tables always load.
+#[inline(always)]
+fn edge_tables(t: &Tables) -> &EdgeTables {
+    match &t.edges {
+        Some(e) => e,
+        None => unreachable!("grouped tables always have edge classes"),
+    }
 }
 
 /// The exact 4-bit tables on flip × slice classes ([`super::prune`]).
@@ -64,10 +92,7 @@ impl Reader for Nibbles {
     }
     #[inline(always)]
     fn entry(t: &Tables, class_sym: u32, c: &[u16; 4]) -> usize {
-        match t.format {
-            Format::Nibbles(layout) => layout.entry(&t.classes, class_sym, c[2], c[3]),
-            Format::Grouped(_) => unreachable!("the nibble reader on a grouped table"),
-        }
+        nibble_layout(t).entry(&t.classes, class_sym, c[2], c[3])
     }
     #[inline(always)]
     fn bound(t: &Tables, idx: usize) -> u8 {
@@ -93,33 +118,21 @@ impl Reader for Grouped {
     }
     #[inline(always)]
     fn class_table(t: &Tables) -> &[u32] {
-        match &t.edges {
-            Some(e) => &e.classes.class_sym,
-            None => unreachable!("grouped tables always have edge classes"),
-        }
+        &edge_tables(t).classes.class_sym
     }
     #[inline(always)]
     fn class_slot(t: &Tables, c: &[u16; 4]) -> usize {
         let slice = c[1] / N_SLICE_ORDER as u16;
-        let eo8 = match &t.edges {
-            Some(e) => e.extract.eo8(c[0], slice),
-            None => unreachable!("grouped tables always have edge classes"),
-        };
+        let eo8 = edge_tables(t).extract.eo8(c[0], slice);
         c[1] as usize * N_EO8 + eo8 as usize
     }
     #[inline(always)]
     fn entry(t: &Tables, class_sym: u32, c: &[u16; 4]) -> usize {
-        match t.format {
-            Format::Grouped(layout) => layout.index(&t.classes, class_sym, c[2], c[3]),
-            Format::Nibbles(_) => unreachable!("the grouped reader on a nibble table"),
-        }
+        grouped_layout(t).index(&t.classes, class_sym, c[2], c[3])
     }
     #[inline(always)]
     fn bound(t: &Tables, idx: usize) -> u8 {
-        match t.format {
-            Format::Grouped(layout) => layout.bound(&t.prune, idx),
-            Format::Nibbles(_) => unreachable!("the grouped reader on a nibble table"),
-        }
+        grouped_layout(t).bound(&t.prune, idx)
     }
     #[inline(always)]
     fn byte_of(idx: usize) -> usize {
