@@ -1,7 +1,8 @@
 //! Benchmark of the optimal solver (not a test: it takes minutes).
 //!
 //! `cargo bench -p rubik-solve --bench optimal -- [--count N] [--seed S] [--superflip]
-//! [--table small] [--timeout SECS] [--threads N]`
+//! [--table small] [--timeout SECS] [--threads N]` (`--help` lists every option; an unknown
+//! option or a bad value is an error, exit 2)
 //!
 //! Loads (or builds, timed) the pruning table, then solves `count` uniformly random states of
 //! the seeded generator and prints each length, time and node count, then the mean and median;
@@ -39,6 +40,38 @@ struct Args {
     no_probe: bool,
 }
 
+/// The options, one per line, printed by `--help` and after a usage error.
+const USAGE: &str = "\
+usage: cargo bench -p rubik-solve --bench optimal -- [OPTIONS]
+  --count N        random states to solve (default 5)
+  --seed S         seed of the state generator (default 1)
+  --moves N        random N-move scrambles instead of uniformly random states
+  --file F         the scrambles of a file, one per line, instead of generated states
+  --skip K         generate the first K states but do not solve them
+  --superflip      also solve the superflip
+  --table SIZE     pruning table size (default: the solver's own choice)
+  --compare SIZE   also solve each state with table SIZE, interleaved, and print the ratios
+  --threads N      search threads (default: one per core)
+  --timeout SECS   give up a state after SECS seconds
+  --no-probe       run every deepening step (no two-phase probe)
+  --histogram      print how the grouped table's entries spread (reads the whole table)
+  --help           print this";
+
+/// Prints `message` and the usage to stderr and exits with 2 (bad usage).
+fn usage_error(message: &str) -> ! {
+    eprintln!("error: {message}\n{USAGE}");
+    std::process::exit(2);
+}
+
+/// The value after option `name`, parsed.
+fn parsed<T: std::str::FromStr>(name: &str, value: Option<String>) -> T {
+    let Some(text) = value else {
+        usage_error(&format!("{name} needs a value"))
+    };
+    text.parse()
+        .unwrap_or_else(|_| usage_error(&format!("{name}: '{text}' is not a valid value")))
+}
+
 fn args() -> Args {
     let mut a = Args {
         count: 5,
@@ -55,26 +88,31 @@ fn args() -> Args {
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
-        let mut value = || it.next().unwrap_or_default();
-        match arg.as_str() {
-            "--count" => a.count = value().parse().unwrap_or(a.count),
-            "--seed" => a.seed = value().parse().unwrap_or(a.seed),
+        let name = arg.as_str();
+        match name {
+            "--count" => a.count = parsed(name, it.next()),
+            "--seed" => a.seed = parsed(name, it.next()),
             "--superflip" => a.superflip = true,
-            "--moves" => a.moves = value().parse().ok(),
-            "--compare" => a.compare = Some(value()),
+            "--moves" => a.moves = Some(parsed(name, it.next())),
+            "--compare" => a.compare = Some(parsed(name, it.next())),
             "--histogram" => a.histogram = true,
             "--no-probe" => a.no_probe = true,
-            "--file" => a.file = Some(value()),
-            "--skip" => a.skip = value().parse().unwrap_or(0),
-            "--table" => a.table = Some(value()),
-            "--timeout" => a.timeout = value().parse().ok().map(Duration::from_secs_f64),
+            "--file" => a.file = Some(parsed(name, it.next())),
+            "--skip" => a.skip = parsed(name, it.next()),
+            "--table" => a.table = Some(parsed(name, it.next())),
+            "--timeout" => a.timeout = Some(Duration::from_secs_f64(parsed(name, it.next()))),
             "--threads" => {
-                let n: usize = value().parse().unwrap_or(0);
+                let n: usize = parsed(name, it.next());
                 let _ = rayon::ThreadPoolBuilder::new()
                     .num_threads(n)
                     .build_global();
             }
-            _ => {} // cargo passes --bench
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            "--bench" => {} // cargo passes it
+            other => usage_error(&format!("unknown option '{other}'")),
         }
     }
     a
@@ -187,7 +225,9 @@ fn main() {
         solver.tables().prune_bytes(),
         rayon::current_num_threads()
     );
-    if let Some((base, spread)) = solver.tables().spread().filter(|_| a.histogram) {
+    // Only when asked: the count reads the whole table (about 80 s for the 7.5 GB one).
+    let spread = a.histogram.then(|| solver.tables().spread()).flatten();
+    if let Some((base, spread)) = spread {
         let h = spread.codes;
         let total: u64 = h.iter().sum();
         let share = |n: u64| 100.0 * n as f64 / total as f64;
