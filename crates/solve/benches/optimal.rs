@@ -118,17 +118,27 @@ fn args() -> Args {
     a
 }
 
-/// Prints table-build progress to stderr every 5%.
+/// Prints table-build progress to stderr every 5%, each table from its own start.
 struct StderrProgress {
     total: AtomicU64,
     done: AtomicU64,
-    start: Instant,
+    start: std::sync::Mutex<Instant>,
+}
+
+impl StderrProgress {
+    fn elapsed(&self) -> f64 {
+        self.start.lock().map_or(0.0, |s| s.elapsed().as_secs_f64())
+    }
 }
 
 impl Progress for StderrProgress {
     fn start(&self, name: &str, total: u64) {
         eprintln!("building {name}: {total} entries");
         self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+        if let Ok(mut s) = self.start.lock() {
+            *s = Instant::now();
+        }
     }
     fn advance(&self, units: u64) {
         let total = self.total.load(Ordering::Relaxed).max(1);
@@ -138,12 +148,12 @@ impl Progress for StderrProgress {
             eprintln!(
                 "  {:>3}% after {:.1} s",
                 after * 100 / total,
-                self.start.elapsed().as_secs_f64()
+                self.elapsed()
             );
         }
     }
     fn finish(&self) {
-        eprintln!("built in {:.1} s", self.start.elapsed().as_secs_f64());
+        eprintln!("built in {:.1} s", self.elapsed());
     }
 }
 
@@ -210,7 +220,7 @@ fn main() {
         progress: Some(Arc::new(StderrProgress {
             total: AtomicU64::new(0),
             done: AtomicU64::new(0),
-            start: Instant::now(),
+            start: std::sync::Mutex::new(Instant::now()),
         })),
         ..SolverConfig::default()
     };
