@@ -17,6 +17,7 @@
 //! `--no-probe` runs every deepening step (no two-phase probe, as a plain IDA*; the comparison
 //! solver of `--compare` never probes).
 
+use clap::Parser;
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
@@ -26,96 +27,63 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The bench's options (clap prints them for `--help` and rejects unknown ones with exit 2).
+#[derive(Parser)]
+#[command(
+    bin_name = "cargo bench -p rubik-solve --bench optimal --",
+    about = "Benchmark of the optimal solver: solves states and prints each length, time and node count",
+    args_override_self = true,
+    allow_negative_numbers = true
+)]
 struct Args {
+    /// Random states to solve
+    #[arg(long, value_name = "N", default_value_t = 5)]
     count: usize,
+    /// Seed of the state generator
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    superflip: bool,
-    table: Option<String>,
-    timeout: Option<Duration>,
+    /// Random N-move scrambles instead of uniformly random states
+    #[arg(long, value_name = "N")]
     moves: Option<usize>,
-    compare: Option<String>,
-    skip: usize,
-    histogram: bool,
+    /// The scrambles of a file, one per line, instead of generated states
+    #[arg(long, value_name = "F")]
     file: Option<String>,
+    /// Generate the first K states but do not solve them
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    skip: usize,
+    /// Also solve the superflip
+    #[arg(long)]
+    superflip: bool,
+    /// Pruning table size (default: the solver's own choice)
+    #[arg(long, value_name = "SIZE")]
+    table: Option<String>,
+    /// Also solve each state with table SIZE, interleaved, and print the ratios
+    #[arg(long, value_name = "SIZE")]
+    compare: Option<String>,
+    /// Search threads (default: one per core)
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Give up a state after SECS seconds
+    #[arg(long, value_name = "SECS", value_parser = seconds)]
+    timeout: Option<Duration>,
+    /// Run every deepening step (no two-phase probe)
+    #[arg(long)]
     no_probe: bool,
+    /// Print how the grouped table's entries spread (reads the whole table)
+    #[arg(long)]
+    histogram: bool,
+    /// Passed by `cargo bench` to every `harness = false` bench; ignored
+    #[arg(long, hide = true)]
+    bench: bool,
 }
 
-/// The options, one per line, printed by `--help` and after a usage error.
-const USAGE: &str = "\
-usage: cargo bench -p rubik-solve --bench optimal -- [OPTIONS]
-  --count N        random states to solve (default 5)
-  --seed S         seed of the state generator (default 1)
-  --moves N        random N-move scrambles instead of uniformly random states
-  --file F         the scrambles of a file, one per line, instead of generated states
-  --skip K         generate the first K states but do not solve them
-  --superflip      also solve the superflip
-  --table SIZE     pruning table size (default: the solver's own choice)
-  --compare SIZE   also solve each state with table SIZE, interleaved, and print the ratios
-  --threads N      search threads (default: one per core)
-  --timeout SECS   give up a state after SECS seconds
-  --no-probe       run every deepening step (no two-phase probe)
-  --histogram      print how the grouped table's entries spread (reads the whole table)
-  --help           print this";
-
-/// Prints `message` and the usage to stderr and exits with 2 (bad usage).
-fn usage_error(message: &str) -> ! {
-    eprintln!("error: {message}\n{USAGE}");
-    std::process::exit(2);
-}
-
-/// The value after option `name`, parsed.
-fn parsed<T: std::str::FromStr>(name: &str, value: Option<String>) -> T {
-    let Some(text) = value else {
-        usage_error(&format!("{name} needs a value"))
-    };
-    text.parse()
-        .unwrap_or_else(|_| usage_error(&format!("{name}: '{text}' is not a valid value")))
-}
-
-fn args() -> Args {
-    let mut a = Args {
-        count: 5,
-        seed: 1,
-        superflip: false,
-        table: None,
-        timeout: None,
-        moves: None,
-        compare: None,
-        skip: 0,
-        histogram: false,
-        file: None,
-        no_probe: false,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let name = arg.as_str();
-        match name {
-            "--count" => a.count = parsed(name, it.next()),
-            "--seed" => a.seed = parsed(name, it.next()),
-            "--superflip" => a.superflip = true,
-            "--moves" => a.moves = Some(parsed(name, it.next())),
-            "--compare" => a.compare = Some(parsed(name, it.next())),
-            "--histogram" => a.histogram = true,
-            "--no-probe" => a.no_probe = true,
-            "--file" => a.file = Some(parsed(name, it.next())),
-            "--skip" => a.skip = parsed(name, it.next()),
-            "--table" => a.table = Some(parsed(name, it.next())),
-            "--timeout" => a.timeout = Some(Duration::from_secs_f64(parsed(name, it.next()))),
-            "--threads" => {
-                let n: usize = parsed(name, it.next());
-                let _ = rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build_global();
-            }
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                std::process::exit(0);
-            }
-            "--bench" => {} // cargo passes it
-            other => usage_error(&format!("unknown option '{other}'")),
-        }
-    }
-    a
+/// A `--timeout` value: a non-negative, finite number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| "not a number of seconds".to_string())?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| "not a non-negative, finite number of seconds".to_string())
 }
 
 /// Prints table-build progress to stderr every 5%, each table from its own start.
@@ -214,7 +182,13 @@ fn table_option(size: Option<&str>) -> Options {
 }
 
 fn main() {
-    let a = args();
+    let a = Args::parse();
+    if let Some(n) = a.threads {
+        // Zero keeps rayon's default, one thread per core.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
     let config = SolverConfig {
         options: table_option(a.table.as_deref()),
         progress: Some(Arc::new(StderrProgress {
