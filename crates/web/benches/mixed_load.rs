@@ -8,8 +8,10 @@
 //! 3. Volume: 10,000 two-phase solves over 32 connections.
 //!
 //! Every answer is checked by applying it. Run:
-//! `cargo bench -p rubik-web --bench mixed_load` (optionally `-- --seconds 30`).
+//! `cargo bench -p rubik-web --bench mixed_load` (optionally `-- --seconds N`, default 30;
+//! `--help` lists the options; an unknown option or a bad value is an error, exit 2).
 
+use clap::Parser;
 use reqwest::StatusCode;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Alg, Cube, CubieCube};
@@ -19,6 +21,33 @@ use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The bench's options (clap prints them for `--help` and rejects unknown ones with exit 2).
+#[derive(Parser)]
+#[command(
+    bin_name = "cargo bench -p rubik-web --bench mixed_load --",
+    about = "Mixed-load benchmark of rubik serve's API over real HTTP on loopback",
+    args_override_self = true,
+    allow_negative_numbers = true
+)]
+struct Args {
+    /// Length of each of the two load phases (baseline, mixed)
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = phase_seconds)]
+    seconds: u64,
+    /// Passed by `cargo bench` to every `harness = false` bench; ignored
+    #[arg(long, hide = true)]
+    bench: bool,
+}
+
+/// A `--seconds` value: a whole number of seconds, at least 1 (a phase needs some solves to
+/// report on).
+fn phase_seconds(text: &str) -> Result<u64, String> {
+    match text.parse() {
+        Ok(0) => Err("a phase must last at least 1 second".to_string()),
+        Ok(secs) => Ok(secs),
+        Err(_) => Err("not a whole number of seconds".to_string()),
+    }
+}
 
 /// Latencies and failures of one phase.
 #[derive(Default)]
@@ -136,13 +165,7 @@ async fn fast_clients(
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let seconds: u64 = args
-        .iter()
-        .position(|a| a == "--seconds")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(30);
+    let seconds = Args::parse().seconds;
     // As `rubik serve` does: rayon's threads (the optimal search) at the slow lane's priority.
     let _ = rayon::ThreadPoolBuilder::new()
         .start_handler(|_| rubik_web::exec::lower_priority())
