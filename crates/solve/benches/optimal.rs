@@ -162,7 +162,12 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
             Some((secs, sol.len(), nodes))
         }
         Err(SolveError::NoSolution { lower_bound, .. }) => {
-            println!("{name}: timed out after {secs:.1} s, no solution shorter than or equal to {lower_bound:?} moves");
+            match lower_bound {
+                Some(n) => println!(
+                    "{name}: timed out after {secs:.1} s; no solution of {n} moves or fewer"
+                ),
+                None => println!("{name}: timed out after {secs:.1} s"),
+            }
             None
         }
         Err(e) => {
