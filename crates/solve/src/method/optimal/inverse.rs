@@ -82,6 +82,40 @@ pub struct InverseTables {
     twist_of_mask: [u16; 128],
     /// `split_of_mask[mask]`: the corner split of the D corners sitting at the slots of `mask`.
     split_of_mask: [u16; 256],
+    /// `turned[m]`: the slots move `m` changes when applied on the right.
+    turned: [Turned; 18],
+}
+
+/// The four edge and four corner slots a face turn changes, applied on the right: slot
+/// `dst[j]` takes the piece at slot `src[j]`, flipped or twisted by `turn[j]`.
+#[derive(Clone, Copy, Default)]
+struct Turned {
+    edge_dst: [u8; 4],
+    edge_src: [u8; 4],
+    edge_flip: [u8; 4],
+    corner_dst: [u8; 4],
+    corner_src: [u8; 4],
+    corner_twist: [u8; 4],
+}
+
+impl Turned {
+    /// The slots `a` (a face turn) changes.
+    fn of(a: &CubieCube) -> Turned {
+        let mut t = Turned::default();
+        let moved_edges = (0..N_EDGES).filter(|&i| a.ep[i] as usize != i || a.eo[i] != 0);
+        for (j, i) in moved_edges.enumerate() {
+            t.edge_dst[j] = i as u8;
+            t.edge_src[j] = a.ep[i];
+            t.edge_flip[j] = a.eo[i] << 4;
+        }
+        let moved_corners = (0..N_CORNERS).filter(|&i| a.cp[i] as usize != i || a.co[i] != 0);
+        for (j, i) in moved_corners.enumerate() {
+            t.corner_dst[j] = i as u8;
+            t.corner_src[j] = a.cp[i];
+            t.corner_twist[j] = a.co[i];
+        }
+        t
+    }
 }
 
 impl InverseTables {
@@ -133,7 +167,9 @@ impl InverseTables {
             }
             crate::coord::corner_split(&c) as u16
         });
+        let turned = std::array::from_fn(|m| Turned::of(&MOVE_CUBES[m]));
         InverseTables {
+            turned,
             edge_left,
             corner_left,
             flip_of_mask,
@@ -153,48 +189,41 @@ impl InverseTables {
         }
     }
 
-    /// `x · MOVE_CUBES[m]`: the packed cube `x` turned by move `m` (applied on the right): a
-    /// shuffle of the slots that the move touches, with their orientations changed.
+    /// `x · MOVE_CUBES[m]`: the packed cube `x` turned by move `m` (applied on the right): the
+    /// four edge and four corner slots the move touches are shuffled, their orientations
+    /// changed; the other twelve stay.
     #[inline(always)]
     pub fn right_move(&self, m: usize, x: &PackedCube) -> PackedCube {
-        let a = &MOVE_CUBES[m];
-        PackedCube {
-            edges: std::array::from_fn(|i| x.edges[a.ep[i] as usize & 0xF] ^ (a.eo[i] << 4)),
-            corners: std::array::from_fn(|i| {
-                let b = x.corners[a.cp[i] as usize & 7];
-                let o = (b >> 4) + a.co[i];
-                (b & 0xF) | (if o >= 3 { o - 3 } else { o }) << 4
-            }),
+        let t = &self.turned[m];
+        let mut out = *x;
+        for j in 0..4 {
+            out.edges[t.edge_dst[j] as usize] = x.edges[t.edge_src[j] as usize] ^ t.edge_flip[j];
         }
+        for j in 0..4 {
+            let b = x.corners[t.corner_src[j] as usize & 7];
+            let o = (b >> 4) + t.corner_twist[j];
+            out.corners[t.corner_dst[j] as usize & 7] =
+                (b & 0xF) | (if o >= 3 { o - 3 } else { o }) << 4;
+        }
+        out
     }
 
     /// Flip, slice, twist and corner split of a packed cube (the layout of
     /// [`super::tables::coords`] with the slice's order dropped when `ORDER` is false).
     #[inline(always)]
     pub fn coords<const ORDER: bool>(&self, x: &PackedCube) -> [u16; 4] {
-        let mut flip_mask = 0usize;
-        let mut slice_mask = 0usize;
+        let [flip_mask, slice_mask, once, twice, split_mask] = bit_masks(x);
         // The slice edges met slot by slot, two bits each (piece − 8).
         let mut order = 0usize;
-        let mut n_slice = 0;
-        for i in 0..N_EDGES {
-            let b = x.edges[i] as usize;
-            flip_mask |= (b >> 4) << i;
-            let is_slice = b & 0xF >= 8;
-            slice_mask |= usize::from(is_slice) << i;
-            if ORDER && is_slice {
-                order |= (b & 3) << n_slice;
+        if ORDER {
+            let mut n_slice = 0;
+            let mut rest = slice_mask;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                order |= (x.edges[i] as usize & 3) << n_slice;
                 n_slice += 2;
+                rest &= rest - 1;
             }
-        }
-        let mut once = 0usize;
-        let mut twice = 0usize;
-        let mut split_mask = 0usize;
-        for i in 0..N_CORNERS {
-            let b = x.corners[i] as usize;
-            once |= ((b >> 4) & 1) << i;
-            twice |= (b >> 5) << i;
-            split_mask |= usize::from(b & 0xF >= 4) << i;
         }
         let twist = self.twist_of_mask[once & 0x7F] + 2 * self.twist_of_mask[twice & 0x7F];
         debug_assert!((twist as usize) < N_TWIST);
@@ -209,6 +238,61 @@ impl InverseTables {
             twist,
             self.split_of_mask[split_mask & 0xFF],
         ]
+    }
+}
+
+/// The bit masks the coordinates of a packed cube are read from, slot `i` in bit `i`: edge
+/// orientations, slice edges (pieces 8..11), corners twisted once, corners twisted twice, D
+/// corners (pieces 4..7). Each is one bit of every byte: shifted to the byte's top bit and
+/// gathered by one `movemask` on x86-64 (SSE2, which every x86-64 processor has).
+#[inline(always)]
+fn bit_masks(x: &PackedCube) -> [usize; 5] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut e = [0u8; 16];
+        e[..N_EDGES].copy_from_slice(&x.edges);
+        let mut c = [0u8; 16];
+        c[..N_CORNERS].copy_from_slice(&x.corners);
+        // SAFETY: SSE2 is part of the x86-64 baseline; the loads read 16-byte arrays.
+        unsafe {
+            let e = _mm_loadu_si128(e.as_ptr() as *const __m128i);
+            let c = _mm_loadu_si128(c.as_ptr() as *const __m128i);
+            // Bit b of each byte, moved to bit 7 by a shift of 7 − b < 8 within 16-bit lanes:
+            // the low byte's bits that cross into the high byte land below its bit 7.
+            let bit = |v: __m128i, b: i32| -> usize {
+                let moved = match b {
+                    2 => _mm_slli_epi16::<5>(v),
+                    3 => _mm_slli_epi16::<4>(v),
+                    4 => _mm_slli_epi16::<3>(v),
+                    _ => _mm_slli_epi16::<2>(v),
+                };
+                _mm_movemask_epi8(moved) as usize
+            };
+            [
+                bit(e, 4) & 0xFFF,
+                bit(e, 3) & 0xFFF,
+                bit(c, 4) & 0xFF,
+                bit(c, 5) & 0xFF,
+                bit(c, 2) & 0xFF,
+            ]
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut flip, mut slice, mut once, mut twice, mut split) = (0, 0, 0, 0, 0);
+        for i in 0..N_EDGES {
+            let b = x.edges[i] as usize;
+            flip |= ((b >> 4) & 1) << i;
+            slice |= ((b >> 3) & 1) << i;
+        }
+        for i in 0..N_CORNERS {
+            let b = x.corners[i] as usize;
+            once |= ((b >> 4) & 1) << i;
+            twice |= ((b >> 5) & 1) << i;
+            split |= ((b >> 2) & 1) << i;
+        }
+        [flip, slice, once, twice, split]
     }
 }
 
