@@ -31,7 +31,8 @@ use std::sync::atomic::Ordering;
 struct Side {
     /// Flip, slice (with order for the grouped tables), twist and corner split on each axis.
     coords: [[u16; 4]; 3],
-    /// Packed on each axis.
+    /// Packed on each axis. In a node one move from the end only the U–D axis's is kept up
+    /// to date: the last move reads nothing else ([`Worker::last_move`]).
     packed: [PackedCube; 3],
     /// The table's bound on each axis.
     bounds: [u8; 3],
@@ -258,17 +259,23 @@ impl Expansion {
             self.alive[self.n_alive] = i as u8;
             self.n_alive += 1;
             // On the move's own axis the pieces are relabelled within their classes, so
-            // coordinates and bound stay.
+            // coordinates and bound stay. A child one move from the end needs no packed cube
+            // there unless it is the U–D axis, the only one the last move reads.
             let own = t.syms.own_axis[self.applied[i]];
             for k in 0..3 {
-                self.y_packed[i][k] = t
-                    .inverse
-                    .left_move(t.syms.inverse_axis_move[k][self.applied[i]], &y.packed[k]);
                 if k == own {
+                    if self.left > 1 || k == 0 {
+                        self.y_packed[i][k] = t
+                            .inverse
+                            .left_move(t.syms.inverse_axis_move[k][self.applied[i]], &y.packed[k]);
+                    }
                     self.y_coords[i][k] = y.coords[k];
                     self.y_bounds[i][k] = y.bounds[k];
                     continue;
                 }
+                self.y_packed[i][k] = t
+                    .inverse
+                    .left_move(t.syms.inverse_axis_move[k][self.applied[i]], &y.packed[k]);
                 self.y_coords[i][k] = R::packed_coords(t, &self.y_packed[i][k]);
                 self.slot[i][k] = R::class_slot(t, &self.y_coords[i][k]);
                 prefetch(classes, self.slot[i][k]);
@@ -317,7 +324,10 @@ impl Expansion {
                 corner: self.corner[i].0,
                 corner_known: true,
             };
-            for k in 0..3 {
+            // A child one move from the end is only tried with a last move, which reads the
+            // packed cube on the U–D axis alone; the other two are turned for deeper children.
+            let turned = if self.left > 1 { 3 } else { 1 };
+            for k in 0..turned {
                 child_x.packed[k] = t
                     .inverse
                     .right_move(t.syms.axis_move[k][self.applied[i]].index(), &x.packed[k]);
