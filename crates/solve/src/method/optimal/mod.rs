@@ -87,7 +87,7 @@ const HINT_FROM: usize = 15;
 /// The hint: what the large table costs and buys, and how to get it.
 const LARGE_TABLE_HINT: &str = "this cube is deep for the default optimal table (small, \
     70 MB) and may take minutes; the large table solves random states in seconds (7.5 GB of \
-    disk and memory, built once in about 10 minutes: rubik tables build --method optimal \
+    disk and memory, built once in about 20 minutes: rubik tables build --method optimal \
     --table large), and is then used by default";
 
 /// Whether [`LARGE_TABLE_HINT`] was given in this process.

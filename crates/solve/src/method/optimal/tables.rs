@@ -49,13 +49,13 @@ pub static TABLE: Choices<Option<TableSize>> = Choices {
             },
             Choice {
                 name: "medium",
-                help: "flip × UD-slice × twist × the corner split: 4.9 GB, built in about 15 \
+                help: "flip × UD-slice × twist × the corner split: 4.9 GB, built in about 8 \
                        minutes",
             },
             Choice {
                 name: "large",
                 help: "slice edges with their order × the other edges' orientation × twist × \
-                       the corner split, 2 bits per entry: 7.5 GB, built in about 10 minutes; \
+                       the corner split, 2 bits per entry: 7.5 GB, built in about 20 minutes; \
                        random states in seconds",
             },
         ]),
@@ -76,12 +76,13 @@ pub enum TableSize {
     /// CPU time. The default: small enough for CI and for servers that build it on demand.
     Small,
     /// The small table × the corner split (which 4 of the 8 corner positions hold the D-layer
-    /// corners): 4.9 GB, built in about 8 minutes of CPU time (15 minutes on a busy 2-core
-    /// machine); prunes about 20 times more nodes than the small one.
+    /// corners): 4.9 GB, built in about 8 minutes on 2 cores; prunes about 20 times more
+    /// nodes than the small one.
     Medium,
     /// The slice edges' positions and order × the orientation of the other eight edges (by
     /// symmetry) × twist × corner split, 2 bits per entry relative to base depth 9: 7.5 GB
-    /// (7.0 GiB), a coset three times the medium one's, built in about 9 minutes on 2 cores.
+    /// (7.0 GiB), a coset three times the medium one's, built in about 20 minutes on 2 cores
+    /// (17–23 minutes measured with the store's builder).
     Large,
     /// The large table's coordinates without the corner split, relative to base depth 7:
     /// 108 MB, built in well under a minute.
