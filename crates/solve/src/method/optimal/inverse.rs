@@ -86,8 +86,9 @@ pub struct InverseTables {
     turned: [Turned; 18],
 }
 
-/// The four edge and four corner slots a face turn changes, applied on the right: slot
-/// `dst[j]` takes the piece at slot `src[j]`, flipped or twisted by `turn[j]`.
+/// The four edge and four corner slots a face turn changes, applied on the right: edge slot
+/// `edge_dst[j]` takes the byte at `edge_src[j]` with `edge_flip[j]` xored in, corner slot
+/// `corner_dst[j]` the byte at `corner_src[j]` twisted by `corner_twist[j]`.
 #[derive(Clone, Copy, Default)]
 struct Turned {
     edge_dst: [u8; 4],
@@ -245,56 +246,56 @@ impl InverseTables {
 /// orientations, slice edges (pieces 8..11), corners twisted once, corners twisted twice, D
 /// corners (pieces 4..7). Each is one bit of every byte: shifted to the byte's top bit and
 /// gathered by one `movemask` on x86-64 (SSE2, which every x86-64 processor has).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn bit_masks(x: &PackedCube) -> [usize; 5] {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        let mut e = [0u8; 16];
-        e[..N_EDGES].copy_from_slice(&x.edges);
-        let mut c = [0u8; 16];
-        c[..N_CORNERS].copy_from_slice(&x.corners);
-        // SAFETY: SSE2 is part of the x86-64 baseline; the loads read 16-byte arrays.
-        unsafe {
-            let e = _mm_loadu_si128(e.as_ptr() as *const __m128i);
-            let c = _mm_loadu_si128(c.as_ptr() as *const __m128i);
-            // Bit b of each byte, moved to bit 7 by a shift of 7 − b < 8 within 16-bit lanes:
-            // the low byte's bits that cross into the high byte land below its bit 7.
-            let bit = |v: __m128i, b: i32| -> usize {
-                let moved = match b {
-                    2 => _mm_slli_epi16::<5>(v),
-                    3 => _mm_slli_epi16::<4>(v),
-                    4 => _mm_slli_epi16::<3>(v),
-                    _ => _mm_slli_epi16::<2>(v),
-                };
-                _mm_movemask_epi8(moved) as usize
-            };
-            [
-                bit(e, 4) & 0xFFF,
-                bit(e, 3) & 0xFFF,
-                bit(c, 4) & 0xFF,
-                bit(c, 5) & 0xFF,
-                bit(c, 2) & 0xFF,
-            ]
-        }
+    use std::arch::x86_64::*;
+    /// Bit `7 − SHIFT` of each byte of `v`, one bit a byte: a 16-bit shift by less than 8
+    /// moves the low byte's crossing bits below the high byte's bit 7.
+    #[inline(always)]
+    fn top_bits<const SHIFT: i32>(v: __m128i) -> usize {
+        // SAFETY: SSE2 is part of the x86-64 baseline.
+        unsafe { _mm_movemask_epi8(_mm_slli_epi16::<SHIFT>(v)) as usize }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let (mut flip, mut slice, mut once, mut twice, mut split) = (0, 0, 0, 0, 0);
-        for i in 0..N_EDGES {
-            let b = x.edges[i] as usize;
-            flip |= ((b >> 4) & 1) << i;
-            slice |= ((b >> 3) & 1) << i;
-        }
-        for i in 0..N_CORNERS {
-            let b = x.corners[i] as usize;
-            once |= ((b >> 4) & 1) << i;
-            twice |= ((b >> 5) & 1) << i;
-            split |= ((b >> 2) & 1) << i;
-        }
-        [flip, slice, once, twice, split]
-    }
+    let mut e = [0u8; 16];
+    e[..N_EDGES].copy_from_slice(&x.edges);
+    let mut c = [0u8; 16];
+    c[..N_CORNERS].copy_from_slice(&x.corners);
+    // SAFETY: SSE2 is part of the x86-64 baseline; each load reads a 16-byte array.
+    let (e, c) = unsafe {
+        (
+            _mm_loadu_si128(e.as_ptr() as *const __m128i),
+            _mm_loadu_si128(c.as_ptr() as *const __m128i),
+        )
+    };
+    [
+        top_bits::<3>(e) & 0xFFF, // bit 4: flipped
+        top_bits::<4>(e) & 0xFFF, // bit 3: a slice edge
+        top_bits::<3>(c) & 0xFF,  // bit 4: twisted once
+        top_bits::<2>(c) & 0xFF,  // bit 5: twisted twice
+        top_bits::<5>(c) & 0xFF,  // bit 2: a D corner
+    ]
 }
+
+/// [`bit_masks`] one byte at a time (other processors; on x86-64, the tests' reference).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn bit_masks_bytewise(x: &PackedCube) -> [usize; 5] {
+    let bit = |b: u8, k: u32| ((b >> k) & 1) as usize;
+    let mut m = [0usize; 5];
+    for (i, &b) in x.edges.iter().enumerate() {
+        m[0] |= bit(b, 4) << i;
+        m[1] |= bit(b, 3) << i;
+    }
+    for (i, &b) in x.corners.iter().enumerate() {
+        m[2] |= bit(b, 4) << i;
+        m[3] |= bit(b, 5) << i;
+        m[4] |= bit(b, 2) << i;
+    }
+    m
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use bit_masks_bytewise as bit_masks;
 
 impl Default for InverseTables {
     fn default() -> Self {
@@ -329,6 +330,7 @@ mod tests {
                 let moved = t.left_move(m.index(), &packed);
                 assert_eq!(moved, PackedCube::pack(&left), "{m:?}");
                 assert_eq!(t.coords::<true>(&moved), coords(&left), "{m:?}");
+                assert_eq!(bit_masks(&moved), bit_masks_bytewise(&moved), "{m:?}");
             }
         }
         assert_eq!(PackedCube::SOLVED.unpack(), CubieCube::SOLVED);
