@@ -394,9 +394,10 @@ impl Worker<'_> {
     /// Searches for a solution of exactly `togo` more moves, added at either end; `last` holds
     /// the last move added at the end and at the start. Returns `true` to stop.
     ///
-    /// Two moves from the end, the children are expanded together, step by step
-    /// ([`Expansion`]): most nodes are there, and each child's memory reads then overlap its
-    /// siblings' instead of waiting alone.
+    /// At every depth the children of a node's children are made together, step by step
+    /// ([`Expansion`], [`Worker::siblings`]): each child's memory reads then overlap its
+    /// siblings' instead of waiting alone. With the `large` table most nodes are made ten or
+    /// eleven moves from the end, where nearly all of them are pruned, not near the end.
     pub(super) fn dfs_both<R: Reader>(
         &mut self,
         node: &BothEnds,
@@ -429,30 +430,57 @@ impl Worker<'_> {
         if self.tick() {
             return true;
         }
-        if self.scratch.levels.len() <= togo {
-            self.scratch
-                .levels
-                .resize_with(togo + 1, || Vec::with_capacity(18));
-        }
-        let mut children = std::mem::take(&mut self.scratch.levels[togo]);
-        children.clear();
+        let mut children = self.take_level(togo);
         self.expand::<R>(std::slice::from_ref(parent), togo, &mut children);
         let stop = if togo == 2 {
             self.last_moves(&children)
-        } else if togo == 3 {
-            self.frontier::<R>(&children)
         } else {
-            let mut stop = false;
-            for c in &children {
-                self.push_end(c.s, c.m);
-                stop = self.below::<R>(c, togo - 1);
-                self.pop_end(c.s);
-                if stop {
-                    break;
-                }
-            }
-            stop
+            self.siblings::<R>(&children, togo - 1)
         };
+        self.scratch.levels[togo] = children;
+        stop
+    }
+
+    /// The buffer for the children of the nodes `togo` moves from the end, emptied (each
+    /// number of moves to go has its own, so a level's children outlive the search below them).
+    fn take_level(&mut self, togo: usize) -> Vec<Child> {
+        if self.scratch.levels.len() <= togo {
+            self.scratch
+                .levels
+                .resize_with(togo + 1, || Vec::with_capacity(18 * 18));
+        }
+        let mut level = std::mem::take(&mut self.scratch.levels[togo]);
+        level.clear();
+        level
+    }
+
+    /// Searches below each of `nodes` in turn: siblings (the children of one node), `togo` (at
+    /// least 2) moves from the end. Their children are made together ([`Worker::expand`]), so
+    /// one sibling's memory reads overlap the others', then searched sibling by sibling.
+    /// Returns `true` to stop.
+    fn siblings<R: Reader>(&mut self, nodes: &[Child], togo: usize) -> bool {
+        for _ in nodes {
+            if self.tick() {
+                return true;
+            }
+        }
+        let mut children = self.take_level(togo);
+        let ends = self.expand::<R>(nodes, togo, &mut children);
+        let mut begin = 0;
+        let mut stop = false;
+        for (node, &end) in nodes.iter().zip(&ends) {
+            self.push_end(node.s, node.m);
+            stop = if togo == 2 {
+                self.last_moves(&children[begin..end])
+            } else {
+                self.siblings::<R>(&children[begin..end], togo - 1)
+            };
+            self.pop_end(node.s);
+            if stop {
+                break;
+            }
+            begin = end;
+        }
         self.scratch.levels[togo] = children;
         stop
     }
@@ -487,37 +515,6 @@ impl Worker<'_> {
             ends[i] = out.len();
         }
         ends
-    }
-
-    /// The children of a node three moves from the end: expanded together, then each of their
-    /// children tried with a last move. Returns `true` to stop.
-    fn frontier<R: Reader>(&mut self, children: &[Child]) -> bool {
-        for _ in children {
-            if self.tick() {
-                return true;
-            }
-        }
-        if self.scratch.levels.len() < 2 {
-            self.scratch
-                .levels
-                .resize_with(2, || Vec::with_capacity(18));
-        }
-        let mut grand = std::mem::take(&mut self.scratch.levels[1]);
-        grand.clear();
-        let ends = self.expand::<R>(children, 2, &mut grand);
-        let mut begin = 0;
-        let mut stop = false;
-        for (c, &end) in children.iter().zip(&ends) {
-            self.push_end(c.s, c.m);
-            stop = self.last_moves(&grand[begin..end]);
-            self.pop_end(c.s);
-            if stop {
-                break;
-            }
-            begin = end;
-        }
-        self.scratch.levels[1] = grand;
-        stop
     }
 
     /// Each of `children` (one move from the end) tried with a last move. Returns `true` when
