@@ -432,13 +432,20 @@ impl Worker<'_> {
         }
         let mut children = self.take_level(togo);
         self.expand::<R>(std::slice::from_ref(parent), togo, &mut children);
-        let stop = if togo == 2 {
-            self.last_moves(&children)
-        } else {
-            self.siblings::<R>(&children, togo - 1)
-        };
+        let stop = self.search_children::<R>(&children, togo);
         self.scratch.levels[togo] = children;
         stop
+    }
+
+    /// Searches below `children`, the children of a node `togo` (at least 2) moves from the
+    /// end: the last move when they are one move from it, else as siblings. Returns `true` to
+    /// stop.
+    fn search_children<R: Reader>(&mut self, children: &[Child], togo: usize) -> bool {
+        if togo == 2 {
+            self.last_moves(children)
+        } else {
+            self.siblings::<R>(children, togo - 1)
+        }
     }
 
     /// The buffer for the children of the nodes `togo` moves from the end, emptied (each
@@ -470,11 +477,7 @@ impl Worker<'_> {
         let mut stop = false;
         for (node, &end) in nodes.iter().zip(&ends) {
             self.push_end(node.s, node.m);
-            stop = if togo == 2 {
-                self.last_moves(&children[begin..end])
-            } else {
-                self.siblings::<R>(&children[begin..end], togo - 1)
-            };
+            stop = self.search_children::<R>(&children[begin..end], togo);
             self.pop_end(node.s);
             if stop {
                 break;
