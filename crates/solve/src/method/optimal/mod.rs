@@ -99,9 +99,12 @@ const MAX_FALLBACK: Duration = Duration::from_millis(500);
 /// The optimal solver: IDA* over a pruning table of a coset (edge coordinates × twist, with
 /// or without the corner split) looked up on three axes for the cube and its inverse.
 ///
-/// From 14 moves on, before each deepening step the two-phase solver gets a quarter of the
-/// previous step's time to find a solution of exactly the step's length: every shorter length
-/// being ruled out, such a solution is optimal, and the step (usually the costliest) is skipped.
+/// From 14 moves on, before each deepening step the two-phase solver gets a budget of search
+/// nodes in proportion to the previous step's (about a quarter of its time on one thread) to
+/// find a solution of exactly the step's length: every shorter length being ruled out, such a
+/// solution is optimal, and the step (usually the costliest) is skipped. The budget is work, not
+/// time, so the same cube gets the same solution on any machine, under any load and at any
+/// thread count.
 #[derive(Clone)]
 pub struct OptimalSolver {
     tables: Arc<Tables>,
@@ -256,17 +259,16 @@ impl OptimalSolver {
         cube.check()?;
         let deadline = Deadline::starting_now(limits);
         let max_length = limits.max_length.unwrap_or(GODS_NUMBER);
-        let probe = |length: usize, budget: Duration| {
+        let probe = |length: usize, max_nodes: u64| {
             if length < PROBE_FROM {
                 return None;
             }
-            let limits = Limits {
+            let limits = deadline.bound(Limits {
                 max_length: Some(length),
-                timeout: Some(budget),
-                improve: false,
-                cancel: limits.cancel.clone(),
-            };
-            Some(twophase?.solve(cube, &limits).ok()?.moves)
+                ..Limits::default()
+            });
+            let found = twophase?.search_within(cube, &limits, max_nodes).best?;
+            Some(found.moves().0)
         };
         let probe: Option<search::Probe> = match (self.probe, twophase) {
             (true, Some(_)) => Some(&probe),

@@ -26,7 +26,6 @@ use rubik_cube::{CubieCube, Move};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 /// Depth of the subtrees the search is split into (shared among threads, ordered by cost).
 const TASK_DEPTH: usize = 3;
@@ -34,13 +33,18 @@ const TASK_DEPTH: usize = 3;
 /// Deepening steps from this length on report their progress (shorter ones are quick).
 const PROGRESS_FROM: usize = 15;
 
-/// The probe's time budget, as a share of the previous deepening step's time.
-const PROBE_SHARE: f64 = 0.25;
+/// The probe's work budget: two-phase nodes per node of the previous deepening step. A
+/// two-phase node costs about a seventh of an optimal one (35 against 250 ns on one thread of
+/// the reference machine), so the probe takes about a quarter of the previous step's time on one
+/// thread. The budget is counted in work, not time, so that whether a probe ends the search —
+/// and so the solution printed — does not depend on the machine, its load or the thread count.
+const PROBE_WORK: f64 = 2.0;
 
-/// A quick, incomplete search for a solution of exactly the given length within a time budget
-/// (the two-phase solver), or `None`. Once every shorter length is ruled out, such a solution
-/// is optimal, and the deepening step at its length, usually the costliest, is skipped.
-pub type Probe<'a> = &'a (dyn Fn(usize, Duration) -> Option<Vec<Move>> + Sync);
+/// A quick, incomplete search for a solution of exactly the given length within a budget of
+/// search nodes (the two-phase solver), or `None`. Once every shorter length is ruled out, such
+/// a solution is optimal, and the deepening step at its length, usually the costliest, is
+/// skipped.
+pub type Probe<'a> = &'a (dyn Fn(usize, u64) -> Option<Vec<Move>> + Sync);
 
 /// Whether to stop at the first optimal solution or list all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -499,9 +503,16 @@ pub(super) fn prefetch<T>(table: &[T], i: usize) {
     let _ = (table, i);
 }
 
-/// The nodes `depth` moves below the root that the bound `bound` lets through, with their paths.
-fn split<R: Reader>(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<(Vec<Move>, Node)> {
+/// The nodes `depth` moves below the root that the bound `bound` lets through, with their paths,
+/// and how many nodes were looked up to find them.
+fn split<R: Reader>(
+    t: &Tables,
+    root: &Node,
+    depth: usize,
+    bound: usize,
+) -> (Vec<(Vec<Move>, Node)>, u64) {
     let mut level = vec![(Vec::new(), *root)];
+    let mut nodes = 0;
     for d in 0..depth {
         let mut next = Vec::new();
         for (path, node) in &level {
@@ -509,6 +520,7 @@ fn split<R: Reader>(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<
                 if !can_follow(path.last().copied(), m) {
                     continue;
                 }
+                nodes += 1;
                 if let Some(c) = child::<R>(t, node, m, bound - d - 1) {
                     let mut p = path.clone();
                     p.push(m);
@@ -518,7 +530,7 @@ fn split<R: Reader>(t: &Tables, root: &Node, depth: usize, bound: usize) -> Vec<
         }
         level = next;
     }
-    level
+    (level, nodes)
 }
 
 /// Turns the solutions of tasks searched for their symmetric images (`lends`, found with the
@@ -567,8 +579,8 @@ fn lend_solutions(
 }
 
 /// Searches lengths from the table's bound up to `max_length`. In [`Mode::First`], `probe` (if
-/// any) is given a quarter of the previous step's time before each deepening step but the
-/// first; what it returns is checked (length and solved cube) before it is trusted.
+/// any) is given [`PROBE_WORK`] nodes per node of the previous step before each deepening step
+/// but the first; what it returns is checked (length and solved cube) before it is trusted.
 pub fn search(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
     match t.format {
         Format::Nibbles(_) => search_with::<Nibbles>(t, cube, run),
@@ -592,23 +604,10 @@ pub struct Run<'a> {
     pub deepening: Option<&'a dyn Fn(usize)>,
 }
 
-/// A solution of exactly `length` moves from `probe`, checked, within `budget` (cut to the
-/// deadline).
-fn probed(
-    probe: Probe,
-    cube: &CubieCube,
-    length: usize,
-    budget: Duration,
-    deadline: &Deadline,
-) -> Option<Vec<Move>> {
-    let budget = match deadline.remaining() {
-        Some(left) => budget.min(left),
-        None => budget,
-    };
-    if budget.is_zero() {
-        return None;
-    }
-    let found = probe(length, budget)?;
+/// A solution of exactly `length` moves from `probe`, checked, within `max_nodes` nodes (the
+/// probe also ends with the solve's deadline).
+fn probed(probe: Probe, cube: &CubieCube, length: usize, max_nodes: u64) -> Option<Vec<Move>> {
+    let found = probe(length, max_nodes)?;
     let solves = found
         .iter()
         .fold(*cube, |c, &m| c.apply_move(m))
@@ -632,26 +631,27 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
     let mut stats = Stats::default();
     // Nodes each task (by its path) took in the previous deepening step.
     let mut cost: HashMap<Vec<Move>, u64> = HashMap::new();
-    let mut previous_step: Option<Duration> = None;
+    // Nodes of the previous deepening step (the probe's budget is in proportion).
+    let mut previous_step: Option<u64> = None;
     for bound in start..=max_length {
         if let Some(tell) = deepening {
             tell(bound);
         }
         if let (Mode::First, Some(probe), Some(previous)) = (mode, probe, previous_step) {
-            let budget = previous.mul_f64(PROBE_SHARE);
-            if let Some(found) = probed(probe, cube, bound, budget, deadline) {
+            let budget = (previous as f64 * PROBE_WORK) as u64;
+            if let Some(found) = probed(probe, cube, bound, budget) {
                 stats.probed = true;
                 return (Outcome::Found(vec![found]), stats);
             }
         }
-        let step_began = Instant::now();
         let ctl = Control {
             deadline: deadline.clone(),
             timed_out: AtomicBool::new(false),
             first: AtomicUsize::new(usize::MAX),
             nodes: AtomicU64::new(0),
         };
-        let tasks = split::<R>(t, &root, bound.min(TASK_DEPTH), bound);
+        let (tasks, split_nodes) = split::<R>(t, &root, bound.min(TASK_DEPTH), bound);
+        ctl.nodes.fetch_add(split_nodes, Ordering::Relaxed);
         let progress = progress.filter(|_| bound >= PROGRESS_FROM);
         if let Some(p) = progress {
             p.start(
@@ -753,8 +753,9 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
                 p.finish();
             }
         }
-        stats.nodes += ctl.nodes.load(Ordering::Relaxed);
-        previous_step = Some(step_began.elapsed());
+        let step_nodes = ctl.nodes.load(Ordering::Relaxed);
+        stats.nodes += step_nodes;
+        previous_step = Some(step_nodes);
         let mut ranked = results.into_inner().unwrap_or_else(|e| e.into_inner());
         // First mode keeps the solution of the earliest task in the search order; All mode lists
         // them in task order.

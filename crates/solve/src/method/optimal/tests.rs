@@ -7,7 +7,6 @@ use crate::{Deadline, Limits, Options, Solver, SolverConfig};
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
-use std::time::Duration;
 
 /// The small-table solver, its tables in the directory `tests/optimal.rs` uses.
 fn solver() -> OptimalSolver {
@@ -45,7 +44,7 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
         let cube = CubieCube::from_moves(&moves);
         let optimum = plain.solve(&cube, &Limits::default()).unwrap().len();
         // A probe that answers with moves that do not solve the cube is ignored.
-        let wrong = |length: usize, _: Duration| Some(vec![Move::ALL[0]; length]);
+        let wrong = |length: usize, _: u64| Some(vec![Move::ALL[0]; length]);
         let (outcome, stats) =
             search::search(t, &cube, &first_solution(&wrong, &Deadline::default()));
         match outcome {
@@ -54,7 +53,7 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
         }
         assert!(!stats.probed);
         // A probe that answers with a real solution of the asked length ends the search.
-        let honest = |length: usize, _: Duration| {
+        let honest = |length: usize, _: u64| {
             let limits = Limits {
                 max_length: Some(length),
                 ..Limits::default()
@@ -72,6 +71,55 @@ fn probe_solutions_are_trusted_only_when_they_solve_at_the_asked_length() {
     }
     // Whenever the table's first bound is below the optimum, the probe answers first.
     assert!(probed > 0, "the probe never ended a search");
+}
+
+/// The probe's budgets (in nodes) at each length it is tried, for `cube` searched on `threads`
+/// threads.
+fn probe_budgets(solver: &OptimalSolver, cube: &CubieCube, threads: usize) -> Vec<(usize, u64)> {
+    let asked = std::sync::Mutex::new(Vec::new());
+    let record = |length: usize, budget: u64| {
+        asked.lock().unwrap().push((length, budget));
+        None
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    let (outcome, _) = pool.install(|| {
+        let deadline = Deadline::default();
+        search::search(solver.tables(), cube, &first_solution(&record, &deadline))
+    });
+    assert!(matches!(outcome, Outcome::Found(_)));
+    asked.into_inner().unwrap()
+}
+
+#[test]
+fn the_probe_budget_is_work_and_the_same_at_any_thread_count() {
+    let solver = solver();
+    let mut rng = rng_from_seed(33);
+    let mut checked = 0;
+    for _ in 0..20 {
+        let moves: Vec<Move> = (0..12).map(|_| Move::ALL[rng.gen_range(0..18)]).collect();
+        let cube = CubieCube::from_moves(&moves);
+        let one = probe_budgets(&solver, &cube, 1);
+        if one.is_empty() {
+            // The table's first bound was the optimum: one deepening step, no probe.
+            continue;
+        }
+        checked += 1;
+        // One probe per deepening step after the first, each given more than the one before
+        // (a deeper step searches more nodes); the last step's probe has a budget.
+        assert!(one
+            .windows(2)
+            .all(|w| w[1].0 == w[0].0 + 1 && w[1].1 >= w[0].1));
+        assert!(one.last().is_some_and(|&(_, budget)| budget > 0), "{one:?}");
+        assert_eq!(probe_budgets(&solver, &cube, 2), one, "for {moves:?}");
+        assert_eq!(probe_budgets(&solver, &cube, 3), one, "for {moves:?}");
+        if checked == 3 {
+            return;
+        }
+    }
+    panic!("only {checked} of 20 cubes had a probe");
 }
 
 #[test]

@@ -144,15 +144,29 @@ impl TwophaseSolver {
 
     /// Runs the search and returns the best solution in its frame, with whether time ran out.
     pub fn search(&self, cube: &CubieCube, limits: &Limits) -> Outcome {
-        fn run<P: Pruning>(prune: &P, cube: &CubieCube, limits: &Limits) -> Outcome {
+        self.search_within(cube, limits, u64::MAX)
+    }
+
+    /// [`TwophaseSolver::search`] that also stops, as on a timeout, once it has visited
+    /// `max_nodes` nodes: a budget of work, which (unlike a timeout) gives the same result on
+    /// any machine and under any load.
+    pub fn search_within(&self, cube: &CubieCube, limits: &Limits, max_nodes: u64) -> Outcome {
+        fn run<P: Pruning>(
+            prune: &P,
+            cube: &CubieCube,
+            limits: &Limits,
+            max_nodes: u64,
+        ) -> Outcome {
             let max_length = limits.max_length.unwrap_or(DEFAULT_MAX_LENGTH);
             let deadline = Deadline::starting_now(limits);
             let mv = prune.move_tables();
-            Search::new(mv, prune, cube, max_length, limits.improve, deadline).run()
+            Search::new(mv, prune, cube, max_length, limits.improve, deadline)
+                .with_max_nodes(max_nodes)
+                .run()
         }
         match &self.tables {
-            Tables::Full(t) => run(&**t, cube, limits),
-            Tables::Compact(t) => run(&**t, cube, limits),
+            Tables::Full(t) => run(&**t, cube, limits, max_nodes),
+            Tables::Compact(t) => run(&**t, cube, limits, max_nodes),
         }
     }
 }

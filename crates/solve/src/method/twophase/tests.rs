@@ -131,6 +131,40 @@ fn too_short_a_limit_gives_no_solution() {
 }
 
 #[test]
+fn a_work_budget_stops_the_search_at_the_same_node_every_time() {
+    let s = solver();
+    let mut rng = rng_from_seed(9);
+    let cube = CubieCube::random(&mut rng);
+    // Its phase-1 searches up to 16 moves take more nodes than the budget, and find no
+    // solution of at most 16 moves (as for almost every random state).
+    let limits = Limits {
+        max_length: Some(16),
+        ..Limits::default()
+    };
+    let budget = 300_000;
+    let first = s.search_within(&cube, &limits, budget);
+    let again = s.search_within(&cube, &limits, budget);
+    assert!(first.timed_out && first.best.is_none());
+    // The budget is looked at every 1,024 nodes.
+    assert!(
+        (budget..budget + 1024).contains(&first.nodes),
+        "{} nodes",
+        first.nodes
+    );
+    assert_eq!(first.nodes, again.nodes);
+    // With room to finish, a budgeted search finds what the unbudgeted one finds.
+    let open = Limits::default();
+    let plain = s.search(&cube, &open);
+    let roomy = s.search_within(&cube, &open, plain.nodes + 1);
+    assert!(!roomy.timed_out);
+    let moves = |o: &search::Outcome| o.best.as_ref().map(|b| b.moves().0);
+    assert_eq!(moves(&roomy), moves(&plain));
+    assert!(cube
+        .apply_moves(&moves(&plain).expect("a solution"))
+        .is_solved());
+}
+
+#[test]
 fn improving_with_a_budget_never_gets_longer() {
     let s = solver();
     let mut rng = rng_from_seed(6);

@@ -23,7 +23,7 @@ use walk::Walker;
 mod walk;
 
 const MAX_DEPTH: usize = 32;
-/// How many nodes between two looks at the clock.
+/// How many nodes between two looks at the clock (and at the work budget).
 const CLOCK_MASK: u64 = 0x3FF;
 
 /// Without `improve`, a solution whose phase-1 part is shorter than this is not returned at once:
@@ -149,7 +149,8 @@ impl FrameSolution {
 pub struct Outcome {
     /// Best solution found, if any.
     pub best: Option<FrameSolution>,
-    /// Whether the search stopped because time ran out.
+    /// Whether the search stopped early: time ran out, the solve was cancelled or the work
+    /// budget ([`Search::with_max_nodes`]) was spent.
     pub timed_out: bool,
     /// Search nodes visited (both phases).
     pub nodes: u64,
@@ -171,6 +172,9 @@ pub struct Search<'a, P: Pruning> {
     bound: usize,
     improve: bool,
     deadline: Deadline,
+    /// The work budget: the search stops once it has visited this many nodes (give or take
+    /// the [`CLOCK_MASK`] nodes between two looks).
+    max_nodes: u64,
     nodes: u64,
     timed_out: bool,
     best: Option<FrameSolution>,
@@ -221,10 +225,18 @@ impl<'a, P: Pruning> Search<'a, P> {
             bound: max_length.min(MAX_DEPTH - 1),
             improve,
             deadline,
+            max_nodes: u64::MAX,
             nodes: 0,
             timed_out: false,
             best: None,
         }
+    }
+
+    /// The same search with a work budget: it stops, as on a timeout, once it has visited
+    /// `max_nodes` nodes. Unlike a timeout, a budget gives the same result on any machine and
+    /// under any load.
+    pub fn with_max_nodes(self, max_nodes: u64) -> Self {
+        Search { max_nodes, ..self }
     }
 
     /// Runs the search.
@@ -281,7 +293,8 @@ impl<'a, P: Pruning> Search<'a, P> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & CLOCK_MASK == 0 && self.deadline.passed() {
+        if self.nodes & CLOCK_MASK == 0 && (self.nodes >= self.max_nodes || self.deadline.passed())
+        {
             self.timed_out = true;
         }
         self.timed_out
