@@ -100,7 +100,7 @@ const MAX_FALLBACK: Duration = Duration::from_millis(500);
 /// or without the corner split) looked up on three axes for the cube and its inverse.
 ///
 /// From 14 moves on, before each deepening step the two-phase solver gets a budget of search
-/// nodes in proportion to the previous step's (about a quarter of its time on one thread) to
+/// nodes in proportion to the previous step's (about a third of its time on one thread) to
 /// find a solution of exactly the step's length: every shorter length being ruled out, such a
 /// solution is optimal, and the step (usually the costliest) is skipped. The budget is work, not
 /// time, so the same cube gets the same solution on any machine, under any load and at any

@@ -33,12 +33,12 @@ const TASK_DEPTH: usize = 3;
 /// Deepening steps from this length on report their progress (shorter ones are quick).
 const PROGRESS_FROM: usize = 15;
 
-/// The probe's work budget: two-phase nodes per node of the previous deepening step. A
-/// two-phase node costs about a seventh of an optimal one (35 against 250 ns on one thread of
-/// the reference machine), so the probe takes about a quarter of the previous step's time on one
-/// thread. The budget is counted in work, not time, so that whether a probe ends the search —
-/// and so the solution printed — does not depend on the machine, its load or the thread count.
-const PROBE_WORK: f64 = 2.0;
+/// The probe's budget, as a share of the previous deepening step's work: its nodes, each
+/// counted at its cost in two-phase nodes ([`super::TableSize::node_cost`]), so about this share of
+/// its time on one thread. The budget is counted in work, not time, so that whether a probe ends
+/// the search — and so the solution printed — does not depend on the machine, its load or the
+/// thread count.
+const PROBE_SHARE: f64 = 0.32;
 
 /// A quick, incomplete search for a solution of exactly the given length within a budget of
 /// search nodes (the two-phase solver), or `None`. Once every shorter length is ruled out, such
@@ -579,8 +579,8 @@ fn lend_solutions(
 }
 
 /// Searches lengths from the table's bound up to `max_length`. In [`Mode::First`], `probe` (if
-/// any) is given [`PROBE_WORK`] nodes per node of the previous step before each deepening step
-/// but the first; what it returns is checked (length and solved cube) before it is trusted.
+/// any) is given [`PROBE_SHARE`] of the previous step's work before each deepening step but
+/// the first; what it returns is checked (length and solved cube) before it is trusted.
 pub fn search(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
     match t.format {
         Format::Nibbles(_) => search_with::<Nibbles>(t, cube, run),
@@ -638,7 +638,7 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
             tell(bound);
         }
         if let (Mode::First, Some(probe), Some(previous)) = (mode, probe, previous_step) {
-            let budget = (previous as f64 * PROBE_WORK) as u64;
+            let budget = (previous as f64 * (t.size().node_cost() * PROBE_SHARE)).round() as u64;
             if let Some(found) = probed(probe, cube, bound, budget) {
                 stats.probed = true;
                 return (Outcome::Found(vec![found]), stats);

@@ -129,6 +129,19 @@ impl TableSize {
         TABLE.name_of(Some(self))
     }
 
+    /// What a search node costs with this table, counted in two-phase search nodes (one
+    /// thread; a two-phase node takes about 35 ns on the reference machine). Measured: `large`
+    /// about 220 ns per node, `small` 85, `small-plus` 150 (`cargo bench -p rubik-solve --bench
+    /// optimal -- --no-probe`). `medium`, not measured, is taken as `large`: its table is as far
+    /// beyond the caches, and a node reads it on three axes too.
+    pub fn node_cost(self) -> f64 {
+        match self {
+            TableSize::Small => 2.4,
+            TableSize::SmallPlus => 4.3,
+            TableSize::Medium | TableSize::Large => 6.25,
+        }
+    }
+
     /// The store's spec of the main table. The small one is the two-phase method's phase-1
     /// table ([`PHASE1_PRUNE`]): the same coordinates, the same distances, byte for byte, so
     /// one file serves both (it was built and stored a second time as `optimal-fst-small`
