@@ -176,6 +176,8 @@ impl PySolution {
                         moves: format_moves(&step.moves),
                         explanation,
                         human: step.human.as_ref().map(|h| h.moves.clone()),
+                        key: step.key.as_str(),
+                        params: step.params.iter().cloned().collect(),
                     }
                 })
                 .collect(),
@@ -214,6 +216,12 @@ pub struct PyStep {
     explanation: String,
     /// The step as a person would perform it (with rotations), when the method has one.
     human: Option<String>,
+    /// What kind of step it is, the same in every language (`"cfop.oll"`, `"twophase.phase1"`):
+    /// the key of the `key` field of the command line's JSON.
+    key: &'static str,
+    /// The values the step's name is made of (`{"number": "27", "case": "Sune"}`), in English
+    /// whatever the language, as in the command line's JSON.
+    params: std::collections::BTreeMap<String, String>,
 }
 
 #[pymethods]

@@ -141,6 +141,31 @@ def test_cfop_steps_do_what_they_say():
     assert min(checked.values()) >= 5, checked
 
 
+def test_step_keys_and_params_name_the_step_in_any_language():
+    for seed in range(5):
+        cube = rubik.Cube.random(seed=200 + seed)
+        english = cube.solve(method="cfop")
+        french = cube.solve(method="cfop", lang="fr")
+        assert [(s.key, s.params) for s in english.steps] == [
+            (s.key, s.params) for s in french.steps
+        ]
+        keys = [s.key for s in english.steps]
+        assert keys[0] == "cfop.cross" and keys.count("cfop.f2l") == 4, keys
+        for step in english.steps:
+            if step.key == "cfop.f2l":
+                assert step.name.startswith(f"F2L {step.params['n']}"), step
+                assert step.params["corner"] in step.name, step
+            if step.key == "cfop.oll":
+                assert step.name.startswith(f"OLL {step.params['number']}"), step
+            if step.key == "cfop.pll":
+                assert step.params["case"] in step.name, step
+    phases = rubik.Cube(SCRAMBLE).solve().steps
+    assert [s.key for s in phases] in (
+        ["twophase.phase1", "twophase.phase2"],
+        ["twophase.inverse_phase1", "twophase.inverse_phase2"],
+    )
+
+
 def test_explanations_in_french():
     solution = rubik.Cube(SCRAMBLE).solve(method="cfop", lang="fr")
     assert solution.steps[0].name.startswith("Croix")

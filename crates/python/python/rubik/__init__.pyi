@@ -1,6 +1,6 @@
 """Type hints of the ``rubik`` package (see the docstrings of the runtime objects)."""
 
-from typing import Optional, Union
+from typing import Dict, Optional, Union
 
 from .errors import (
     BadCharacterError as BadCharacterError,
@@ -77,6 +77,12 @@ class Step:
     def explanation(self) -> str: ...
     @property
     def human(self) -> Optional[str]: ...
+    @property
+    def key(self) -> str:
+        """What kind of step it is, the same in every language ("cfop.oll")."""
+    @property
+    def params(self) -> Dict[str, str]:
+        """The values the step's name is made of ({"number": "27", "case": "Sune"}), in English."""
 
 class Solution:
     """A solution: moves, lengths, and the explained steps."""
