@@ -107,8 +107,8 @@ fn the_probe_budget_is_work_and_the_same_at_any_thread_count() {
             continue;
         }
         checked += 1;
-        // One probe per deepening step after the first, each given more than the one before
-        // (a deeper step searches more nodes); the last step's probe has a budget.
+        // One probe per deepening step after the first, each given at least the budget of the
+        // one before (a deeper step searches at least as many nodes); the last probe's is not 0.
         assert!(one
             .windows(2)
             .all(|w| w[1].0 == w[0].0 + 1 && w[1].1 >= w[0].1));

@@ -172,8 +172,8 @@ pub struct Search<'a, P: Pruning> {
     bound: usize,
     improve: bool,
     deadline: Deadline,
-    /// The work budget: the search stops once it has visited this many nodes (give or take
-    /// the [`CLOCK_MASK`] nodes between two looks).
+    /// The work budget: the search stops once it has visited this many nodes (up to
+    /// [`CLOCK_MASK`] more, the nodes between two looks).
     max_nodes: u64,
     nodes: u64,
     timed_out: bool,
