@@ -1,9 +1,9 @@
 // Goals, move sets and algorithms in the browser: a cube solved to a named goal (the cross) and
 // to a goal painted with grey don't-care stickers, each solution played on the page and its end
 // checked sticker by sticker (don't-cares ignored); algorithms listed for a last-layer case, one
-// played, the cube ending solved up to a turn of U; errors shown in words; screenshots on a
-// desktop and a phone. Run by e2e/run.sh, which starts `rubik serve` and passes its URL in
-// RUBIK_URL.
+// played, the cube ending solved up to a turn of U; an algorithm search cancelled; errors shown
+// in words; screenshots on a desktop and a phone. Run by e2e/run.sh, which starts `rubik serve`
+// and passes its URL in RUBIK_URL.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -160,6 +160,35 @@ test("algorithms for a last-layer case are listed and one plays to solved up to 
     assert.deepEqual(problems, []);
     await context.close();
   }
+});
+
+test("an algorithm search can be cancelled: its request is aborted and the page is ready again", { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage({ width: 1280, height: 860 });
+  // Algorithms for a random state: a search far longer than the test waits.
+  await enter(page, SCRAMBLE);
+  await page.click("#algs-find");
+  await page.waitForFunction(() => window.rubik.goalBusy());
+  assert.equal((await page.textContent("#algs-find")).trim(), "Cancel");
+  assert.ok(await page.isDisabled("#goal-solve"), "the other search waits");
+  await page.waitForTimeout(1000);
+  assert.ok(await page.evaluate(() => window.rubik.goalBusy()), "the search is still running after a second");
+  const failed = page.waitForEvent("requestfailed", { predicate: (r) => r.url().endsWith("/api/algs"), timeout: 10_000 });
+  await page.click("#algs-find");
+  // The page aborts its request (the server stops a search whose connection closes).
+  assert.equal((await failed).failure().errorText, "net::ERR_ABORTED");
+  await page.waitForFunction(() => !window.rubik.goalBusy(), null, { timeout: 10_000 });
+  assert.match(await page.textContent("#goal-message"), /^Cancelled/);
+  assert.deepEqual(await page.evaluate(() => window.rubik.algorithms()), [], "nothing is listed");
+  assert.equal((await page.textContent("#algs-find")).trim(), "Algorithms");
+  assert.ok(!(await page.isDisabled("#goal-solve")), "Solve to goal is offered again");
+  // The next search runs and answers.
+  await enter(page, "R U R' U R U2 R'");
+  await page.click("#moveset-presets [data-moves='R,U']");
+  await page.click("#algs-find");
+  await page.waitForFunction(() => !window.rubik.goalBusy(), null, { timeout: 90_000 });
+  assert.ok((await page.evaluate(() => window.rubik.algorithms())).length > 0, await page.textContent("#goal-message"));
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test("a goal out of reach and an unreadable move set are said in words", { timeout: 120_000 }, async () => {

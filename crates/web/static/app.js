@@ -411,21 +411,28 @@
     el.className = "message " + (kind || "");
   }
 
-  async function api(method, path, body) {
+  /**
+   * Calls the JSON API. An aborted `signal` (optional) closes the connection, which stops the
+   * server's work; the abort is then thrown as is, for the caller to tell from an error.
+   */
+  async function api(method, path, body, signal) {
     let res;
     try {
       res = await fetch(path, {
         method,
         headers: body ? { "Content-Type": "application/json" } : {},
         body: body ? JSON.stringify(body) : undefined,
+        signal,
       });
     } catch (e) {
+      if (signal && signal.aborted) throw e;
       throw { category: "network", error: String(e) };
     }
     let data;
     try {
       data = await res.json();
     } catch (e) {
+      if (signal && signal.aborted) throw e;
       throw { category: "other", error: `HTTP ${res.status}` };
     }
     if (!res.ok) throw data;

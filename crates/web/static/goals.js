@@ -24,6 +24,7 @@
     editing: false,
     moves: "",
     busy: null, // "goal" | "algs" while a request runs
+    controller: null, // the AbortController of that request (its button reads Cancel meanwhile)
     algs: null, // the last answer of /api/algs with the state it was asked for
   };
 
@@ -193,24 +194,58 @@
     m.className = "message " + (kind || "");
   }
 
+  /**
+   * Marks a request as running (`what`: "goal" or "algs"; null when none) and returns the
+   * AbortController its button's Cancel aborts.
+   */
   function setBusy(what) {
     goals.busy = what;
-    $("goal-solve").disabled = !!what;
-    $("algs-find").disabled = !!what;
+    goals.controller = what ? new AbortController() : null;
+    renderButtons();
     if (what) message(t(what === "goal" ? "solvingToGoal" : "searchingAlgs"));
+    return goals.controller;
+  }
+
+  /** The two buttons: the running request's reads Cancel, the other waits; else their names. */
+  function renderButtons() {
+    for (const [id, what, label] of [["goal-solve", "goal", "solveToGoal"], ["algs-find", "algs", "findAlgs"]]) {
+      const running = goals.busy === what;
+      $(id).textContent = running ? P.t("cancel") : t(label);
+      $(id).classList.toggle("cancel", running);
+      $(id).disabled = !!goals.busy && !running;
+    }
+  }
+
+  /**
+   * Starts a request of kind `what` with its button, or cancels it when it is the one running:
+   * the request is aborted, which closes the connection and stops the server's search.
+   */
+  function startOrCancel(what) {
+    if (goals.busy === what) {
+      goals.controller.abort();
+      return false;
+    }
+    return !goals.busy;
+  }
+
+  /** After a failed request: "Cancelled" when it was aborted, else the error in words. */
+  function failed(e, controller) {
+    if (controller.signal.aborted) message(P.t("cancelled"));
+    else message(P.errorText(e), "bad");
   }
 
   function solveToGoal() {
-    if (goals.busy) return;
+    if (!startOrCancel("goal")) return;
     setEditing(false);
+    const controller = setBusy("goal");
     P.enqueue(async () => {
       P.pause();
       const start = P.state();
       const body = { facelets: start.join(""), goal: goalText() };
       if (goals.moves) body.moves = goals.moves;
-      setBusy("goal");
       try {
-        const res = await P.api("POST", "/api/goal", body);
+        if (controller.signal.aborted) throw new DOMException("cancelled", "AbortError");
+        const res = await P.api("POST", "/api/goal", body, controller.signal);
         if (P.state().join("") !== start.join("")) { message(""); return; } // the cube changed meanwhile
         const label = goalLabel();
         P.loadSolution(start, {
@@ -223,7 +258,7 @@
         });
         message(res.length === 0 ? t("alreadyThere") : t("reached", { goal: label, n: res.length }), "ok");
       } catch (e) {
-        message(P.errorText(e), "bad");
+        failed(e, controller);
       } finally {
         setBusy(null);
       }
@@ -238,17 +273,18 @@
   // ---------- algorithms ----------
 
   function findAlgs() {
-    if (goals.busy) return;
+    if (!startOrCancel("algs")) return;
     setEditing(false);
+    const controller = setBusy("algs");
     P.enqueue(async () => {
       P.pause();
       const start = P.state();
       const body = { case: start.join(""), count: ALG_COUNT };
       if (goals.moves) body.moves = goals.moves;
-      setBusy("algs");
       const started = performance.now();
       try {
-        const res = await P.api("POST", "/api/algs", body);
+        if (controller.signal.aborted) throw new DOMException("cancelled", "AbortError");
+        const res = await P.api("POST", "/api/algs", body, controller.signal);
         goals.algs = { start, res, millis: performance.now() - started };
         renderAlgs();
         if (!res.algorithms.length) message(t("noAlgs"), "bad");
@@ -256,7 +292,7 @@
       } catch (e) {
         goals.algs = null;
         renderAlgs();
-        message(P.errorText(e), "bad");
+        failed(e, controller);
       } finally {
         setBusy(null);
       }
@@ -332,8 +368,7 @@
     $("moveset").title = t("movesTitle");
     document.querySelector('#moveset-presets [data-moves=""]').textContent = t("allPreset");
     if (!goals.moves) $("moveset-info").textContent = t("allTurns");
-    $("goal-solve").textContent = t("solveToGoal");
-    $("algs-find").textContent = t("findAlgs");
+    renderButtons();
     renderAlgs();
   }
 

@@ -29,15 +29,21 @@ async fn eventually(limit: Duration, done: impl Fn() -> bool) -> bool {
     done()
 }
 
-/// A raw HTTP/1.1 request for a two-phase solve that takes seconds (at most 14 moves).
-fn slow_request(seed: u64, timeout_ms: u64) -> String {
-    let body =
-        json!({ "facelets": random_facelets(seed), "max_length": 14, "timeout_ms": timeout_ms })
-            .to_string();
+/// A raw HTTP/1.1 POST of a JSON body.
+fn raw_post(path: &str, body: serde_json::Value) -> String {
+    let body = body.to_string();
     format!(
-        "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\n\r\n{body}",
         body.len()
+    )
+}
+
+/// A raw HTTP/1.1 request for a two-phase solve that takes seconds (at most 14 moves).
+fn slow_request(seed: u64, timeout_ms: u64) -> String {
+    raw_post(
+        "/api/solve",
+        json!({ "facelets": random_facelets(seed), "max_length": 14, "timeout_ms": timeout_ms }),
     )
 }
 
@@ -99,6 +105,22 @@ async fn fast_solves_do_not_wait_behind_slow_ones() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_disconnects_stops_its_solve() {
+    stops_when_its_client_leaves(slow_request(7, 60_000), "solve").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_disconnects_stops_its_algorithm_search() {
+    // Algorithms for a random state (the page's Cancel aborts such a search): a minute's work.
+    let request = raw_post(
+        "/api/algs",
+        json!({ "case": random_facelets(8), "count": 12, "timeout_ms": 60_000 }),
+    );
+    stops_when_its_client_leaves(request, "algorithm search").await;
+}
+
+/// Sends `request` (a minute of slow-lane work) on a raw connection, then closes it: the job
+/// must free its slot within moments.
+async fn stops_when_its_client_leaves(request: String, what: &str) {
     let server = common::start_with(ServerLimits {
         slow_jobs: 1,
         ..ServerLimits::default()
@@ -107,10 +129,7 @@ async fn a_client_that_disconnects_stops_its_solve() {
     let addr = server.base.trim_start_matches("http://").to_string();
     let mut stream = TcpStream::connect(&addr).await.unwrap();
     // 60 s of work asked for...
-    stream
-        .write_all(slow_request(7, 60_000).as_bytes())
-        .await
-        .unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
     let state = Arc::clone(&server.state);
     assert!(
         eventually(Duration::from_secs(10), || state
@@ -119,7 +138,14 @@ async fn a_client_that_disconnects_stops_its_solve() {
             == 0)
         .await
     );
-    // ...and the client goes away: the solve stops and frees its slot within moments.
+    // It is still at work a second later (its answer is not due for a minute)...
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(
+        state.slow_slots.available_permits(),
+        0,
+        "the {what} ended early"
+    );
+    // ...and the client goes away: the job stops and frees its slot within moments.
     drop(stream);
     let left = Instant::now();
     assert!(
@@ -128,9 +154,9 @@ async fn a_client_that_disconnects_stops_its_solve() {
             .available_permits()
             == 1)
         .await,
-        "the solve still runs after its client left"
+        "the {what} still runs after its client left"
     );
-    println!("solve stopped {:?} after its client left", left.elapsed());
+    println!("{what} stopped {:?} after its client left", left.elapsed());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
