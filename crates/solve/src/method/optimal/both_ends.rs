@@ -18,9 +18,8 @@
 //! whose canonical sequences make each solution appear once.
 
 use super::inverse::PackedCube;
-use super::prune::value;
 use super::reader::Reader;
-use super::search::{lookup, moved_by, prefetch, Worker};
+use super::search::{corner_entry, corners_exceed, lookup, moved_by, prefetch, Worker};
 use super::tables::Tables;
 use crate::search::can_follow;
 use rubik_cube::{CubieCube, Move};
@@ -94,14 +93,14 @@ struct Expansion {
     /// Moves left after the child's.
     left: usize,
     /// Children made: their move, the move applied to side `s`, coordinates, slots, entries
-    /// and corner (permutation, table index).
+    /// and corner (permutation, table index when read: [`corner_entry`]).
     n: usize,
     moves: [Move; 18],
     applied: [usize; 18],
     coords: [[[u16; 4]; 3]; 18],
     slot: [[usize; 3]; 18],
     idx: [[usize; 3]; 18],
-    corner: [(u16, usize); 18],
+    corner: [(u16, Option<usize>); 18],
     x_bounds: [[u8; 3]; 18],
     /// The children still alive, by index.
     alive: [u8; 18],
@@ -222,9 +221,7 @@ impl Expansion {
                 prefetch(classes, self.slot[n][k]);
             }
             let cp = t.corners.perm_move[x_corner as usize * 18 + a];
-            let ci = t.corner_index(cp, self.coords[n][0][2]);
-            prefetch(&t.corner_prune, ci >> 1);
-            self.corner[n] = (cp, ci);
+            self.corner[n] = (cp, corner_entry(t, cp, self.coords[n][0][2], left));
             self.moves[n] = m;
             self.applied[n] = a;
             self.n += 1;
@@ -251,8 +248,7 @@ impl Expansion {
         let y = &node.sides[1 - self.s];
         for i in 0..self.n {
             self.x_bounds[i] = self.idx[i].map(|e| R::bound(t, e));
-            if beyond(self.x_bounds[i], self.left)
-                || value(&t.corner_prune, self.corner[i].1) as usize > self.left
+            if beyond(self.x_bounds[i], self.left) || corners_exceed(t, self.corner[i].1, self.left)
             {
                 continue;
             }
@@ -375,7 +371,7 @@ impl Default for Scratch {
             coords: [[[0; 4]; 3]; 18],
             slot: [[0; 3]; 18],
             idx: [[0; 3]; 18],
-            corner: [(0, 0); 18],
+            corner: [(0, None); 18],
             x_bounds: [[0; 3]; 18],
             alive: [0; 18],
             n_alive: 0,

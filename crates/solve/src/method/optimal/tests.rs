@@ -179,3 +179,25 @@ fn the_grouped_table_never_bounds_above_the_distance() {
         );
     }
 }
+
+#[test]
+fn the_corner_table_prunes_almost_nothing_from_ten_moves_left() {
+    // The premise of `CORNERS_READ_BELOW`: no entry of the corner table exceeds 11, and so few
+    // are 11 (about 0.1 % of the entries, which are symmetry classes) that a child with 10 moves
+    // left is almost never pruned by its corners.
+    let solver = solver();
+    let t = solver.tables();
+    let n = t.corner_prune.len() * 2;
+    let mut at = [0usize; 16];
+    for i in 0..n {
+        at[super::prune::value(&t.corner_prune, i) as usize] += 1;
+    }
+    let beyond = |d: usize| at[d + 1..].iter().sum::<usize>();
+    assert_eq!(beyond(search::CORNERS_READ_BELOW + 1), 0, "{at:?}");
+    let share = beyond(search::CORNERS_READ_BELOW) as f64 / n as f64;
+    assert!(
+        share < 0.002,
+        "{share} of the corner entries exceed 10 moves: {at:?}"
+    );
+    assert!(beyond(search::CORNERS_READ_BELOW - 1) > 0, "{at:?}");
+}
