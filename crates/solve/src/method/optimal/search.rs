@@ -6,10 +6,10 @@
 //! [`super::inverse`]). Its lower bound is the largest of six table lookups — three axes × the
 //! cube and its inverse (whose distance is the same) — and the corner table, taken lazily, the
 //! cheap forward ones first. The search is compiled once per table format ([`Reader`]). Each
-//! deepening step splits the tree into the nodes three moves down, orders them by their cost in
-//! the step before (costliest first) and hands them to the threads in that order; the first
-//! solution kept is the one of the earliest such subtree in the order, so results do not depend
-//! on thread timing.
+//! deepening step splits the tree into the nodes three moves down, orders them nearest first (the
+//! sum of their seven lookups, then their cost in the step before, costliest first) and hands
+//! them to the threads in that order; the first solution kept is the one of the earliest such
+//! subtree in the order, so results do not depend on thread timing.
 
 use super::both_ends::{BothEnds, Scratch};
 use super::inverse::PackedCube;
@@ -180,6 +180,18 @@ fn heuristic<R: Reader>(t: &Tables, node: &Node) -> usize {
         h = h.max(lookup::<R>(t, &R::packed_coords(t, &node.inv[k])));
     }
     h
+}
+
+/// The sum of `node`'s seven lookups (the corner table, the three axes, the inverse's three):
+/// the lower the sum, the likelier a solution of the length searched goes through the node.
+fn bound_sum<R: Reader>(t: &Tables, node: &Node) -> usize {
+    let corner = t.corner_index(node.corner, node.axes[0][2]);
+    let mut sum = value(&t.corner_prune, corner) as usize;
+    for k in 0..3 {
+        sum += lookup::<R>(t, &node.axes[k]);
+        sum += lookup::<R>(t, &R::packed_coords(t, &node.inv[k]));
+    }
+    sum
 }
 
 /// Whether the search's lower bound of `cube` (the corner table, then the three axes, then the
@@ -553,6 +565,15 @@ fn split<R: Reader>(
     (level, nodes)
 }
 
+/// The order tasks are searched in, nearest first: by `sums` (their bound sums), the lowest
+/// first, then by `previous` (their nodes one deepening step earlier), the most first, then by
+/// index.
+fn search_order(sums: &[usize], previous: &[u64]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..sums.len()).collect();
+    order.sort_by_key(|&i| (sums[i], std::cmp::Reverse(previous[i])));
+    order
+}
+
 /// Turns the solutions of tasks searched for their symmetric images (`lends`, found with the
 /// join rule relaxed) into the solutions of every task: each keeps those that follow its own
 /// prefix canonically, and its images get their mapped copies.
@@ -691,12 +712,18 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
                 }
             }
         }
-        // Tasks are searched in order of their cost in the previous deepening step, the costliest
-        // first: a subtree that took long to rule out at one length is likelier to hold a
-        // solution at the next. Threads take the next task from a shared counter, so both work
-        // near the front of the order and little is searched past the first solution.
-        let mut order: Vec<usize> = (0..tasks.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(cost.get(paths[i]).copied().unwrap_or(0)));
+        // Tasks are searched nearest first: by the sum of their seven lookups, the lowest first,
+        // then by their cost in the previous deepening step, the costliest first (a subtree that
+        // took long to rule out at one length is likelier to hold a solution at the next).
+        // Threads take the next task from a shared counter, so both work near the front of the
+        // order and little is searched past the first solution. Only the last step stops early,
+        // so the order changes that step's work alone.
+        let sums: Vec<usize> = tasks.iter().map(|(_, n)| bound_sum::<R>(t, n)).collect();
+        let previous: Vec<u64> = paths
+            .iter()
+            .map(|p| cost.get(*p).copied().unwrap_or(0))
+            .collect();
+        let order = search_order(&sums, &previous);
         let next = AtomicUsize::new(0);
         let costs: Vec<AtomicU64> = (0..tasks.len()).map(|_| AtomicU64::new(0)).collect();
         let results = Mutex::new(Vec::new());
@@ -805,4 +832,16 @@ fn search_with<R: Reader>(t: &Tables, cube: &CubieCube, run: &Run) -> (Outcome, 
         }
     }
     (Outcome::Exhausted, stats)
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::search_order;
+
+    #[test]
+    fn tasks_are_ordered_by_bound_sum_then_by_previous_cost_then_by_index() {
+        let sums = [40, 38, 40, 38, 41, 40];
+        let previous = [5, 7, 9, 7, 100, 9];
+        assert_eq!(search_order(&sums, &previous), vec![1, 3, 2, 5, 0, 4]);
+    }
 }
