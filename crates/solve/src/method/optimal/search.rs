@@ -171,27 +171,26 @@ pub(super) fn lookup<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
     R::bound(t, entry::<R>(t, c)) as usize
 }
 
-/// The bound of `node` (all six lookups).
-fn heuristic<R: Reader>(t: &Tables, node: &Node) -> usize {
+/// `node`'s seven lookups: the corner table, the three axes, the inverse's three axes.
+fn lookups<R: Reader>(t: &Tables, node: &Node) -> [usize; 7] {
     let corner = t.corner_index(node.corner, node.axes[0][2]);
-    let mut h = value(&t.corner_prune, corner) as usize;
+    let mut bounds = [value(&t.corner_prune, corner) as usize; 7];
     for k in 0..3 {
-        h = h.max(lookup::<R>(t, &node.axes[k]));
-        h = h.max(lookup::<R>(t, &R::packed_coords(t, &node.inv[k])));
+        bounds[1 + k] = lookup::<R>(t, &node.axes[k]);
+        bounds[4 + k] = lookup::<R>(t, &R::packed_coords(t, &node.inv[k]));
     }
-    h
+    bounds
 }
 
-/// The sum of `node`'s seven lookups (the corner table, the three axes, the inverse's three):
-/// the lower the sum, the likelier a solution of the length searched goes through the node.
+/// The bound of `node`: the largest of its seven lookups.
+fn heuristic<R: Reader>(t: &Tables, node: &Node) -> usize {
+    lookups::<R>(t, node).into_iter().max().unwrap_or(0)
+}
+
+/// The sum of `node`'s seven lookups: the lower the sum, the likelier a solution of the length
+/// searched goes through the node.
 fn bound_sum<R: Reader>(t: &Tables, node: &Node) -> usize {
-    let corner = t.corner_index(node.corner, node.axes[0][2]);
-    let mut sum = value(&t.corner_prune, corner) as usize;
-    for k in 0..3 {
-        sum += lookup::<R>(t, &node.axes[k]);
-        sum += lookup::<R>(t, &R::packed_coords(t, &node.inv[k]));
-    }
-    sum
+    lookups::<R>(t, node).into_iter().sum()
 }
 
 /// Whether the search's lower bound of `cube` (the corner table, then the three axes, then the
