@@ -388,7 +388,11 @@ async fn api_errors_are_json_and_limits_are_consistent() {
 
 #[tokio::test]
 async fn a_solve_whose_tables_are_still_loading_gets_a_504_that_says_so() {
-    let dir = std::env::temp_dir().join(format!("rubik-web-504-{}", std::process::id()));
+    // An empty table directory, so the solve finds its tables still being built. One fixed
+    // name, emptied first: the build the test leaves running may still write a table after
+    // the test's own clean-up, and that file is then removed by the next run.
+    let dir = std::env::temp_dir().join("rubik-web-504-tables");
+    let _ = std::fs::remove_dir_all(&dir);
     let state = AppState::new(
         rubik_solve::SolverConfig {
             table_dir: Some(dir.clone()),

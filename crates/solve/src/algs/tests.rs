@@ -4,11 +4,10 @@
 use super::*;
 use std::collections::HashSet;
 
+/// Tables kept in one directory for every run of these tests, as in the goal tests.
 fn config() -> SolverConfig {
     SolverConfig {
-        table_dir: Some(
-            std::env::temp_dir().join(format!("rubik-algs-tests-{}", std::process::id())),
-        ),
+        table_dir: Some(std::env::temp_dir().join("rubik-algs-test-tables")),
         ..SolverConfig::default()
     }
 }

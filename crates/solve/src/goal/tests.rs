@@ -8,10 +8,12 @@ use rubik_cube::subgroup::Outside;
 use rubik_cube::{Face, Move, Pattern};
 use std::collections::HashMap;
 
+/// A goal solver keeping its tables in one directory for every run of these tests (the store
+/// writes each table atomically under a lock, so runs side by side are safe and a later run
+/// loads what an earlier one built instead of leaving another copy behind).
 fn solver() -> GoalSolver {
-    let dir = std::env::temp_dir().join(format!("rubik-goal-tests-{}", std::process::id()));
     GoalSolver::new(&SolverConfig {
-        table_dir: Some(dir),
+        table_dir: Some(std::env::temp_dir().join("rubik-goal-test-tables")),
         ..SolverConfig::default()
     })
 }
