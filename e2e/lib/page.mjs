@@ -64,14 +64,17 @@ const pageReady = () => window.rubik && typeof window.rubik.facelets === "functi
 
 /**
  * Opens the page in a new browser context (`contextOptions`, e.g. `{ viewport }`), runs `init`
- * in it before the page's scripts when given, and waits until the page is ready and `ready`
+ * in it before the page's scripts when given (auto-play off unless `autoplay`), and waits until the page is ready and `ready`
  * (a function run in the page) holds. Resolves to `{page, context, problems}`: `problems`
  * collects page errors and console errors (refused requests, such as the 400 for an invalid
  * cube, are expected and left out); tests assert it stays empty.
  */
-export async function openPage(browser, contextOptions = {}, { ready, init } = {}) {
+export async function openPage(browser, contextOptions = {}, { ready, init, autoplay = false } = {}) {
   const context = await browser.newContext({ deviceScaleFactor: 1, ...contextOptions });
   const page = await context.newPage();
+  // Tests that step through a solution themselves turn the page's auto-play off (a setting kept
+  // in localStorage); `autoplay: true` leaves it on, as a new visitor has it.
+  if (!autoplay) await page.addInitScript(() => { try { localStorage.setItem("rubik.autoplay", "off"); } catch (e) { /* none */ } });
   const problems = [];
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("console", (m) => {

@@ -56,6 +56,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../static/scan.css"),
     },
     Asset {
+        path: "/playback.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/playback.js"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
         body: include_str!("../static/favicon.svg"),

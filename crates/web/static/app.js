@@ -43,9 +43,11 @@
    * Extension points for page modules loaded after this file (goals.js): `overlay()` returns 54
    * sticker letters to show instead of the cube (`?` drawn grey), or null; `sticker(index)`
    * takes a click on a sticker and returns true when it handled it; `texts()` re-renders the
-   * module's texts when the language changes.
+   * module's texts when the language changes. `playback()` follows every change of the shown
+   * solution or position (playback.js), `turned(move)` every turn made by hand (keys, drag),
+   * `solved()` every answer the Solve button loads.
    */
-  const hooks = { overlay: null, sticker: null, texts: null };
+  const hooks = { overlay: null, sticker: null, texts: null, playback: null, turned: null, solved: null };
   /** Colour of a don't-care sticker (a goal pattern's `?`). */
   const DONT_CARE = "#5b6170";
 
@@ -384,7 +386,7 @@
         showValidation(t("valid"), "ok");
       } else {
         app.fault = res.piece || null;
-        showValidation(errorText(res), "bad");
+        showValidation(errorText(res, facelets.split("")), "bad");
       }
     } catch (e) {
       if (seq === validationSeq) showValidation(errorText(e), "bad");
@@ -398,11 +400,31 @@
     el.className = "validation " + (kind || "");
   }
 
-  function errorText(err) {
+  function errorText(err, facelets) {
     const category = err.category || "other";
+    if (category === "colour_count") return colourCountText(facelets || app.state);
     const known = I18N.en.errors[category] !== undefined;
     const detail = err.error || err.message || "";
     return t("errors." + (known ? category : "other"), { piece: err.piece || "?", detail });
+  }
+
+  /**
+   * "Each colour must appear exactly 9 times: white appears 8 times, red 10 times." counted
+   * from the stickers sent, colours named in the page's language (the server's text names
+   * them by face letter).
+   */
+  function colourCountText(state) {
+    const counts = {};
+    for (const c of state) counts[c] = (counts[c] || 0) + 1;
+    const wrong = M.FACES.split("").filter((f) => (counts[f] || 0) !== 9)
+      .map((f) => t("colourTimes", { colour: t("colours." + f).toLowerCase(), n: counts[f] || 0 }));
+    return t("errors.colour_count_named", { list: wrong.join(", ") });
+  }
+
+  /** A notation error in words: what is wrong, the token at fault and its column. */
+  function notationText(e) {
+    const token = e.token === "end of input" ? t("endOfInput") : `“${e.token}”`;
+    return t("errors.notation_at", { detail: e.message, token, column: e.column });
   }
 
   function showMessage(text, kind) {
@@ -456,10 +478,42 @@
     enqueue(async () => {
       pause();
       pushUndo({ move: m });
+      const before = app.state.slice();
       clearSolution();
+      writeTurn(m, before);
       await turn(m, KEY_TURN_MS);
       if (app.painting) scheduleValidation();
+      if (hooks.turned) hooks.turned(m);
     });
+  }
+
+  /**
+   * Writes a turn made by hand into the setup box: appended when the box holds the moves that
+   * make the cube shown before it, else the box gets the cube's new facelet string.
+   */
+  function writeTurn(m, before) {
+    const box = $("input");
+    const text = box.value.trim();
+    let moves = null;
+    try { moves = M.parse(text); } catch (e) { moves = null; }
+    if (moves && M.applyAll(M.solvedState(), moves).join("") === before.join("")) {
+      box.value = text ? `${text} ${m.name}` : m.name;
+      app.lastScramble = box.value;
+    } else {
+      box.value = M.apply(before, m).join("");
+      app.lastScramble = null;
+    }
+  }
+
+  /** Takes a turn undone off the end of the setup box, when it is written there. */
+  function unwriteTurn(m) {
+    const box = $("input");
+    const words = box.value.trim().split(/\s+/);
+    if (words.length && words[words.length - 1] === m.name) {
+      words.pop();
+      box.value = words.join(" ");
+      app.lastScramble = box.value || null;
+    }
   }
 
   function undo() {
@@ -468,7 +522,7 @@
       const entry = app.undo.pop();
       if (!entry) return;
       clearSolution();
-      if (entry.move) await turn(M.inverse(entry.move), KEY_TURN_MS);
+      if (entry.move) { unwriteTurn(entry.move); await turn(M.inverse(entry.move), KEY_TURN_MS); }
       else setState(entry.state);
       showValidation("");
       if (app.painting) scheduleValidation();
@@ -548,7 +602,7 @@
         showValidation("");
       } catch (e) {
         if (e instanceof M.NotationError) {
-          showMessage(t("errors.notation", { detail: `${e.message} (${e.column})` }), "bad");
+          showMessage(notationText(e), "bad");
         } else throw e;
       }
     });
@@ -605,14 +659,25 @@
       const res = await solveStream({
         facelets: start.join(""), method, lang: app.lang, timeout_ms: budget, improve,
       }, controller.signal, (event) => {
-        if (event.event === "depth") { app.search.length = event.length; app.search.done = 0; app.search.total = 0; }
-        if (event.event === "progress") { app.search.length = event.length; app.search.done = event.done; app.search.total = event.total; }
+        if (event.event === "depth") {
+          app.search.building = false;
+          app.search.length = event.length; app.search.done = 0; app.search.total = 0;
+        }
+        if (event.event === "progress") {
+          // Progress before any search length is the tables being built (first use).
+          if (!event.length) app.search.building = true;
+          else app.search.length = event.length;
+          app.search.done = event.done; app.search.total = event.total;
+        }
         renderSolving();
       });
       await queue; // let turns in flight finish before taking over the display
       if (app.state.join("") !== start.join("")) { showMessage(""); return; } // the cube changed meanwhile
       loadSolution(start, res);
+      app.solution.options = method === IMPROVABLE ? { improve } : isSlow(method) ? { budget: budget / 1000 } : {};
+      updateLinks();
       showMessage(res.length === 0 ? t("alreadySolved") : "");
+      if (hooks.solved) hooks.solved();
     } catch (e) {
       if (controller.signal.aborted) showMessage(t("cancelled"));
       else {
@@ -674,7 +739,13 @@
     const s = app.search;
     if (!s) { bar.hidden = true; return; }
     const seconds = Math.round((performance.now() - s.started) / 1000);
-    if (s.method === "optimal" && s.length !== null) {
+    if (s.building) {
+      const percent = s.total ? Math.floor((100 * s.done) / s.total) : 0;
+      showMessage(t("buildingTables", { percent, seconds }));
+      bar.hidden = false;
+      bar.max = s.total || 1;
+      bar.value = s.done;
+    } else if (s.method === "optimal" && s.length !== null) {
       const proven = s.length - 1;
       const params = { length: s.length, proven, seconds, budget: Math.round(s.budget / 1000) };
       showMessage(proven > 0 ? t("searchingProven", params) : t("searchingFrom", params));
@@ -809,6 +880,9 @@
     document.body.classList.toggle("has-solution", !!sol);
     $("play").classList.toggle("playing", app.playing);
     $("play").title = app.playing ? t("pause") : t("play");
+    const playable = !!sol && sol.moves.length > 0;
+    for (const id of ["to-start", "step-back", "play", "step-forward", "to-end"]) $(id).disabled = !playable;
+    if (hooks.playback) hooks.playback();
     if (!sol) {
       $("forms").hidden = true;
       $("step-name").textContent = "";
@@ -834,8 +908,8 @@
       el.classList.toggle("next", i === pos);
       el.title = moveMeaning(sol.moves[i]);
     });
-    const cur = $("move-list").querySelector(".mv.current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    // The move list has no scroll box of its own: the timeline under the cube follows the
+    // current move (playback.js), so the page itself never jumps while a solution plays.
     // Moves, not whole-cube rotations, are counted, as in the step labels and the summary.
     const isTurn = (m) => !M.isRotation(m);
     const turnsDone = sol.moves.slice(0, pos).filter(isTurn).length;
@@ -844,7 +918,9 @@
     // Never "Optimal" for an answer the search did not prove shortest.
     const methodName = sol.method === "optimal" && sol.proven === false ? t("notProvenOptimal") : methodLabel(sol.method);
     const length = sol.length !== undefined ? sol.length : n;
-    let summary = t("solvedIn", { length, method: methodName, millis: Math.round(sol.millis * 10) / 10 });
+    let summary = sol.millis === null
+      ? `${t("turns", { n: length })} · ${methodName}`
+      : t("solvedIn", { length, method: methodName, millis: Math.round(sol.millis * 10) / 10 });
     if (sol.form === "human") {
       // The human form counts each slice move as one (the outer-turn count counts two).
       const rotations = n - turnsAll;
@@ -973,6 +1049,12 @@
       return o;
     }));
     if (app.methods.length) menu.value = app.methods[0].name;
+    const pending = app.pendingOptions;
+    if (pending && app.methods.some((m) => m.name === pending.method)) {
+      menu.value = pending.method;
+      if (pending.options.improve !== undefined) $("improve").checked = pending.options.improve === "true";
+      if (pending.options.budget) $("budget").value = pending.options.budget;
+    }
     renderMethods();
     renderBudget();
   }
@@ -1008,22 +1090,34 @@
 
   // ---------- links ----------
 
+  /**
+   * The share link: the setup (the moves that make the case, else its 54 letters), the moves
+   * played, the method and its options, the position and the language; never texts (the page
+   * names the steps itself when the link is opened).
+   */
   function shareUrl() {
     const params = new URLSearchParams();
     const sol = app.solution;
-    params.set("state", (sol ? sol.start : app.state).join(""));
+    const start = sol ? sol.start : app.state;
+    params.set("setup", setupText(start));
     if (sol) {
-      params.set("moves", M.format(sol.moves));
+      params.set("alg", M.format(sol.moves));
       params.set("method", sol.method);
-      const names = sol.steps.map((s, i) => {
-        const txt = stepText(s);
-        return [sol.stepOf.filter((k) => k === i).length, txt.name, txt.explanation];
-      });
-      if (sol.stepOf.every((s) => s >= 0) && names.length) params.set("steps", JSON.stringify(names));
+      if (sol.options) for (const [k, v] of Object.entries(sol.options)) params.set(k, String(v));
       if (app.pos) params.set("pos", String(app.pos));
     }
     params.set("lang", app.lang);
     return `${location.origin}${location.pathname}#${params.toString()}`;
+  }
+
+  /** The moves that make `start` when they are known (the last scramble or setup), else its letters. */
+  function setupText(start) {
+    if (app.lastScramble) {
+      try {
+        if (M.applyAll(M.solvedState(), M.parse(app.lastScramble)).join("") === start.join("")) return app.lastScramble;
+      } catch (e) { /* not moves */ }
+    }
+    return M.isSolved(start) && start[4] === "U" && start[13] === "R" ? "" : start.join("");
   }
 
   function algCubingUrl() {
@@ -1046,36 +1140,43 @@
     $("algcubing").href = algCubingUrl();
   }
 
+  /**
+   * Opens a share link: `setup` (moves or 54 letters; `state` in older links), `alg` (`moves`),
+   * `method` and its options, `pos`, `lang`.
+   */
   function restoreFromUrl() {
     if (!location.hash || location.hash.length < 2) return;
     const params = new URLSearchParams(location.hash.slice(1));
     const lang = params.get("lang");
     if (lang && I18N[lang]) app.lang = lang;
-    const state = params.get("state");
-    if (!state || !/^[URFDLB]{54}$/.test(state)) return;
-    setState(state.split(""));
-    const movesText = params.get("moves");
-    if (!movesText) { scheduleValidation(); return; }
-    let moves;
-    try { moves = M.parse(movesText); } catch (e) { return; }
-    const stepOf = [];
-    let steps = [];
-    try {
-      const raw = JSON.parse(params.get("steps") || "[]");
-      let at = 0;
-      steps = raw.map(([count, name, explanation], i) => {
-        for (let k = 0; k < count; k++) stepOf.push(i);
-        const outer = moves.slice(at, at + count);
-        at += count;
-        return { name: String(name), explanation: String(explanation), outer, human: null };
-      });
-    } catch (e) {
-      steps = [];
+    const setup = params.has("setup") ? params.get("setup") : params.get("state");
+    if (setup === null) return;
+    let start;
+    if (/^[URFDLB]{54}$/.test(setup)) {
+      start = setup.split("");
+      app.lastScramble = null;
+    } else {
+      try { start = M.applyAll(M.solvedState(), M.parse(setup)); } catch (e) { return; }
+      app.lastScramble = setup || null;
     }
-    const ok = stepOf.length === moves.length;
+    $("input").value = setup;
+    setState(start);
+    const algText = params.get("alg") || params.get("moves");
+    if (!algText) { scheduleValidation(); return; }
+    let moves;
+    try { moves = M.parse(algText); } catch (e) { return; }
+    if ($("alg")) $("alg").value = algText;
+    const method = params.get("method") || "algorithm";
+    const options = {};
+    for (const k of ["improve", "budget"]) if (params.has(k)) options[k] = params.get(k);
+    app.pendingOptions = { method, options };
+    const texts = {};
+    for (const l of Object.keys(I18N)) texts[l] = { name: I18N[l].sharedSolution, explanation: "" };
     app.solution = {
-      start: state.split(""), moves, stepOf: ok ? stepOf : moves.map(() => -1), steps: ok ? steps : [],
-      solution: movesText, method: params.get("method") || "twophase", millis: 0, form: "outer", hasHuman: false,
+      start, moves, stepOf: moves.map(() => 0),
+      steps: [{ key: "shared", name: texts.en.name, explanation: "", texts, outer: moves, human: null }],
+      solution: algText, method, millis: null, form: "outer", hasHuman: false, shared: true, options,
+      end: M.applyAll(start, moves).join(""),
     };
     renderMoveList();
     const pos = Number(params.get("pos") || 0);
@@ -1227,6 +1328,26 @@
     painting: () => app.painting,
     stopPainting: () => { if (app.painting) togglePaint(); },
     renderStickers,
+    /** Playback, for the timeline (playback.js): go to move `k`, play or pause, the position. */
+    goTo,
+    togglePlay,
+    playing: () => app.playing,
+    position: () => app.pos,
+    /** The shown solution's moves (names), the step of each, and its start: or null. */
+    solution: () => (app.solution
+      ? {
+        moves: app.solution.moves.map((m) => m.name), start: app.solution.start.slice(), method: app.solution.method,
+        stepOf: app.solution.stepOf.slice(), stepKeys: app.solution.steps.map((s) => s.key || null),
+      }
+      : null),
+    /** Turns the cube by `move` (a RubikModel move) as a key press does: animated, written down. */
+    userTurn,
+    /** The current setup's moves, when the cube shown was made by moves (else null). */
+    setupMoves: () => app.lastScramble,
+    showMessage,
+    /** The camera transform of the 3D cube (for drag.js): yaw and pitch in degrees. */
+    camera: () => ({ yaw: app.yaw, pitch: app.pitch }),
+    isBusy: () => app.busy > 0,
     /**
      * Plays `res` ({solution, length, method, millis, end, steps}) from `start` (54 letters),
      * showing `start` first, as the Solve button's answers are.

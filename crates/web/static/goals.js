@@ -178,12 +178,21 @@
     try {
       const res = await P.api("GET", "/api/moveset?moves=" + encodeURIComponent(goals.moves));
       if (seq !== movesSeq) return;
-      info.textContent = t("movesetInfo", { turns: res.turns.join(" "), states: Number(res.states).toLocaleString(P.lang()) });
+      info.textContent = t("movesetInfo", { turns: res.turns.join(" "), states: exactCount(res.states) });
     } catch (e) {
       if (seq !== movesSeq) return;
       info.textContent = P.errorText(e);
       info.classList.add("bad");
     }
+  }
+
+  /**
+   * The server's count (a decimal string) with the page language's digit grouping, exactly:
+   * counts pass 2^53, where a JavaScript number would round them.
+   */
+  function exactCount(text) {
+    if (!/^\d+$/.test(String(text))) return String(text);
+    return BigInt(text).toLocaleString(P.lang());
   }
 
   // ---------- solving to the goal ----------
@@ -231,6 +240,8 @@
   /** After a failed request: "Cancelled" when it was aborted, else the error in words. */
   function failed(e, controller) {
     if (controller.signal.aborted) message(P.t("cancelled"));
+    // This card has no method menu: say what makes its search quicker instead.
+    else if (e && e.category === "timeout") message(t("timeout"), "bad");
     else message(P.errorText(e), "bad");
   }
 
@@ -288,7 +299,8 @@
         goals.algs = { start, res, millis: performance.now() - started };
         renderAlgs();
         if (!res.algorithms.length) message(t("noAlgs"), "bad");
-        else message(res.timed_out ? t("algsTimedOut") : "");
+        // Algorithms found before the time ran out are a result: more may exist.
+        else message(res.timed_out ? t("algsFoundMore", { n: res.algorithms.length }) : "", "ok");
       } catch (e) {
         goals.algs = null;
         renderAlgs();
@@ -310,6 +322,13 @@
     title.hidden = !found;
     if (!found) return;
     title.textContent = t("algsTitle", { n: found.res.algorithms.length, case: found.res.case.length > 30 ? t("thisCase") : found.res.case });
+    // The case's picture (caseview.js) beside the list.
+    if (window.rubikCaseView) {
+      const pic = window.rubikCaseView.forState(found.start, t("thisCase"));
+      pic.classList.add("algs-pic");
+      pic.id = "algs-pic";
+      list.appendChild(el("li", { class: "algs-pic-row" }, [pic]));
+    }
     found.res.algorithms.forEach((a, i) => {
       const b = el("button", { type: "button", class: "alg", "data-i": String(i) });
       const text = el("span", { class: "alg-text" });
