@@ -61,6 +61,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../static/playback.js"),
     },
     Asset {
+        path: "/drag.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/drag.js"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
         body: include_str!("../static/favicon.svg"),
