@@ -66,6 +66,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../static/drag.js"),
     },
     Asset {
+        path: "/timer.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/timer.js"),
+    },
+    Asset {
         path: "/favicon.svg",
         content_type: "image/svg+xml",
         body: include_str!("../static/favicon.svg"),
