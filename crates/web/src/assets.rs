@@ -66,9 +66,19 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../static/drag.js"),
     },
     Asset {
+        path: "/caseview.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/caseview.js"),
+    },
+    Asset {
         path: "/timer.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../static/timer.js"),
+    },
+    Asset {
+        path: "/trainer.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../static/trainer.js"),
     },
     Asset {
         path: "/favicon.svg",

@@ -160,6 +160,20 @@ window.RUBIK_I18N = {
       plotEmpty: "The plot appears after two times.",
       plotLabel: "Times of the session (line) and their average of 5 (dashed)"
     },
+    trainer: {
+      set: "Set",
+      sets: { pll: "PLL (21 cases)", oll: "OLL (57 cases)", coll: "COLL", zbll: "ZBLL", ell: "ELL", ll: "Whole last layer", lsll: "Last slot + last layer", f2l: "F2L (first two layers)" },
+      hint: "Each scramble is a random state of the set; its case is shown after the solve.",
+      sessionName: "{set} drill",
+      casePicture: "The case just solved",
+      caseSeen: { count: "n", one: "This case: seen once, {time} now.", other: "This case: seen {n} times, {time} now." },
+      perCase: "Times per case (slowest first)",
+      case: "Case",
+      count: "Solves",
+      mean: "Mean",
+      best: "Best",
+      mismatch: "The server's scramble does not make the state it names."
+    },
     errors: {
       bad_goal: "Cannot read the goal: {detail}",
       bad_moves: "Cannot read the moves allowed: {detail}",
@@ -343,6 +357,20 @@ window.RUBIK_I18N = {
       times: { count: "n", one: "{n} temps", other: "{n} temps" },
       plotEmpty: "Le graphique apparaît après deux temps.",
       plotLabel: "Temps de la session (ligne) et leur moyenne de 5 (tirets)"
+    },
+    trainer: {
+      set: "Ensemble",
+      sets: { pll: "PLL (21 cas)", oll: "OLL (57 cas)", coll: "COLL", zbll: "ZBLL", ell: "ELL", ll: "Dernière couche entière", lsll: "Dernière paire + dernière couche", f2l: "F2L (deux premières couronnes)" },
+      hint: "Chaque mélange est un état aléatoire de l'ensemble ; son cas est montré après la résolution.",
+      sessionName: "Entraînement {set}",
+      casePicture: "Le cas qui vient d'être résolu",
+      caseSeen: { count: "n", one: "Ce cas : vu une fois, {time} cette fois.", other: "Ce cas : vu {n} fois, {time} cette fois." },
+      perCase: "Temps par cas (le plus lent d'abord)",
+      case: "Cas",
+      count: "Résolutions",
+      mean: "Moyenne",
+      best: "Meilleur",
+      mismatch: "Le mélange du serveur ne donne pas l'état qu'il annonce."
     },
     errors: {
       bad_goal: "Objectif illisible : {detail}",
