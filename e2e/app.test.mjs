@@ -67,13 +67,14 @@ test("keyboard turns change the state as the server's model says", { timeout: 60
   for (let i = 0; i < 6; i++) await page.click("#undo");
   await waitIdle(page);
   assert.equal(await facelets(page), five.body.facelets);
-  // Dragging orbits the view and the wheel zooms; neither changes the cube.
+  // Dragging beside the cube orbits the view (a drag on it turns a layer: daily.test.mjs) and
+  // the wheel zooms; neither changes the cube.
   const camera = () => page.evaluate(() => document.getElementById("cube").style.transform);
   const before = await camera();
   const box = await page.locator("#viewport").boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + 12, box.y + 12);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 8 });
+  await page.mouse.move(box.x + 132, box.y + 52, { steps: 8 });
   await page.mouse.up();
   const orbited = await camera();
   assert.notEqual(orbited, before);

@@ -241,7 +241,7 @@
   function failed(e, controller) {
     if (controller.signal.aborted) message(P.t("cancelled"));
     // This card has no method menu: say what makes its search quicker instead.
-    else if (e && e.category === "timeout") message(t("timeout"), "bad");
+    else if (e && e.category === "timeout") message(t(goals.busy === "algs" ? "algsTimeout" : "timeout"), "bad");
     else message(P.errorText(e), "bad");
   }
 

@@ -112,7 +112,8 @@ window.RUBIK_I18N = {
       noAlgs: "No algorithm found within the limits.",
       algsTimedOut: "The time budget ended the search: longer algorithms may exist.",
       algsFoundMore: { count: "n", one: "{n} algorithm found in the time allowed; more may exist.", other: "{n} algorithms found in the time allowed; more may exist." },
-      timeout: "The search ran out of time. Allow more turns (add D or F to the moves), or pick a nearer goal."
+      timeout: "The search ran out of time. Allow more turns (add D or F to the moves), or pick a nearer goal.",
+      algsTimeout: "The time ran out before any algorithm was found. Allow more turns (add D or F to the moves)."
     },
     // Playback, the setup and algorithm boxes, texts built by the page (playback.js, app.js).
     timeline: "Position in the moves",
@@ -310,7 +311,8 @@ window.RUBIK_I18N = {
       noAlgs: "Aucun algorithme trouvé dans les limites fixées.",
       algsTimedOut: "Le temps imparti a arrêté la recherche : des algorithmes plus longs peuvent exister.",
       algsFoundMore: { count: "n", one: "{n} algorithme trouvé dans le temps imparti ; il peut en exister d'autres.", other: "{n} algorithmes trouvés dans le temps imparti ; il peut en exister d'autres." },
-      timeout: "La recherche a manqué de temps. Permettez plus de mouvements (ajoutez D ou F) ou choisissez un objectif plus proche."
+      timeout: "La recherche a manqué de temps. Permettez plus de mouvements (ajoutez D ou F) ou choisissez un objectif plus proche.",
+      algsTimeout: "Le temps a manqué avant de trouver un algorithme. Permettez plus de mouvements (ajoutez D ou F)."
     },
     // Lecture, cases de départ et d'algorithme, textes faits par la page (playback.js, app.js).
     timeline: "Position dans les mouvements",
