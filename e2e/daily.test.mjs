@@ -297,3 +297,34 @@ test("the share link carries moves and options, not texts, and plays back", { ti
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test("timer: WCA inspection gives +2 when the solve starts after 15 s and DNF after 17 s", { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage(browser, PHONE);
+  // From the reload on, the page's clock is Playwright's: seconds of inspection pass without
+  // being waited for.
+  await page.clock.install();
+  await page.reload();
+  await page.waitForFunction(() => window.rubik && window.rubik.timerReady && window.rubik.timerReady());
+  await page.click('#modes [data-mode="timer"]');
+  await page.check("#inspection");
+  for (const [inspect, penalty] of [[14_000, 0], [16_000, 2000], [18_000, -1]]) {
+    const n = (await page.evaluate(() => window.rubik.timerSolves().length)) + 1;
+    await page.keyboard.down("Space");
+    await page.keyboard.up("Space");
+    await page.waitForFunction(() => window.rubik.timerPhase() === "inspecting");
+    await page.clock.runFor(inspect);
+    await page.keyboard.down("Space");
+    await page.keyboard.up("Space");
+    await page.waitForFunction(() => window.rubik.timerPhase() === "running");
+    await page.clock.runFor(9_000);
+    await page.keyboard.down("Space");
+    await page.keyboard.up("Space");
+    await page.waitForFunction((k) => window.rubik.timerSolves().length === k, n);
+    const solve = (await page.evaluate(() => window.rubik.timerSolves())).pop();
+    assert.equal(solve.penalty, penalty, `inspection of ${inspect} ms`);
+    assert.ok(Math.abs(solve.time - 9_000) < 100, `the solve's own time: ${solve.time}`);
+  }
+  await page.screenshot({ path: join(SHOTS, "daily-inspection-phone.png") });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
