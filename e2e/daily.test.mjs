@@ -226,6 +226,26 @@ test("trainer: a PLL drill shows after each solve a picture of the scramble's st
     }
     // The per-case table lists the cases seen, each with its picture.
     assert.ok(await page.locator("#timer-cases .case-pic").count() >= 1);
+    if (name === "desktop") {
+      // An F2L drill's case (cross solved, the rest random) is drawn from the front-right corner:
+      // U, F and R, every sticker the scramble's.
+      await page.selectOption("#drill-set", "f2l");
+      await page.waitForFunction(() => window.rubik.drillSet() === "f2l" && window.rubik.timerSession().kind === "drill:f2l"
+        && window.rubik.timerScramble());
+      const scramble = await page.evaluate(() => window.rubik.timerScramble());
+      const state = (await api("/api/apply", { moves: scramble })).body.facelets;
+      await page.keyboard.down("Space");
+      await page.keyboard.up("Space");
+      await page.waitForFunction(() => window.rubik.timerPhase() === "running");
+      await page.keyboard.down("Space");
+      await page.keyboard.up("Space");
+      await page.waitForFunction(() => document.querySelector("#timer-case .case-pic"));
+      const drawn = await page.evaluate(() => [...document.querySelectorAll("#timer-case .case-pic polygon")]
+        .map((p) => [Number(p.dataset.index), p.dataset.letter]));
+      assert.deepEqual(drawn.map(([i]) => i).sort((a, b) => a - b), [...Array(27).keys()], "U (0-8), R (9-17), F (18-26)");
+      for (const [index, letter] of drawn) assert.equal(letter, state[index], `F2L sticker ${index} of ${scramble}`);
+      await page.screenshot({ path: join(SHOTS, "daily-drill-f2l-desktop.png") });
+    }
     assert.deepEqual(problems, []);
     await context.close();
   }

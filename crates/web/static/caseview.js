@@ -74,30 +74,27 @@
     const s = svg(120, 128, label);
     const o = [60, 64]; // the corner nearest the viewer (U F R)
     const k = 17; // one sticker, in pixels
-    const ex = [Math.cos(Math.PI / 6) * k, Math.sin(Math.PI / 6) * k]; // towards R's far edge
-    const ez = [-Math.cos(Math.PI / 6) * k, Math.sin(Math.PI / 6) * k]; // towards F's left edge
-    const ey = [0, -k]; // up
+    // Screen directions of the model's −x (up-left), −z (up-right) and −y (down), one sticker long.
+    const left = [-Math.cos(Math.PI / 6) * k, -Math.sin(Math.PI / 6) * k];
+    const back = [Math.cos(Math.PI / 6) * k, -Math.sin(Math.PI / 6) * k];
+    const down = [0, k];
     const at = (a, b, va, vb, base) => [base[0] + a * va[0] + b * vb[0], base[1] + a * va[1] + b * vb[1]];
     const quad = (base, va, vb, a, b) => {
       const m = 0.06;
       return [at(a + m, b + m, va, vb, base), at(a + 1 - m, b + m, va, vb, base),
         at(a + 1 - m, b + 1 - m, va, vb, base), at(a + m, b + 1 - m, va, vb, base)];
     };
-    // U: from the U-F-R corner at o, rows go back (−ez), columns go left (−ex).
-    const nex = [-ex[0], -ex[1]];
-    const nez = [-ez[0], -ez[1]];
+    // U facelet row r (0 = back) and column c (0 = left): from o, 2 − c steps left, 2 − r back.
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) {
-      // U facelet row r (0 = back) and column c (0 = left): from o, 2 − r steps back, 2 − c left.
-      poly(s, quad(o, nex, nez, 2 - c, 2 - r), state[r * 3 + c], r * 3 + c);
+      poly(s, quad(o, left, back, 2 - c, 2 - r), state[r * 3 + c], r * 3 + c);
     }
-    // F: from o, columns go left along ez, rows go down.
-    const down = [-ey[0], -ey[1]];
+    // F facelet row r (0 = top), column c (0 = left): 2 − c steps left, r down.
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) {
-      poly(s, quad(o, ez, down, 2 - c, r), state[18 + r * 3 + c], 18 + r * 3 + c);
+      poly(s, quad(o, left, down, 2 - c, r), state[18 + r * 3 + c], 18 + r * 3 + c);
     }
-    // R: from o, columns go back along ex, rows go down.
+    // R facelet row r, column c (0 = front): c steps back, r down.
     for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) {
-      poly(s, quad(o, ex, down, c, r), state[9 + r * 3 + c], 9 + r * 3 + c);
+      poly(s, quad(o, back, down, c, r), state[9 + r * 3 + c], 9 + r * 3 + c);
     }
     s.dataset.kind = "f2l";
     return s;

@@ -360,6 +360,10 @@
   /** A new scramble: the trainer's when it deals them, else a random state's (GET /api/scramble). */
   async function nextScramble() {
     const seq = ++scrambleSeq;
+    // Until the next one comes, no scramble: a solve timed meanwhile is not filed under the old.
+    timer.scramble = "";
+    timer.scrambleFacelets = null;
+    timer.case = null;
     $("timer-scramble").textContent = P.t("scrambling");
     try {
       let next;
