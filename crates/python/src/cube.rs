@@ -110,7 +110,7 @@ impl PyCube {
             .map_err(|e: rubik_solve::i18n::UnknownLang| PyValueError::new_err(e.to_string()))?;
         let goal = goal.map(|g| goal_cube(py, g)).transpose()?;
         let limits = limits(max_length, timeout)?;
-        let cube = CubeInput::Cube(self.cube.clone());
+        let cube = CubeInput::Cube(self.cube);
         let answer = solve_with(py, cube, method, None, goal.as_ref(), limits, lang)?;
         Ok(PySolution::new(&answer))
     }

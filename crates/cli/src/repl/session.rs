@@ -161,7 +161,7 @@ impl Session {
         let request = Request {
             method: Some(method),
             options: solving::options(&self.tables).map_err(|e| e.to_string())?,
-            ..Request::new(CubeInput::Cube(self.cube.clone()))
+            ..Request::new(CubeInput::Cube(self.cube))
         };
         let answer = service.solve(&request).map_err(|e| e.to_string())?;
         let (solution, millis) = (answer.solution, answer.elapsed.as_secs_f64() * 1000.0);

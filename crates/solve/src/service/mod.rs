@@ -193,7 +193,7 @@ impl Service {
     /// The cube `input` describes, read.
     pub fn read_cube(input: &CubeInput) -> Result<Cube, ServiceError> {
         match input {
-            CubeInput::Cube(cube) => Ok(cube.clone()),
+            CubeInput::Cube(cube) => Ok(*cube),
             CubeInput::Text(text) | CubeInput::Facelets(text)
                 if text.chars().count() > MAX_CUBE_TEXT =>
             {
