@@ -11,21 +11,26 @@
 //! the same inputs.
 
 use crate::args::SolveArgs;
-use crate::commands::solve::{input_error_report, presentation};
 use crate::cube_io;
 use crate::error::{
-    solve_error_code, CliError, CliResult, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_NO_SOLUTION,
+    service_error_code, worse, CliError, CliResult, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_NO_SOLUTION,
 };
 use crate::lines::{describe_bytes, escape_controls, Line, Lines, MAX_LINE_BYTES};
-use crate::output::{self, ErrorReport, SolveReport};
+use crate::output::{self, input_error_report, presentation, ErrorReport, SolveReport};
 use crate::resume::OutputFile;
 use crate::solving;
 use anyhow::Context;
-use rubik_solve::{Limits, Solver};
+use rubik_solve::service::{CubeInput, Request, Service};
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
+
+/// What answers the lines: the service, and the request every line shares but for its cube.
+struct LineSolver<'a> {
+    service: &'a Service,
+    template: &'a Request,
+}
 
 /// The answer to one line: the text to print and the exit code it calls for (0 when solved).
 struct Answer {
@@ -36,15 +41,21 @@ struct Answer {
 /// Runs continuous mode on stdin and stdout. Exits 0 when every line was solved, else the most
 /// severe code seen (2 for a bad line, 1 for a line without a solution within the limits).
 pub fn run(args: &SolveArgs) -> CliResult {
-    let solver = solving::goal_solver(&args.goal, &args.method, false)?;
-    if solver.lists() {
+    let service = solving::service(&args.method)?;
+    // Every line's request but its cube: checked, and its tables loaded, before any line.
+    let template = solving::request(args, cube_io::solved(), false)?;
+    solving::prepare(&service, &template)?;
+    if service.lists(&template)? {
         return Err(CliError::bad_input(anyhow::anyhow!(
             "these options make method {} list several solutions per cube; continuous mode \
              answers each line with one",
-            solver.name()
+            template.method()
         )));
     }
-    let limits = solving::limits(&args.limits);
+    let solver = LineSolver {
+        service: &service,
+        template: &template,
+    };
     let mut stdin = std::io::stdin().lock();
     let (mut out, done_worst): (Box<dyn Write + Send>, u8) = match &args.output {
         Some(path) => {
@@ -55,9 +66,9 @@ pub fn run(args: &SolveArgs) -> CliResult {
         None => (Box::new(std::io::stdout()), 0),
     };
     let worst = if jobs(args) <= 1 {
-        sequential(args, solver.as_ref(), &limits, stdin, &mut out)?
+        sequential(args, &solver, stdin, &mut out)?
     } else {
-        parallel(args, solver.as_ref(), &limits, stdin, &mut out)?
+        parallel(args, &solver, stdin, &mut out)?
     };
     let worst = worse(worst, done_worst);
     match worst {
@@ -124,8 +135,7 @@ fn lines(input: impl BufRead) -> impl Iterator<Item = std::io::Result<Line>> {
 
 fn sequential(
     args: &SolveArgs,
-    solver: &dyn Solver,
-    limits: &Limits,
+    solver: &LineSolver,
     input: impl BufRead,
     out: &mut impl Write,
 ) -> CliResult<u8> {
@@ -134,7 +144,7 @@ fn sequential(
         let line = line
             .context("cannot read stdin")
             .map_err(CliError::bad_input)?;
-        let answer = answer(args, solver, limits, &line);
+        let answer = answer(args, solver, &line);
         worst = worse(worst, answer.code);
         write_line(out, &answer.line)?;
     }
@@ -143,8 +153,7 @@ fn sequential(
 
 fn parallel(
     args: &SolveArgs,
-    solver: &dyn Solver,
-    limits: &Limits,
+    solver: &LineSolver,
     input: impl BufRead,
     out: &mut (dyn Write + Send),
 ) -> CliResult<u8> {
@@ -164,7 +173,7 @@ fn parallel(
                 // Once the output is gone, keep draining jobs (unsolved) so the reader never
                 // blocks on a full queue.
                 if !output_closed.load(Ordering::Relaxed) {
-                    let answer = answer(args, solver, limits, &line);
+                    let answer = answer(args, solver, &line);
                     if answer_tx.send((index, answer)).is_err() {
                         output_closed.store(true, Ordering::Relaxed);
                     }
@@ -220,21 +229,6 @@ fn parallel(
     })
 }
 
-/// The more severe of two exit codes (bad input over no solution over success).
-pub fn worse(a: u8, b: u8) -> u8 {
-    let rank = |c: u8| match c {
-        0 => 0,
-        EXIT_NO_SOLUTION => 1,
-        EXIT_BAD_INPUT => 2,
-        _ => 3,
-    };
-    if rank(b) > rank(a) {
-        b
-    } else {
-        a
-    }
-}
-
 fn write_line(out: &mut (impl Write + ?Sized), line: &str) -> CliResult {
     writeln!(out, "{line}")
         .and_then(|_| out.flush())
@@ -246,9 +240,9 @@ fn write_line(out: &mut (impl Write + ?Sized), line: &str) -> CliResult {
 }
 
 /// Answers one input line: its solution, or why it has none.
-fn answer(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, line: &Line) -> Answer {
+fn answer(args: &SolveArgs, solver: &LineSolver, line: &Line) -> Answer {
     match line {
-        Line::Text(text) => answer_text(args, solver, limits, text.trim()),
+        Line::Text(text) => answer_text(args, solver, text.trim()),
         Line::NotUtf8(bytes) => unreadable(
             args,
             &describe_bytes(bytes, 80),
@@ -285,7 +279,7 @@ fn unreadable(args: &SolveArgs, input: &str, category: &str, error: &str) -> Ans
 }
 
 /// Solves the cube of one line of text and formats the answer.
-fn answer_text(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, text: &str) -> Answer {
+fn answer_text(args: &SolveArgs, solver: &LineSolver, text: &str) -> Answer {
     let cube = match cube_io::parse_state(text) {
         Ok(cube) => cube,
         Err(e) => {
@@ -300,18 +294,16 @@ fn answer_text(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, text: &st
             };
         }
     };
-    match solving::timed_solve(solver, &cube_io::to_cubie(&cube), limits) {
-        Ok((solution, millis)) => Answer {
+    let request = Request {
+        cube: CubeInput::Cube(cube),
+        ..solver.template.clone()
+    };
+    match solver.service.solve(&request) {
+        Ok(answer) => Answer {
             line: if args.json {
-                output::json_line(&SolveReport::new(
-                    text,
-                    &solution,
-                    solver.name(),
-                    millis,
-                    &presentation(args),
-                ))
+                output::json_line(&SolveReport::new(text, &answer, &presentation(args)))
             } else {
-                presentation(args).solution_line(&solution)
+                presentation(args).solution_line(&answer.solution)
             },
             code: 0,
         },
@@ -326,7 +318,7 @@ fn answer_text(args: &SolveArgs, solver: &dyn Solver, limits: &Limits, text: &st
             } else {
                 format!("error: {e}")
             },
-            code: solve_error_code(&e),
+            code: service_error_code(&e),
         },
     }
 }

@@ -1,6 +1,7 @@
 //! Failures of a command, each with the exit code scripts rely on.
 
 use crate::cube_io::InputError;
+use rubik_solve::service::{ErrorKind, ServiceError};
 use rubik_solve::SolveError;
 use std::fmt;
 use std::process::ExitCode;
@@ -66,28 +67,47 @@ impl From<InputError> for CliError {
 
 impl From<SolveError> for CliError {
     fn from(e: SolveError) -> Self {
-        let code = solve_error_code(&e);
+        ServiceError::Solve(e).into()
+    }
+}
+
+impl From<ServiceError> for CliError {
+    fn from(e: ServiceError) -> Self {
+        let code = service_error_code(&e);
         let error = match &e {
             // A search cut short by the timeout still proved something: say what.
-            SolveError::NoSolution {
+            ServiceError::Solve(SolveError::NoSolution {
                 timed_out: true,
                 lower_bound: Some(bound),
                 ..
-            } => anyhow::anyhow!("{e} (proven so far: none of {bound} moves or fewer exists)"),
+            }) => anyhow::anyhow!("{e} (proven so far: none of {bound} moves or fewer exists)"),
             _ => e.into(),
         };
         CliError { code, error }
     }
 }
 
-/// The exit code for a solver's error.
-pub fn solve_error_code(e: &SolveError) -> u8 {
-    match e {
-        SolveError::InvalidCube(_) | SolveError::Unavailable(_) | SolveError::Unreachable(_) => {
-            EXIT_BAD_INPUT
-        }
-        SolveError::NoSolution { .. } => EXIT_NO_SOLUTION,
-        _ => EXIT_FAILURE,
+/// The exit code for the service's error, by its kind.
+pub fn service_error_code(e: &ServiceError) -> u8 {
+    match e.kind() {
+        ErrorKind::BadInput | ErrorKind::Unavailable | ErrorKind::Unreachable => EXIT_BAD_INPUT,
+        ErrorKind::NoSolution => EXIT_NO_SOLUTION,
+        ErrorKind::Cancelled | ErrorKind::Environment | ErrorKind::Internal => EXIT_FAILURE,
+    }
+}
+
+/// The more severe of two exit codes (bad input over no solution over success).
+pub fn worse(a: u8, b: u8) -> u8 {
+    let rank = |c: u8| match c {
+        0 => 0,
+        EXIT_NO_SOLUTION => 1,
+        EXIT_BAD_INPUT => 2,
+        _ => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
     }
 }
 

@@ -5,6 +5,7 @@
 //! environment failed.
 
 mod args;
+mod bench_report;
 mod commands;
 mod continuous;
 mod cube_io;

@@ -1,10 +1,12 @@
 //! Presentation: colour choice (terminal, `NO_COLOR`, `--color`), sticker colours, and the text
 //! and JSON forms of a solution.
 
-use crate::args::{ColourWhen, Metric};
+use crate::args::{ColourWhen, Metric, SolveArgs};
+use crate::cube_io::InputError;
 use rubik_cube::moves::format_moves;
 use rubik_cube::{Alg, Move};
 use rubik_solve::i18n::Lang;
+use rubik_solve::service::Answer;
 use rubik_solve::{Form, Solution};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -290,45 +292,33 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    /// The report of `solution` found for `input` in `millis`.
-    pub fn new(
-        input: &str,
-        solution: &Solution,
-        method: &str,
-        millis: f64,
-        presentation: &Presentation,
-    ) -> SolveReport {
+    /// The report of `answer` to `input`.
+    pub fn new(input: &str, answer: &Answer, presentation: &Presentation) -> SolveReport {
         let (metric, lang) = (presentation.metric, presentation.lang);
+        let solution = &answer.solution;
         SolveReport {
             input: input.to_string(),
             solution: format_moves(&solution.moves),
             length: length(&solution.moves, metric),
             metric: metric_name(metric),
             human: solution.human(),
-            method: method.to_string(),
-            millis: round_millis(millis),
-            steps: solution
-                .steps
-                .iter()
-                .map(|s| {
-                    let (name, explanation) = s.text(lang);
-                    let human = s.human.as_ref().map(|_| {
-                        let (_, moves, explanation) = s.written(Form::Human, lang);
-                        HumanReport {
-                            length: notation_length(&moves, metric).unwrap_or(0),
-                            moves,
-                            explanation,
-                        }
-                    });
-                    StepReport {
-                        key: s.key.as_str(),
-                        params: s.params.iter().cloned().collect(),
-                        name,
-                        moves: format_moves(&s.moves),
-                        explanation,
-                        length: length(&s.moves, metric),
-                        human,
-                    }
+            method: answer.solver.name().to_string(),
+            millis: round_millis(answer.millis()),
+            steps: answer
+                .steps_in(lang)
+                .into_iter()
+                .map(|s| StepReport {
+                    key: s.key,
+                    params: s.params.iter().cloned().collect(),
+                    name: s.name,
+                    moves: format_moves(&s.moves),
+                    explanation: s.explanation,
+                    length: length(&s.moves, metric),
+                    human: s.human.map(|h| HumanReport {
+                        length: notation_length(&h.moves, metric).unwrap_or(0),
+                        moves: h.moves,
+                        explanation: h.explanation,
+                    }),
                 })
                 .collect(),
         }
@@ -393,4 +383,47 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Bytes as B, KiB, MiB or GiB.
+pub fn human_bytes(bytes: u64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < units.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", units[unit])
+    }
+}
+
+/// The JSON report of an input that is not a cube.
+pub fn input_error_report(text: &str, e: &InputError) -> ErrorReport {
+    ErrorReport {
+        input: text.to_string(),
+        error: e.to_string(),
+        category: Some(e.category().to_string()),
+        piece: e.piece(),
+    }
+}
+
+/// How `rubik solve` writes solutions, from its flags.
+pub fn presentation(args: &SolveArgs) -> Presentation {
+    Presentation {
+        metric: args.metric,
+        lang: args.lang,
+        show_length: args.show_length,
+        // A move set with slices or wide turns: show the turns as made.
+        rotations: args.rotations || args.goal.moves.as_ref().is_some_and(|m| m.moves_centres()),
+        steps_form: if args.outer_turns {
+            Form::Outer
+        } else {
+            Form::Human
+        },
+        width: output_width(),
+    }
 }

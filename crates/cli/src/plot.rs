@@ -1,7 +1,7 @@
 //! A hand-written SVG of a benchmark: the solution-length histogram beside the solve-time
 //! distribution (a histogram on logarithmic time bins).
 
-use crate::commands::bench::BenchReport;
+use crate::bench_report::BenchReport;
 use std::fmt::Write;
 
 const PANEL_W: f64 = 420.0;

@@ -110,7 +110,7 @@ fn read_done(file: &mut File, path: &Path) -> anyhow::Result<Done> {
             (Some(_), Some(_)) => crate::error::EXIT_BAD_INPUT,
             (Some(_), None) => crate::error::EXIT_NO_SOLUTION,
         };
-        done.worst = crate::continuous::worse(done.worst, code);
+        done.worst = crate::error::worse(done.worst, code);
         done.inputs.push(input.to_string());
     }
     Ok(done)

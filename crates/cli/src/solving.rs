@@ -1,33 +1,37 @@
-//! Creating solvers from the command line's choices, and timing one solve.
+//! The command line's side of the solving service: the solver configuration (tables from
+//! `$RUBIK_TABLES` or the cache dir, progress on stderr), and requests made from the flags.
+//! Routing, the solver cache and the final check are the service's.
 
-use crate::args::{GoalArgs, LimitArgs, MethodArgs, TableArgs};
+use crate::args::{LimitArgs, MethodArgs, SolveArgs, TableArgs};
 use crate::error::{CliError, CliResult};
+use crate::output::human_bytes;
 use crate::progress::StderrProgress;
-use rubik_cube::{CubieCube, Goal, MoveSet};
-use rubik_solve::goal::ToGoal;
+use rubik_cube::{Cube, CubieCube, Goal};
+use rubik_solve::service::{CubeInput, Request, Service};
 use rubik_solve::tables::{check_writable, Status, Store};
-use rubik_solve::{
-    solver_for, Limits, Method, Options, Solution, SolveError, Solver, SolverConfig,
-};
+use rubik_solve::{Limits, Method, Options, Solution, SolveError, Solver, SolverConfig};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The solver configuration for these options: tables from `$RUBIK_TABLES` or the cache dir,
-/// progress on stderr, the methods' options as given (each method reads its own).
-pub fn config(tables: &TableArgs) -> CliResult<SolverConfig> {
+/// The methods' options as given on the command line.
+pub fn options(tables: &TableArgs) -> CliResult<Options> {
     let mut options = Options::new();
     for (name, value) in &tables.options.given {
         options
             .set(name, value.as_deref())
             .map_err(CliError::bad_input)?;
     }
+    Ok(options)
+}
+
+/// The solver configuration for these options: tables from `$RUBIK_TABLES` or the cache dir,
+/// progress on stderr, the methods' options as given (each method reads its own).
+pub fn config(tables: &TableArgs) -> CliResult<SolverConfig> {
     Ok(SolverConfig {
-        table_dir: None,
         progress: Some(Arc::new(StderrProgress::new())),
         compact: tables.compact,
-        options,
-        private_tables: false,
-        search_progress: false,
+        options: options(tables)?,
+        ..SolverConfig::default()
     })
 }
 
@@ -41,25 +45,58 @@ pub fn config_for(method: &MethodArgs) -> CliResult<SolverConfig> {
     Ok(config)
 }
 
-/// A solver for the chosen method, its tables loaded (or built, with progress on stderr).
+/// A solver for the chosen method, its tables loaded (or built, with progress on stderr): for
+/// `rubik bench`, which measures a method's solver itself.
 pub fn solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
-    solver_with(method, config_for(method)?)
-}
-
-/// [`solver`] for a single cube: long searches (the optimal solver's deepening steps) also show
-/// their progress on stderr.
-pub fn one_shot_solver(method: &MethodArgs) -> CliResult<Box<dyn Solver>> {
-    let config = SolverConfig {
-        search_progress: true,
-        ..config_for(method)?
-    };
-    solver_with(method, config)
-}
-
-fn solver_with(method: &MethodArgs, config: SolverConfig) -> CliResult<Box<dyn Solver>> {
+    let config = config_for(method)?;
     announce_first_build(method.method, &config);
-    solver_for(method.method, &config)
+    rubik_solve::solver_for(method.method, &config)
         .map_err(|e| CliError::from(e).context(format!("cannot use method {}", method.method)))
+}
+
+/// The solving service of `rubik solve`: tables as the flags say, progress on stderr; the
+/// methods' options travel in each request.
+pub fn service(method: &MethodArgs) -> CliResult<Service> {
+    Ok(Service::new(SolverConfig {
+        options: Options::new(),
+        ..config(&method.tables)?
+    }))
+}
+
+/// The request of `rubik solve` for a cube, from its flags. For a single cube (`one_shot`),
+/// long searches (the optimal solver's deepening steps) also show their progress on stderr.
+pub fn request(args: &SolveArgs, cube: Cube, one_shot: bool) -> CliResult<Request> {
+    let goal = match &args.goal.to {
+        Some(text) => {
+            Some(Goal::parse(text).map_err(|e| CliError::bad_input(anyhow::anyhow!("--to: {e}")))?)
+        }
+        None => None,
+    };
+    Ok(Request {
+        // The flag always has a value; the service refuses only a method other than the
+        // default for the goal search.
+        method: Some(args.method.method),
+        options: options(&args.method.tables)?,
+        goal,
+        moves: args.goal.moves.clone(),
+        limits: limits(&args.limits),
+        lang: args.lang,
+        progress: one_shot.then(|| Arc::new(StderrProgress::new()) as _),
+        ..Request::new(CubeInput::Cube(cube))
+    })
+}
+
+/// Checks `request` before any cube is solved and loads its tables, saying once on stderr
+/// when they are built now.
+pub fn prepare(service: &Service, request: &Request) -> CliResult {
+    announce_first_build(
+        request.method(),
+        &SolverConfig {
+            options: request.options.clone(),
+            ..service.config().clone()
+        },
+    );
+    service.prepare(request).map_err(CliError::from)
 }
 
 /// On first use of a method's tables (some missing or damaged), says once on stderr that they
@@ -82,60 +119,9 @@ fn announce_first_build(method: Method, config: &SolverConfig) {
     eprintln!(
         "rubik: building the {method} tables once ({}) in {}; later runs load them in \
          milliseconds (`rubik tables info` lists them)",
-        crate::commands::tables::human_bytes(bytes),
+        human_bytes(bytes),
         store.dir().display()
     );
-}
-
-/// The solver of `rubik solve`: the method's own, or, with `--to GOAL` or `--moves SET`, one
-/// that takes cubes to the goal with those turns (a full goal with all face turns still goes
-/// through the method; anything else through the goal search).
-pub fn goal_solver(
-    goal: &GoalArgs,
-    method: &MethodArgs,
-    one_shot: bool,
-) -> CliResult<Box<dyn Solver>> {
-    let make = || {
-        if one_shot {
-            one_shot_solver(method)
-        } else {
-            solver(method)
-        }
-    };
-    if goal.to.is_none() && goal.moves.is_none() {
-        return make();
-    }
-    let target = match &goal.to {
-        Some(text) => {
-            Goal::parse(text).map_err(|e| CliError::bad_input(anyhow::anyhow!("--to: {e}")))?
-        }
-        None => Goal::solved(),
-    };
-    let moves = goal.moves.clone().unwrap_or_else(MoveSet::all_faces);
-    let config = config(&method.tables)?;
-    let inner = if ToGoal::needs_inner(&target, &moves) {
-        let inner = make()?;
-        if inner.lists() {
-            return Err(CliError::bad_input(anyhow::anyhow!(
-                "these options make method {} list several solutions to the solved cube; \
-                 --to and --moves give one solution",
-                inner.name()
-            )));
-        }
-        Some(inner)
-    } else {
-        // The goal search answers, whatever the method: a method or options chosen for it
-        // would be silently ignored, so they are refused.
-        if method.method != Method::default() || !config.options.is_empty() {
-            return Err(CliError::bad_input(anyhow::anyhow!(
-                "a partial goal or a move set is solved by the goal search (shortest solutions \
-                 within the set); --method and its options apply only to a full goal with all \
-                 face turns"
-            )));
-        }
-        None
-    };
-    Ok(Box::new(ToGoal::new(target, moves, inner, &config)))
 }
 
 /// The limits of one solve.
@@ -148,7 +134,8 @@ pub fn limits(args: &LimitArgs) -> Limits {
     }
 }
 
-/// Solves `cube`, returning the solution and the time the solve took in milliseconds.
+/// Solves `cube` with a method's own solver, returning the solution and the time the solve
+/// took in milliseconds: for `rubik bench`, which measures the solver.
 pub fn timed_solve(
     solver: &dyn Solver,
     cube: &CubieCube,

@@ -1,14 +1,13 @@
 //! The `Cube`, `Solution` and `Step` classes: a cube as a value, and its explained solution.
 
-use crate::{errors, limits, run_solver, solver_named};
+use crate::{errors, limits, solve_with};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rubik_cube::moves::format_moves;
 use rubik_cube::net::{parse_net, render_net, NetStyle};
 use rubik_cube::random::{rng_from_entropy, rng_from_seed};
 use rubik_cube::{parse_cube, Alg, Cube, CubieCube};
 use rubik_solve::i18n::Lang;
-use rubik_solve::Solution;
+use rubik_solve::service::{Answer, CubeInput};
 
 /// A Rubik's Cube as held in the hand: immutable, hashable, comparable.
 ///
@@ -111,10 +110,9 @@ impl PyCube {
             .map_err(|e: rubik_solve::i18n::UnknownLang| PyValueError::new_err(e.to_string()))?;
         let goal = goal.map(|g| goal_cube(py, g)).transpose()?;
         let limits = limits(max_length, timeout)?;
-        let solver = solver_named(py, method, None)?;
-        let cube = self.cube.to_cubie();
-        let (solution, millis) = run_solver(py, solver.as_ref(), &cube, goal.as_ref(), &limits)?;
-        Ok(PySolution::new(&solution, solver.name(), millis, lang))
+        let cube = CubeInput::Cube(self.cube);
+        let answer = solve_with(py, cube, method, None, goal.as_ref(), limits, lang)?;
+        Ok(PySolution::new(&answer))
     }
 
     fn __repr__(&self) -> String {
@@ -159,26 +157,24 @@ pub struct PySolution {
 }
 
 impl PySolution {
-    fn new(solution: &Solution, method: &'static str, millis: f64, lang: Lang) -> PySolution {
+    fn new(answer: &Answer) -> PySolution {
+        let solution = &answer.solution;
         PySolution {
             moves: solution.to_string(),
             length: solution.len(),
             qtm: solution.qtm(),
-            method,
-            millis,
-            steps: solution
-                .steps
-                .iter()
-                .map(|step| {
-                    let (name, explanation) = step.text(lang);
-                    PyStep {
-                        name,
-                        moves: format_moves(&step.moves),
-                        explanation,
-                        human: step.human.as_ref().map(|h| h.moves.clone()),
-                        key: step.key.as_str(),
-                        params: step.params.iter().cloned().collect(),
-                    }
+            method: answer.solver.name(),
+            millis: answer.millis(),
+            steps: answer
+                .steps()
+                .into_iter()
+                .map(|step| PyStep {
+                    moves: step.moves_text(),
+                    name: step.name,
+                    explanation: step.explanation,
+                    human: step.human.map(|h| h.moves),
+                    key: step.key,
+                    params: step.params.into_iter().collect(),
                 })
                 .collect(),
             human: solution.human(),

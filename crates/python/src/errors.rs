@@ -7,6 +7,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rubik_cube::{CubeError, InputError};
+use rubik_solve::service::ServiceError;
 use rubik_solve::SolveError;
 
 /// A bad cube description or bad notation: the `InvalidCubeError`/`NotationError` subclass
@@ -59,6 +60,18 @@ pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
         SolveError::Unavailable(_) | SolveError::Unreachable(_) => {
             PyValueError::new_err(e.to_string())
         }
+    }
+}
+
+/// The service's failure: the cube's, the solver's, or a `ValueError` for a request the
+/// service refuses (options, limits, a method named for the goal search); a `RuntimeError`
+/// for a wrong answer caught by its final check.
+pub fn service_error(py: Python<'_>, e: &ServiceError) -> PyErr {
+    match e {
+        ServiceError::Input(input) => input_error(py, input, None),
+        ServiceError::Solve(solve) => solve_error(py, solve),
+        ServiceError::Wrong { .. } => pyo3::exceptions::PyRuntimeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
     }
 }
 

@@ -13,36 +13,40 @@ use cube::{PyCube, PySolution, PyStep};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rubik_cube::moves::format_moves;
-use rubik_cube::random::{rng_from_entropy, rng_from_seed};
-use rubik_cube::{Alg, Cube, CubieCube};
-use rubik_solve::scramble::next_scramble;
-use rubik_solve::{Limits, Method, Options, Solution, Solver};
-use solvers::SolverKey;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use rubik_cube::{Alg, Cube, CubieCube, Goal};
+use rubik_solve::i18n::Lang;
+use rubik_solve::service::{Answer, CubeInput, Request};
+use rubik_solve::{Limits, Method, Options};
+use std::time::Duration;
 
-/// A solver for the method named `method` (`twophase`, `optimal`, `thistlethwaite`, `cfop`),
-/// created on first use with the GIL released (building tables can take seconds).
-pub(crate) fn solver_named(
+/// Solves `cube` through the service with the GIL released: by the method named `method`,
+/// with the optimal method's `table` when given, to `goal` when given.
+pub(crate) fn solve_with(
     py: Python<'_>,
+    cube: CubeInput,
     method: &str,
-    optimal_table: Option<&str>,
-) -> PyResult<Arc<dyn Solver>> {
+    table: Option<&str>,
+    goal: Option<&CubieCube>,
+    limits: Limits,
+    lang: Lang,
+) -> PyResult<Answer> {
     let method = Method::named(method).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if optimal_table.is_some() && method != Method::Optimal {
-        return Err(PyValueError::new_err(
-            "table= chooses the optimal solver's table size; use it with method=\"optimal\"",
-        ));
-    }
     let mut options = Options::new();
-    if let Some(size) = optimal_table {
+    if let Some(size) = table {
         options
             .set("table", Some(size))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
-    let key = SolverKey { method, options };
-    py.detach(|| solvers::solver(&key))
-        .map_err(|e| errors::solve_error(py, &e))
+    let request = Request {
+        method: Some(method),
+        options,
+        goal: goal.map(Goal::state),
+        limits,
+        lang,
+        ..Request::new(cube)
+    };
+    py.detach(|| solvers::service().solve(&request))
+        .map_err(|e| errors::service_error(py, &e))
 }
 
 /// Solve limits from Python's arguments (a timeout in seconds).
@@ -71,26 +75,6 @@ pub(crate) fn facelet_cube(py: Python<'_>, text: &str, what: Option<&str>) -> Py
         .map_err(|e| errors::cube_error(py, &e, what))
 }
 
-/// Solves `cube` (to `goal` when given) with the GIL released; the solution and its time in
-/// milliseconds.
-pub(crate) fn run_solver(
-    py: Python<'_>,
-    solver: &dyn Solver,
-    cube: &CubieCube,
-    goal: Option<&CubieCube>,
-    limits: &Limits,
-) -> PyResult<(Solution, f64)> {
-    let outcome = py.detach(|| {
-        let started = Instant::now();
-        let solution = match goal {
-            Some(goal) => rubik_solve::goal::solve_to(solver, cube, goal, limits),
-            None => solver.solve(cube, limits),
-        };
-        solution.map(|s| (s, started.elapsed().as_secs_f64() * 1000.0))
-    });
-    outcome.map_err(|e| errors::solve_error(py, &e))
-}
-
 /// Solves a cube given as a 54-letter facelet string and returns the moves, space-separated
 /// (`"R U2 F'"`; `""` for a solved cube).
 ///
@@ -113,14 +97,13 @@ fn solve(
     timeout: Option<f64>,
     method: &str,
 ) -> PyResult<String> {
-    let cube = facelet_cube(py, cubestring, None)?;
+    let cube = CubeInput::Facelets(cubestring.to_string());
     let goal = patternstring
         .map(|p| facelet_cube(py, p, Some("goal")))
         .transpose()?;
     let limits = limits(max_depth, timeout)?;
-    let solver = solver_named(py, method, None)?;
-    let (solution, _) = run_solver(py, solver.as_ref(), &cube, goal.as_ref(), &limits)?;
-    Ok(solution.to_string())
+    let answer = solve_with(py, cube, method, None, goal.as_ref(), limits, Lang::En)?;
+    Ok(answer.solution.to_string())
 }
 
 /// Moves that take the cube `cubestring` to the position `goalstring` (both 54-letter facelet
@@ -133,19 +116,19 @@ fn solve(
 /// `timeout` seconds with the best found so far. Errors raise (`InvalidCubeError` subclasses
 /// naming the fault, "invalid goal: ..." for the goal) instead of returning an error string.
 #[pyfunction]
-#[pyo3(signature = (cubestring, goalstring, max_length=20, timeout=3.0))]
+#[pyo3(signature = (cubestring, goalstring, max_length=20, timeout=3.0, method="twophase"))]
 fn solveto(
     py: Python<'_>,
     cubestring: &str,
     goalstring: &str,
     max_length: usize,
     timeout: f64,
+    method: &str,
 ) -> PyResult<String> {
-    let cube = facelet_cube(py, cubestring, None)?;
+    let cube = CubeInput::Facelets(cubestring.to_string());
     let goal = facelet_cube(py, goalstring, Some("goal"))?;
     let limits = limits(Some(max_length), Some(timeout))?;
-    let solver = solver_named(py, "twophase", None)?;
-    let (solution, _) = run_solver(py, solver.as_ref(), &cube, Some(&goal), &limits)?;
+    let solution = solve_with(py, cube, method, None, Some(&goal), limits, Lang::En)?.solution;
     let mut answer = String::new();
     for m in &solution.moves {
         answer.push(m.face().letter());
@@ -163,22 +146,22 @@ fn solveto(
 /// table size: `"small"` (70 MB, the default, fine up to about 15-move positions),
 /// `"small-plus"`, `"medium"` (4.9 GB) or `"large"` (7.5 GB, random states in seconds).
 #[pyfunction]
-#[pyo3(signature = (cubestring, patternstring=None, timeout=None, table=None))]
+#[pyo3(signature = (cubestring, patternstring=None, timeout=None, table=None, method="optimal"))]
 fn solve_optimal(
     py: Python<'_>,
     cubestring: &str,
     patternstring: Option<&str>,
     timeout: Option<f64>,
     table: Option<&str>,
+    method: &str,
 ) -> PyResult<String> {
-    let cube = facelet_cube(py, cubestring, None)?;
+    let cube = CubeInput::Facelets(cubestring.to_string());
     let goal = patternstring
         .map(|p| facelet_cube(py, p, Some("goal")))
         .transpose()?;
     let limits = limits(None, timeout)?;
-    let solver = solver_named(py, "optimal", table)?;
-    let (solution, _) = run_solver(py, solver.as_ref(), &cube, goal.as_ref(), &limits)?;
-    Ok(solution.to_string())
+    let answer = solve_with(py, cube, method, table, goal.as_ref(), limits, Lang::En)?;
+    Ok(answer.solution.to_string())
 }
 
 /// `count` WCA-style random-state scrambles: each a uniformly random state, given as the moves
@@ -187,14 +170,12 @@ fn solve_optimal(
 #[pyfunction]
 #[pyo3(signature = (count, seed=None))]
 fn scrambles(py: Python<'_>, count: usize, seed: Option<u64>) -> PyResult<Vec<String>> {
-    let solver = solver_named(py, "twophase", None)?;
-    let made = py.detach(|| {
-        let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-        (0..count)
-            .map(|_| next_scramble(solver.as_ref(), &mut rng).map(|s| format_moves(&s.moves)))
-            .collect::<Result<Vec<String>, _>>()
-    });
-    made.map_err(|e| errors::solve_error(py, &e))
+    let made = py.detach(|| solvers::service().scrambles(seed, count, None));
+    let made = made.map_err(|e| errors::service_error(py, &e))?;
+    Ok(made
+        .iter()
+        .map(|m| format_moves(&m.scramble.moves))
+        .collect())
 }
 
 /// One WCA-style random-state scramble (see `scrambles`); `seed` makes it reproducible and
@@ -230,7 +211,20 @@ fn apply(py: Python<'_>, alg: &str, cubestring: Option<&str>) -> PyResult<String
 #[pyfunction]
 #[pyo3(signature = (method="twophase", table=None))]
 fn load_tables(py: Python<'_>, method: &str, table: Option<&str>) -> PyResult<()> {
-    solver_named(py, method, table).map(|_| ())
+    let method = Method::named(method).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut options = Options::new();
+    if let Some(size) = table {
+        options
+            .set("table", Some(size))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    let request = Request {
+        method: Some(method),
+        options,
+        ..Request::new(CubeInput::Cube(Cube::solved()))
+    };
+    py.detach(|| solvers::service().prepare(&request))
+        .map_err(|e| errors::service_error(py, &e))
 }
 
 /// The extension module.

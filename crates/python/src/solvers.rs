@@ -1,46 +1,22 @@
-//! One solver per method and table choice for the whole process, created on first use (tables
-//! loaded from, or built into, the CLI's cache: `$RUBIK_TABLES`, else `~/.cache/rubik`) and
-//! shared by every thread afterwards.
+//! The process's solving service (its solver cache: one solver per method and options,
+//! created on first use with tables loaded from, or built into, the CLI's cache:
+//! `$RUBIK_TABLES`, else `~/.cache/rubik`), and the translation of Python's arguments into
+//! its requests.
 
-use rubik_solve::{solver_for, Method, Options, Progress, SolveError, Solver, SolverConfig};
-use std::collections::HashMap;
+use rubik_solve::service::Service;
+use rubik_solve::{Progress, SolverConfig};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-/// What makes two solvers different: the method and the size of its tables.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct SolverKey {
-    /// The method.
-    pub method: Method,
-    /// Its options (the optimal solver's table size).
-    pub options: Options,
-}
-
-type Slot = Arc<Mutex<Option<Arc<dyn Solver>>>>;
-
-/// The solver for `key`, created on the first call. Concurrent first calls for the same key wait
-/// for one creation; other keys are not held up.
-pub fn solver(key: &SolverKey) -> Result<Arc<dyn Solver>, SolveError> {
-    static SLOTS: OnceLock<Mutex<HashMap<SolverKey, Slot>>> = OnceLock::new();
-    let slot = {
-        let mut slots = SLOTS
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        slots.entry(key.clone()).or_default().clone()
-    };
-    let mut solver = slot.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(solver) = solver.as_ref() {
-        return Ok(solver.clone());
-    }
-    let config = SolverConfig {
-        progress: Some(Arc::new(StderrLines::default())),
-        options: key.options.clone(),
-        ..SolverConfig::default()
-    };
-    let created: Arc<dyn Solver> = Arc::from(solver_for(key.method, &config)?);
-    *solver = Some(created.clone());
-    Ok(created)
+/// The service every call of the module shares.
+pub fn service() -> &'static Service {
+    static SERVICE: OnceLock<Service> = OnceLock::new();
+    SERVICE.get_or_init(|| {
+        Service::new(SolverConfig {
+            progress: Some(Arc::new(StderrLines::default())),
+            ..SolverConfig::default()
+        })
+    })
 }
 
 /// Table builds reported as one line on stderr when each starts and ends (they take seconds

@@ -8,6 +8,8 @@
 //! a named goal, such as the cross or domino reduction), [`algs`] (finding algorithms for a
 //! case), [`scramble`], [`claims`] (checking what an explanation says against the cube),
 //! [`i18n`] (the message catalogue) and [`bench`](mod@bench) (the benchmark runner behind `rubik bench`).
+//! Front ends go through [`service`]: one request type, one checked answer type, the solver
+//! cache and the routing between methods and the goal search.
 //!
 //! Layers (see `DESIGN.md`): the [`registry`] → the methods (`method/`: two-phase, optimal,
 //! Thistlethwaite, CFOP) → shared machinery that names no method: `search` (generic IDA*,
@@ -43,6 +45,7 @@ mod progress;
 pub mod registry;
 pub mod scramble;
 mod search;
+pub mod service;
 mod solution;
 mod stop;
 mod store;
@@ -170,6 +173,11 @@ pub struct SolverConfig {
     /// Whether long searches also report through `progress` (the optimal solver's deepening
     /// steps from 15 moves: one task per step, its subtrees as units). Off for batches.
     pub search_progress: bool,
+    /// Raised by the caller to stop the table loads and builds of solvers and goal searches
+    /// made from this configuration (and their waits for another builder): they end with
+    /// [`tables::TableError::Cancelled`] and save nothing. A [`Limits::cancel`] stops the
+    /// search itself; [`service::Service`] hands a request's flag to both.
+    pub cancel: Option<CancelFlag>,
 }
 
 impl std::fmt::Debug for SolverConfig {
@@ -180,6 +188,7 @@ impl std::fmt::Debug for SolverConfig {
             .field("options", &self.options)
             .field("private_tables", &self.private_tables)
             .field("search_progress", &self.search_progress)
+            .field("cancel", &self.cancel)
             .finish_non_exhaustive()
     }
 }

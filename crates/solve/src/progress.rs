@@ -20,6 +20,12 @@ pub trait Progress: Send + Sync {
     fn stopped(&self) {
         self.finish();
     }
+    /// Whether the work reported here is no longer wanted: a table builder polls it between
+    /// blocks of work and stops with [`crate::tables::TableError::Cancelled`]. By default
+    /// never; the store answers for the [`crate::CancelFlag`] of its configuration.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// Progress that goes nowhere.

@@ -3,12 +3,12 @@
 
 use crate::error::ApiError;
 use crate::exec::{run_job, Lane};
-use crate::input::{cube_from_request, parse_alg};
+use crate::input::{cube_input, parse_alg};
 use crate::scramble::random_scramble;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{FromRequest, Query, Request, State};
+use axum::extract::{FromRequest, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -16,14 +16,13 @@ use rubik_cube::moves::format_moves;
 use rubik_cube::Cube;
 use rubik_solve::i18n::{catalogue, Lang};
 use rubik_solve::options::{OptionDef, OptionKind};
-use rubik_solve::{
-    solver_for, Form, Limits, Method, Pace, Progress, Solution, Solver, SolverConfig,
-};
+use rubik_solve::service::{self, Answer, CubeInput, Request, Service, MAX_LENGTH_LIMIT};
+use rubik_solve::{Limits, Method, Pace};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Time budget of the cheap jobs (validating, applying moves, reading colours): far more than
 /// they take.
@@ -31,9 +30,6 @@ pub(crate) const CHEAP_BUDGET: Duration = Duration::from_secs(10);
 
 /// The OpenAPI 3 description of this API.
 pub const OPENAPI_JSON: &str = include_str!("../static/openapi.json");
-
-/// Longest solution length a request may ask for.
-pub const MAX_LENGTH_LIMIT: usize = 200;
 
 /// Body of `POST /api/solve`.
 #[derive(Debug, Deserialize)]
@@ -130,152 +126,124 @@ pub async fn solve(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    let plan = solve_plan(&state, &req)?;
-    run_solve(&state, plan, req, None).await.map(Json)
+    let plan = solve_plan(&state, req)?;
+    run_solve(&state, plan).await.map(Json)
 }
 
-/// A solve request's method, language, limits and time budget, checked.
-#[derive(Clone, Debug)]
+/// A solve request translated for the service, checked but for its cube (read later, off
+/// the async threads), and its time budget.
 pub(crate) struct SolvePlan {
-    pub method: Method,
-    pub lang: Lang,
-    pub limits: Limits,
+    /// The request; its cube is filled in by [`run_solve`].
+    pub request: Request,
+    /// The cube as sent.
+    pub facelets: Option<String>,
+    /// The cube as a scramble.
+    pub scramble: Option<String>,
+    /// The time budget.
     pub timeout: Duration,
 }
 
-/// Checks a solve request's method, language and limits (its cube is read later, off the
-/// async threads).
-pub(crate) fn solve_plan(state: &AppState, req: &SolveRequest) -> Result<SolvePlan, ApiError> {
-    let method = parse_method(req.method.as_deref())?;
-    let lang = parse_lang(req.lang.as_deref())?;
-    let max_timeout = state.limits.max_timeout;
-    let timeout = match req.timeout_ms {
-        Some(0) => {
-            return Err(ApiError::bad_request(
-                "bad_limit",
-                "timeout_ms must be positive",
-            ))
-        }
-        Some(ms) if Duration::from_millis(ms) > max_timeout => {
-            return Err(ApiError::bad_request(
-                "bad_limit",
-                format!("timeout_ms must be at most {}", max_timeout.as_millis()),
-            ))
-        }
-        Some(ms) => Duration::from_millis(ms),
-        None => state.limits.default_timeout,
-    };
-    if let Some(n) = req.max_length {
-        if n > MAX_LENGTH_LIMIT {
-            return Err(ApiError::bad_request(
-                "bad_limit",
-                format!("max_length must be at most {MAX_LENGTH_LIMIT}"),
-            ));
-        }
-    }
-    let limits = Limits {
-        max_length: req.max_length,
-        timeout: Some(timeout),
-        improve: req.improve.unwrap_or(false),
-        ..Limits::default()
+/// Checks a solve request's method, language and limits and translates them.
+pub(crate) fn solve_plan(state: &AppState, req: SolveRequest) -> Result<SolvePlan, ApiError> {
+    let timeout = budget(state, req.timeout_ms, req.max_length)?;
+    let request = Request {
+        method: parse_method(req.method.as_deref())?,
+        lang: parse_lang(req.lang.as_deref())?,
+        limits: Limits {
+            max_length: req.max_length,
+            timeout: Some(timeout),
+            improve: req.improve.unwrap_or(false),
+            ..Limits::default()
+        },
+        ..Request::new(CubeInput::Text(String::new()))
     };
     Ok(SolvePlan {
-        method,
-        lang,
-        limits,
+        request,
+        facelets: req.facelets,
+        scramble: req.scramble,
         timeout,
     })
 }
 
-/// Solves the cube of `req` as `plan` says, in its lane (see [`run_job`]), and checks the
-/// solution before answering. With `progress`, an optimal search reports its deepening steps
-/// and their progress there (through a solver of its own that shares the tables).
+/// Solves `plan`'s request through the service in its lane (see [`run_job`]). With a
+/// `progress` in the request, an optimal search reports its deepening steps there.
 pub(crate) async fn run_solve(
     state: &Arc<AppState>,
     plan: SolvePlan,
-    req: SolveRequest,
-    progress: Option<Arc<dyn Progress>>,
 ) -> Result<SolveResponse, ApiError> {
     let SolvePlan {
-        method,
-        lang,
-        limits,
+        request,
+        facelets,
+        scramble,
         timeout,
     } = plan;
-    let lane = lane_of(method, &limits);
+    let lane = lane_of(state, &request);
+    let method: Method = request.method();
     let late_state = Arc::clone(state);
     let late = move || late_text(&late_state, method, timeout);
     run_job(state, lane, timeout, late, move |shared, clock| {
-        // Parsing a long scramble is work too: here, off the async threads.
-        let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
-        let solver: Arc<dyn Solver> = match progress {
-            // A solver of its own, telling this request how its search goes (the optimal
-            // method's deepening steps); its tables come from the shared store.
-            Some(progress) => {
-                let config = SolverConfig {
-                    progress: Some(progress),
-                    search_progress: true,
-                    ..shared.config().clone()
-                };
-                Arc::from(solver_for(method, &config)?)
-            }
-            _ => shared.solver(method)?,
+        let request = Request {
+            cube: cube_input(facelets.as_deref(), scramble.as_deref())?,
+            limits: Limits {
+                timeout: Some(clock.left),
+                cancel: Some(clock.cancel),
+                ..request.limits.clone()
+            },
+            ..request
         };
-        let limits = Limits {
-            timeout: Some(clock.left),
-            cancel: Some(clock.cancel),
-            ..limits
-        };
-        let start = Instant::now();
-        let solution = solver.solve(&cube.to_cubie(), &limits)?;
-        let elapsed = start.elapsed();
-        if !cube.apply_moves(&solution.moves).is_solved() {
-            return Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                format!("the {} solver returned a wrong solution", method.name()),
-            ));
-        }
-        let proven = solver.proven_optimal(&solution);
-        Ok(solve_response(
-            method, lang, &cube, &solution, proven, elapsed,
-        ))
+        let answer = shared.service.solve(&request)?;
+        Ok(solve_response(&answer))
     })
     .await
 }
 
-/// The answer to a solve of `cube` with `method` that found `solution` in `elapsed`, its
-/// texts in `lang`.
-fn solve_response(
-    method: Method,
-    lang: Lang,
-    cube: &Cube,
-    solution: &Solution,
-    proven_optimal: Option<bool>,
-    elapsed: Duration,
-) -> SolveResponse {
+/// The answer to a solve.
+fn solve_response(answer: &Answer) -> SolveResponse {
     SolveResponse {
-        solution: solution.to_string(),
-        length: solution.len(),
-        qtm: solution.qtm(),
-        steps: steps_json(solution, lang),
-        millis: elapsed.as_secs_f64() * 1000.0,
-        method: method.name(),
-        facelets: cube.to_facelets(),
-        proven_optimal,
+        solution: answer.solution.to_string(),
+        length: answer.solution.len(),
+        qtm: answer.solution.qtm(),
+        steps: steps_json(answer),
+        millis: answer.millis(),
+        method: answer.solver.name(),
+        facelets: answer.cube.to_facelets(),
+        proven_optimal: answer.proven_optimal,
     }
 }
 
-/// The lane of a solve: seconds of work (a method registered as slow, the optimal one;
-/// two-phase below 20 moves or improving until its timeout) go to the slow lane, the rest
-/// (milliseconds) to the fast one.
-pub fn lane_of(method: Method, limits: &Limits) -> Lane {
-    let slow_twophase =
-        method == Method::Twophase && (limits.improve || limits.max_length.is_some_and(|n| n < 20));
-    if method.pace() == Pace::Slow || slow_twophase {
-        Lane::Slow
-    } else {
-        Lane::Fast
+/// The lane of a request: the service's pace of it.
+pub(crate) fn lane_of(state: &AppState, request: &Request) -> Lane {
+    match state.service.pace(request) {
+        Pace::Slow => Lane::Slow,
+        Pace::Quick => Lane::Fast,
+    }
+}
+
+/// The request's time budget (its `timeout_ms` within the server's limits), its length
+/// limit checked.
+pub(crate) fn budget(
+    state: &AppState,
+    timeout_ms: Option<u64>,
+    max_length: Option<usize>,
+) -> Result<Duration, ApiError> {
+    if max_length.is_some_and(|n| n > MAX_LENGTH_LIMIT) {
+        return Err(ApiError::bad_request(
+            "bad_limit",
+            format!("max_length must be at most {MAX_LENGTH_LIMIT}"),
+        ));
+    }
+    let max = state.limits.max_timeout;
+    match timeout_ms {
+        Some(0) => Err(ApiError::bad_request(
+            "bad_limit",
+            "timeout_ms must be positive",
+        )),
+        Some(ms) if Duration::from_millis(ms) > max => Err(ApiError::bad_request(
+            "bad_limit",
+            format!("timeout_ms must be at most {}", max.as_millis()),
+        )),
+        Some(ms) => Ok(Duration::from_millis(ms)),
+        None => Ok(state.limits.default_timeout),
     }
 }
 
@@ -295,35 +263,47 @@ fn late_text(state: &AppState, method: Method, budget: Duration) -> String {
 
 const LANGS: [(&str, Lang); 2] = [("en", Lang::En), ("fr", Lang::Fr)];
 
-fn steps_json(solution: &Solution, lang: Lang) -> Vec<StepJson> {
-    solution
-        .steps
-        .iter()
-        .map(|step| {
-            let (name, explanation) = step.text(lang);
-            let translations = LANGS
-                .into_iter()
-                .map(|(code, l)| {
-                    let (name, explanation) = step.text(l);
-                    (code, StepText { name, explanation })
+fn steps_json(answer: &Answer) -> Vec<StepJson> {
+    let texts: Vec<(&'static str, Vec<service::StepText>)> = LANGS
+        .into_iter()
+        .map(|(code, lang)| (code, answer.steps_in(lang)))
+        .collect();
+    answer
+        .steps()
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let translations = texts
+                .iter()
+                .map(|(code, steps)| {
+                    let s = &steps[i];
+                    (
+                        *code,
+                        StepText {
+                            name: s.name.clone(),
+                            explanation: s.explanation.clone(),
+                        },
+                    )
                 })
                 .collect();
             let human = step.human.as_ref().map(|h| HumanJson {
                 moves: h.moves.clone(),
-                length: rubik_cube::Alg::parse(&h.moves).map_or(step.moves.len(), |a| a.htm()),
-                explanation: step.written(Form::Human, lang).2,
-                translations: LANGS
-                    .into_iter()
-                    .map(|(code, l)| (code, step.written(Form::Human, l).2))
+                length: h.htm,
+                explanation: h.explanation.clone(),
+                translations: texts
+                    .iter()
+                    .filter_map(|(code, steps)| {
+                        Some((*code, steps[i].human.as_ref()?.explanation.clone()))
+                    })
                     .collect(),
             });
             StepJson {
-                key: step.key.as_str(),
+                key: step.key,
                 params: step.params.iter().cloned().collect(),
-                name,
-                moves: format_moves(&step.moves),
+                name: step.name.clone(),
+                moves: step.moves_text(),
                 length: step.moves.len(),
-                explanation,
+                explanation: step.explanation.clone(),
                 translations,
                 human,
             }
@@ -373,8 +353,8 @@ pub async fn scramble(
     }
     let made = random_scramble(&state, query.seed).await?;
     Ok(Json(ScrambleResponse {
-        scramble: format_moves(&made.moves),
-        facelets: made.cube.to_facelets(),
+        scramble: format_moves(&made.scramble.moves),
+        facelets: made.scramble.cube.to_facelets(),
         random_state: made.random_state,
         subset: None,
     }))
@@ -421,33 +401,29 @@ pub async fn validate(
     .await
 }
 
-/// The answer of `POST /api/validate` (blocking: parses and applies the moves).
+/// The answer of `POST /api/validate` (blocking: parses and applies the moves). A request
+/// without exactly one cube is malformed (400); a cube that is not valid is an answer.
 fn validated(req: CubeRequest) -> Result<Json<ValidateResponse>, ApiError> {
-    Ok(Json(
-        match cube_from_request(req.facelets.as_deref(), req.scramble.as_deref()) {
-            Ok(cube) => ValidateResponse {
-                valid: true,
-                error: None,
-                category: None,
-                piece: None,
-                facelets: Some(cube.to_facelets()),
-            },
-            Err(e)
-                if e.status == StatusCode::BAD_REQUEST
-                    && e.category != "missing_input"
-                    && e.category != "ambiguous_input" =>
-            {
-                ValidateResponse {
-                    valid: false,
-                    error: Some(e.error),
-                    category: Some(e.category),
-                    piece: e.piece,
-                    facelets: None,
-                }
-            }
-            Err(e) => return Err(e),
+    let input = cube_input(req.facelets.as_deref(), req.scramble.as_deref())?;
+    Ok(Json(match Service::read_cube(&input) {
+        Ok(cube) => ValidateResponse {
+            valid: true,
+            error: None,
+            category: None,
+            piece: None,
+            facelets: Some(cube.to_facelets()),
         },
-    ))
+        Err(e) => {
+            let e = ApiError::from(e);
+            ValidateResponse {
+                valid: false,
+                error: Some(e.error),
+                category: Some(e.category),
+                piece: e.piece,
+                facelets: None,
+            }
+        }
+    }))
 }
 
 /// Body of `POST /api/apply`.
@@ -633,7 +609,10 @@ pub struct JsonBody<T>(pub T);
 impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &Arc<AppState>) -> Result<Self, ApiError> {
+    async fn from_request(
+        request: axum::extract::Request,
+        state: &Arc<AppState>,
+    ) -> Result<Self, ApiError> {
         let json = request
             .headers()
             .get(header::CONTENT_TYPE)
@@ -681,14 +660,15 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
     }
 }
 
-/// The method named in a request (the default when none is).
-pub(crate) fn parse_method(name: Option<&str>) -> Result<Method, ApiError> {
-    name.map_or(Ok(Method::default()), |n| {
+/// The method named in a request (`None` when none is).
+pub(crate) fn parse_method(name: Option<&str>) -> Result<Option<Method>, ApiError> {
+    name.map(|n| {
         Method::named(n).map_err(|e| ApiError::bad_request("unknown_method", e.to_string()))
     })
+    .transpose()
 }
 
-fn parse_lang(name: Option<&str>) -> Result<Lang, ApiError> {
+pub(crate) fn parse_lang(name: Option<&str>) -> Result<Lang, ApiError> {
     name.map_or(Ok(Lang::default()), |n| {
         n.parse::<Lang>()
             .map_err(|e| ApiError::bad_request("unknown_lang", e.to_string()))

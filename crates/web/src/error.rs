@@ -4,7 +4,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use rubik_cube::CubeError;
+use rubik_cube::{CubeError, InputError};
+use rubik_solve::service::{ErrorKind, ServiceError};
 use rubik_solve::SolveError;
 use serde::Serialize;
 use std::net::SocketAddr;
@@ -79,24 +80,58 @@ impl From<CubeError> for ApiError {
 
 impl From<SolveError> for ApiError {
     fn from(e: SolveError) -> ApiError {
+        ServiceError::Solve(e).into()
+    }
+}
+
+impl From<InputError> for ApiError {
+    fn from(e: InputError) -> ApiError {
         match e {
-            SolveError::InvalidCube(c) => c.into(),
-            SolveError::NoSolution { .. } => ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "no_solution",
-                e.to_string(),
-            ),
-            SolveError::Unreachable(_) => {
-                ApiError::new(StatusCode::BAD_REQUEST, "unreachable", e.to_string())
+            InputError::Cube(c) => c.into(),
+            InputError::Notation(n) => {
+                let mut err =
+                    ApiError::bad_request("notation", format!("cannot read the moves: {n}"));
+                err.column = Some(n.column);
+                err
             }
-            SolveError::Unavailable(_) => ApiError::new(
-                StatusCode::NOT_IMPLEMENTED,
-                "unavailable_method",
-                e.to_string(),
-            ),
-            SolveError::Table(_) => {
-                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "table", e.to_string())
+        }
+    }
+}
+
+/// A service error as a status and a category, by its kind: the request's fault 400, no
+/// solution within the limits 422, a method this build lacks 501, the environment's or a
+/// bug 500.
+impl From<ServiceError> for ApiError {
+    fn from(e: ServiceError) -> ApiError {
+        let text = e.to_string();
+        match e {
+            ServiceError::Input(input) => input.into(),
+            ServiceError::Solve(SolveError::InvalidCube(c)) => c.into(),
+            ServiceError::TooLong { .. } => ApiError::bad_request("notation", text),
+            ServiceError::LengthLimit { .. } => ApiError::bad_request("bad_limit", text),
+            ServiceError::Options(_) => ApiError::bad_request("bad_option", text),
+            ServiceError::MethodForGoalSearch | ServiceError::Lists { .. } => {
+                ApiError::bad_request("bad_method", text)
             }
+            e => match e.kind() {
+                ErrorKind::NoSolution => {
+                    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "no_solution", text)
+                }
+                ErrorKind::Unreachable => ApiError::bad_request("unreachable", text),
+                ErrorKind::Unavailable => {
+                    ApiError::new(StatusCode::NOT_IMPLEMENTED, "unavailable_method", text)
+                }
+                ErrorKind::Cancelled => {
+                    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "cancelled", text)
+                }
+                ErrorKind::Environment => {
+                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "table", text)
+                }
+                ErrorKind::BadInput => ApiError::bad_request("bad_request", text),
+                ErrorKind::Internal => {
+                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", text)
+                }
+            },
         }
     }
 }

@@ -3,16 +3,15 @@
 //! group it generates), `POST /api/algs` (algorithms for a case, shortest first) and the
 //! `subset` of `GET /api/scramble`. Each answer is checked by applying it before it is sent.
 
-use crate::api::{JsonBody, CHEAP_BUDGET, MAX_LENGTH_LIMIT};
+use crate::api::{budget, lane_of, JsonBody, CHEAP_BUDGET};
 use crate::error::ApiError;
 use crate::exec::{run_job, Lane};
-use crate::input::cube_from_request;
+use crate::input::cube_input;
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use rubik_cube::alg::Turn;
 use rubik_cube::moves::format_moves;
 use rubik_cube::random::{rng_from_entropy, rng_from_seed};
 use rubik_cube::subgroup::Subgroup;
@@ -20,12 +19,10 @@ use rubik_cube::subset::Subset;
 use rubik_cube::{Alg, Cube, Goal, MoveSet};
 use rubik_solve::algs::cases::Case;
 use rubik_solve::algs::{AlgOptions, AlgSearch, FoundAlg};
-use rubik_solve::goal::{solve_to, GoalSolver, ToGoal};
-use rubik_solve::scramble::subset_scramble;
-use rubik_solve::{Limits, Method};
+use rubik_solve::service::{CubeInput, Request};
+use rubik_solve::{Limits, SolverConfig};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// Most algorithms one `POST /api/algs` lists.
 pub const MAX_ALGS: usize = 200;
@@ -90,33 +87,6 @@ fn parse_moves(text: Option<&str>) -> Result<MoveSet, ApiError> {
     }
 }
 
-/// The request's time budget: its `timeout_ms` within the server's limits.
-fn budget(state: &AppState, timeout_ms: Option<u64>) -> Result<Duration, ApiError> {
-    let max = state.limits.max_timeout;
-    match timeout_ms {
-        Some(0) => Err(ApiError::bad_request(
-            "bad_limit",
-            "timeout_ms must be positive",
-        )),
-        Some(ms) if Duration::from_millis(ms) > max => Err(ApiError::bad_request(
-            "bad_limit",
-            format!("timeout_ms must be at most {}", max.as_millis()),
-        )),
-        Some(ms) => Ok(Duration::from_millis(ms)),
-        None => Ok(state.limits.default_timeout),
-    }
-}
-
-fn check_max_length(n: Option<usize>) -> Result<(), ApiError> {
-    match n {
-        Some(n) if n > MAX_LENGTH_LIMIT => Err(ApiError::bad_request(
-            "bad_limit",
-            format!("max_length must be at most {MAX_LENGTH_LIMIT}"),
-        )),
-        _ => Ok(()),
-    }
-}
-
 fn wrong(what: &str) -> ApiError {
     ApiError::new(
         StatusCode::INTERNAL_SERVER_ERROR,
@@ -125,72 +95,50 @@ fn wrong(what: &str) -> ApiError {
     )
 }
 
-/// `POST /api/goal`.
+/// `POST /api/goal`: through the service, which routes a full goal with all face turns to
+/// the method and anything else to the goal search, and checks the answer.
 pub async fn goal(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<GoalRequest>,
 ) -> Result<Json<GoalResponse>, ApiError> {
-    let timeout = budget(&state, req.timeout_ms)?;
-    check_max_length(req.max_length)?;
-    let method = crate::api::parse_method(req.method.as_deref())?;
+    let timeout = budget(&state, req.timeout_ms, req.max_length)?;
     let goal = Goal::parse(req.goal.as_deref().unwrap_or("solved")).map_err(bad_goal)?;
     let moves = parse_moves(req.moves.as_deref())?;
-    let through_method = ToGoal::needs_inner(&goal, &moves);
-    // A full goal with all face turns is solved by the method, as a solve to solved would be;
-    // anything else by the goal search (seconds at worst).
-    let lane = if through_method {
-        let limits = Limits {
+    let request = Request {
+        method: crate::api::parse_method(req.method.as_deref())?,
+        goal: Some(goal),
+        moves: Some(moves),
+        limits: Limits {
             max_length: req.max_length,
             ..Limits::default()
-        };
-        crate::api::lane_of(method, &limits)
-    } else {
-        Lane::Slow
+        },
+        ..Request::new(CubeInput::Text(String::new()))
     };
+    let lane = lane_of(&state, &request);
     let late = move || format!("no way to the goal found within {} ms", timeout.as_millis());
     run_job(&state, lane, timeout, late, move |shared, clock| {
-        let cube = cube_from_request(req.facelets.as_deref(), req.scramble.as_deref())?;
-        let limits = Limits {
-            max_length: req.max_length,
-            timeout: Some(clock.left),
-            cancel: Some(clock.cancel),
-            ..Limits::default()
+        let request = Request {
+            cube: cube_input(req.facelets.as_deref(), req.scramble.as_deref())?,
+            limits: Limits {
+                timeout: Some(clock.left),
+                cancel: Some(clock.cancel),
+                ..request.limits.clone()
+            },
+            ..request
         };
-        let start = Instant::now();
-        let (turns, face_turns, solver): (Vec<Turn>, _, &'static str) = match goal.exact_state() {
-            Some(target) if through_method => {
-                let solver = shared.solver(method)?;
-                let s = solve_to(solver.as_ref(), &cube.to_cubie(), &target, &limits)?;
-                let turns = s.moves.iter().map(|&m| Turn::from(m)).collect();
-                (turns, s.moves, method.name())
-            }
-            _ => {
-                let s = GoalSolver::new(shared.config()).solve(
-                    &cube.to_cubie(),
-                    &goal,
-                    &moves,
-                    &limits,
-                )?;
-                (s.turns, s.solution.moves, "goal")
-            }
-        };
-        let millis = start.elapsed().as_secs_f64() * 1000.0;
-        let end = cube.apply(&Alg::from_turns(turns.clone()));
-        if !goal.matches(&end.to_cubie())
-            || !goal.matches(&cube.apply_moves(&face_turns).to_cubie())
-        {
-            return Err(wrong("the goal solution"));
-        }
+        let answer = shared.service.solve(&request)?;
+        let goal = request.goal.as_ref().map_or("solved", |g| g.name());
+        let moves = request.moves.as_ref().map(|m| m.to_string());
         Ok(Json(GoalResponse {
-            solution: Alg::from_turns(turns.clone()).to_string(),
-            length: turns.len(),
-            face_turns: format_moves(&face_turns),
-            goal: goal.name().to_string(),
-            moves: moves.to_string(),
-            solver,
-            facelets: cube.to_facelets(),
-            end: end.to_facelets(),
-            millis,
+            solution: answer.turns.to_string(),
+            length: answer.turns.turns().len(),
+            face_turns: format_moves(&answer.solution.moves),
+            goal: goal.to_string(),
+            moves: moves.unwrap_or_default(),
+            solver: answer.solver.name(),
+            facelets: answer.cube.to_facelets(),
+            end: answer.cube.apply(&answer.turns).to_facelets(),
+            millis: answer.millis(),
         }))
     })
     .await
@@ -280,8 +228,7 @@ pub async fn algs(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<AlgsRequest>,
 ) -> Result<Json<AlgsResponse>, ApiError> {
-    let timeout = budget(&state, req.timeout_ms)?;
-    check_max_length(req.max_length)?;
+    let timeout = budget(&state, req.timeout_ms, req.max_length)?;
     let count = req.count.unwrap_or(DEFAULT_ALGS);
     if count == 0 || count > MAX_ALGS {
         return Err(ApiError::bad_request(
@@ -306,9 +253,14 @@ pub async fn algs(
             keep_rotations: req.keep_rotations.unwrap_or(false),
             keep_mirrors: req.keep_mirrors.unwrap_or(false),
             timeout: Some(clock.left),
-            cancel: Some(clock.cancel),
+            cancel: Some(clock.cancel.clone()),
         };
-        let mut search = AlgSearch::new(&case, &options, shared.config())?;
+        // The request's flag also stops the tables the search loads or builds.
+        let config = SolverConfig {
+            cancel: Some(clock.cancel),
+            ..shared.config().clone()
+        };
+        let mut search = AlgSearch::new(&case, &options, &config)?;
         let mut algorithms = Vec::new();
         for found in search.by_ref().take(count) {
             let end = Cube::from_cubie(case.state).apply(&Alg::from_turns(found.full()));
@@ -339,14 +291,18 @@ pub async fn subset_scramble_of(
         .parse()
         .map_err(|e: String| ApiError::bad_request("bad_subset", e))?;
     let late = || "the scrambler took too long".to_string();
-    run_job(state, Lane::Fast, CHEAP_BUDGET, late, move |shared, _| {
-        let mut rng = match seed {
-            Some(s) => rng_from_seed(s),
-            None => rng_from_entropy(),
-        };
-        let solver = shared.solver(Method::Twophase)?;
-        let s = subset_scramble(solver.as_ref(), subset, &mut rng)?;
-        Ok((format_moves(&s.moves), s.cube.to_facelets(), subset.name()))
-    })
+    run_job(
+        state,
+        Lane::Fast,
+        CHEAP_BUDGET,
+        late,
+        move |shared, clock| {
+            let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+            let s = shared
+                .service
+                .subset_scramble(subset, &mut rng, Some(&clock.cancel))?;
+            Ok((format_moves(&s.moves), s.cube.to_facelets(), subset.name()))
+        },
+    )
     .await
 }

@@ -5,23 +5,16 @@
 //! rotations. Solvers take [`Cube::to_cubie`]; their face turns name the faces where they are now.
 
 use crate::error::ApiError;
-use rubik_cube::input::looks_like_facelets;
-use rubik_cube::{Alg, Cube, ParseError};
-
-/// The longest scramble text accepted (characters); longer inputs are refused before parsing.
-pub const MAX_SCRAMBLE_CHARS: usize = 4096;
+use rubik_cube::{Alg, Cube};
+use rubik_solve::service::{CubeInput, Service, MAX_CUBE_TEXT};
 
 /// The cube described by exactly one of `facelets` (54 letters, URFDLB order) and `scramble`
-/// (moves applied to the solved cube).
-pub fn cube_from_request(facelets: Option<&str>, scramble: Option<&str>) -> Result<Cube, ApiError> {
+/// (moves applied to the solved cube; a facelet string sent there, perhaps a letter short,
+/// is read as one, as the command line does), for the service to read.
+pub fn cube_input(facelets: Option<&str>, scramble: Option<&str>) -> Result<CubeInput, ApiError> {
     match (facelets, scramble) {
-        (Some(f), None) => Ok(Cube::from_facelets(f)?),
-        // A facelet string sent as a scramble (perhaps a letter short) is read as one, as the
-        // command line does, rather than played as 50-odd moves.
-        (None, Some(s)) if s.len() <= MAX_SCRAMBLE_CHARS && looks_like_facelets(s) => {
-            Ok(Cube::from_facelets(s)?)
-        }
-        (None, Some(s)) => Ok(Cube::solved().apply(&parse_alg(s)?)),
+        (Some(f), None) => Ok(CubeInput::Facelets(f.to_string())),
+        (None, Some(s)) => Ok(CubeInput::Text(s.to_string())),
         (Some(_), Some(_)) => Err(ApiError::bad_request(
             "ambiguous_input",
             "give either facelets or scramble, not both",
@@ -33,19 +26,18 @@ pub fn cube_from_request(facelets: Option<&str>, scramble: Option<&str>) -> Resu
     }
 }
 
-/// Parses notation, mapping errors to a 400 naming the offending token and its column.
-pub fn parse_alg(text: &str) -> Result<Alg, ApiError> {
-    if text.chars().count() > MAX_SCRAMBLE_CHARS {
-        return Err(ApiError::bad_request(
-            "notation",
-            format!("the move sequence is longer than {MAX_SCRAMBLE_CHARS} characters"),
-        ));
-    }
-    Alg::parse(text).map_err(notation_error)
+/// The cube of [`cube_input`], read by the service.
+pub fn cube_from_request(facelets: Option<&str>, scramble: Option<&str>) -> Result<Cube, ApiError> {
+    Ok(Service::read_cube(&cube_input(facelets, scramble)?)?)
 }
 
-fn notation_error(e: ParseError) -> ApiError {
-    let mut err = ApiError::bad_request("notation", format!("cannot read the moves: {e}"));
-    err.column = Some(e.column);
-    err
+/// Parses notation, mapping errors to a 400 naming the offending token and its column.
+pub fn parse_alg(text: &str) -> Result<Alg, ApiError> {
+    if text.chars().count() > MAX_CUBE_TEXT {
+        return Err(ApiError::bad_request(
+            "notation",
+            format!("the move sequence is longer than {MAX_CUBE_TEXT} characters"),
+        ));
+    }
+    Alg::parse(text).map_err(|e| rubik_cube::InputError::Notation(e).into())
 }

@@ -98,8 +98,9 @@ pub async fn serve(addr: SocketAddr, state: Arc<AppState>) -> Result<(), WebErro
     }
     let preload = Arc::clone(&state);
     tokio::task::spawn_blocking(move || {
-        if let Err(e) = preload.solver(Method::Twophase) {
-            eprintln!("rubik serve: two-phase solver not ready: {e}");
+        let method = Method::default();
+        if let Err(e) = preload.solver(method) {
+            eprintln!("rubik serve: {method} solver not ready: {e}");
         }
     });
     let stopped = serve_on(listener, state, ctrl_c()).await;

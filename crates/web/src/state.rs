@@ -1,8 +1,9 @@
-//! What every request shares: one solver per method (created on first use, then shared), the
-//! slots of the two lanes of work ([`crate::exec`]), and the server's limits.
+//! What every request shares: the solving service (one solver per method, created on first
+//! use, then shared), the slots of the two lanes of work ([`crate::exec`]), and the server's limits.
 
-use rubik_solve::{solver_for, Method, SolveError, Solver, SolverConfig};
-use std::sync::{Arc, Mutex};
+use rubik_solve::service::{Service, ServiceError};
+use rubik_solve::{Method, Options, Solver, SolverConfig};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -53,13 +54,10 @@ impl Default for ServerLimits {
     }
 }
 
-/// A method's solver once created; errors are not kept, so a failed table load is retried.
-type SolverSlot = Mutex<Option<Arc<dyn Solver>>>;
-
 /// The state shared by all requests.
 pub struct AppState {
-    config: SolverConfig,
-    solvers: [SolverSlot; Method::ALL.len()],
+    /// The solving service: solver cache, routing, final check, scrambles.
+    pub service: Service,
     /// Slots of the fast lane.
     pub fast_slots: Arc<Semaphore>,
     /// Slots of the slow lane.
@@ -72,46 +70,26 @@ impl AppState {
     /// State whose solvers are created from `config` when first used.
     pub fn new(config: SolverConfig, limits: ServerLimits) -> Arc<AppState> {
         Arc::new(AppState {
-            config,
-            solvers: Default::default(),
+            service: Service::new(config),
             fast_slots: Arc::new(Semaphore::new(limits.fast_jobs.max(1))),
             slow_slots: Arc::new(Semaphore::new(limits.slow_jobs.max(1))),
             limits,
         })
     }
 
-    /// The shared solver of `method`, created (and its tables loaded or built) on first call.
-    /// Blocking: call it off the async threads.
-    pub fn solver(&self, method: Method) -> Result<Arc<dyn Solver>, SolveError> {
-        // Holding the lock while the solver is created makes concurrent first requests wait for
-        // one table build instead of starting their own.
-        let mut slot = self.solvers[method_slot(method)]
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(solver) = slot.as_ref() {
-            return Ok(Arc::clone(solver));
-        }
-        let solver: Arc<dyn Solver> = Arc::from(solver_for(method, &self.config)?);
-        *slot = Some(Arc::clone(&solver));
-        Ok(solver)
+    /// The shared solver of `method` (default options), created (and its tables loaded or
+    /// built) on first call. Blocking: call it off the async threads.
+    pub fn solver(&self, method: Method) -> Result<Arc<dyn Solver>, ServiceError> {
+        self.service.solver(method, &Options::new(), None)
     }
 
     /// How the server's solvers and goal searches are made (table directory, table sizes).
     pub fn config(&self) -> &SolverConfig {
-        &self.config
+        self.service.config()
     }
 
     /// Whether `method`'s solver has been created successfully already.
     pub fn is_loaded(&self, method: Method) -> bool {
-        self.solvers[method_slot(method)]
-            .try_lock()
-            .is_ok_and(|slot| slot.is_some())
+        self.service.is_loaded(method, &Options::new())
     }
-}
-
-fn method_slot(method: Method) -> usize {
-    Method::ALL
-        .iter()
-        .position(|&m| m == method)
-        .expect("every method is in Method::ALL")
 }

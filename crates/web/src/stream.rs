@@ -107,7 +107,7 @@ pub async fn solve_stream(
     State(state): State<Arc<AppState>>,
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let plan = solve_plan(&state, &req)?;
+    let mut plan = solve_plan(&state, req)?;
     let (tx, mut rx) = unbounded_channel::<String>();
     let progress = Arc::new(StreamProgress {
         lines: tx.clone(),
@@ -120,7 +120,8 @@ pub async fn solve_stream(
     let shared = Arc::clone(&state);
     let task = tokio::spawn(async move {
         let progress: Arc<dyn Progress> = progress;
-        let last = match run_solve(&shared, plan, req, Some(progress)).await {
+        plan.request.progress = Some(progress);
+        let last = match run_solve(&shared, plan).await {
             Ok(answer) => {
                 let mut line = json!(answer);
                 line["event"] = json!("solution");

@@ -2,6 +2,7 @@
 //! memory, every solution verified; optionally an SVG of the distributions.
 
 use crate::args::BenchArgs;
+use crate::bench_report::BenchReport;
 use crate::cube_io;
 use crate::error::{CliError, CliResult, EXIT_FAILURE};
 use crate::output;
@@ -14,48 +15,9 @@ use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
 use rubik_solve::bench::{self, BenchConfig};
 use rubik_solve::{Limits, Solver};
-use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-
-/// What one benchmark run measured.
-#[derive(Debug, Serialize)]
-pub struct BenchReport {
-    /// The method.
-    pub method: String,
-    /// States tried.
-    pub count: usize,
-    /// The seed of the random states (absent for states from a file).
-    pub seed: Option<u64>,
-    /// The file the states came from (absent for random states).
-    pub file: Option<String>,
-    /// States solved within the limits (each verified).
-    pub solved: usize,
-    /// States without a solution within the limits.
-    pub unsolved: usize,
-    /// Time to create the solver (load or build its tables), in milliseconds.
-    pub table_load_millis: f64,
-    /// Mean solution length (HTM).
-    pub mean_length: Option<f64>,
-    /// Longest solution (HTM).
-    pub max_length: Option<usize>,
-    /// `length_histogram[n]` = number of solutions of length n.
-    pub length_histogram: Vec<usize>,
-    /// Median solve time in milliseconds.
-    pub median_millis: Option<f64>,
-    /// Mean solve time in milliseconds.
-    pub mean_millis: Option<f64>,
-    /// 99th percentile of the solve time in milliseconds.
-    pub p99_millis: Option<f64>,
-    /// Longest solve time in milliseconds.
-    pub max_millis: Option<f64>,
-    /// Peak resident memory of the process in bytes.
-    pub peak_memory_bytes: Option<u64>,
-    /// Solve times in milliseconds, in state order (unsolved states included).
-    #[serde(skip)]
-    pub millis: Vec<f64>,
-}
 
 /// Runs `rubik bench`: one thread through `rubik_solve::bench`, several through
 /// [`solve_all`].
@@ -236,17 +198,6 @@ fn summarise(
         max_millis: sorted.last().copied().map(output::round_millis),
         peak_memory_bytes: bench::peak_memory(),
         millis,
-    }
-}
-
-impl BenchReport {
-    /// Where the states came from: "seed 1" or "from FILE".
-    pub fn source(&self) -> String {
-        match (&self.file, self.seed) {
-            (Some(f), _) => format!("from {f}"),
-            (None, Some(seed)) => format!("seed {seed}"),
-            (None, None) => "random".to_string(),
-        }
     }
 }
 

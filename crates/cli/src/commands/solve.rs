@@ -5,12 +5,11 @@ use crate::continuous;
 use crate::cube_io::{self, Cube, InputError};
 use crate::error::{CliError, CliResult};
 use crate::input;
-use crate::output::{self, ErrorReport, Presentation, SolveReport};
+use crate::output::{self, input_error_report, presentation, ErrorReport, SolveReport};
 use crate::solving;
-use rubik_solve::{Form, Solver};
+use rubik_solve::service::{Request, Service};
 use serde::Serialize;
 use std::io::IsTerminal;
-use std::time::Instant;
 
 /// Runs `rubik solve`.
 pub fn run(args: &SolveArgs) -> CliResult {
@@ -60,28 +59,28 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             });
         }
     };
-    let solver = solving::goal_solver(&args.goal, &args.method, true)?;
-    if solver.lists() {
-        return list_solutions(args, text, &cube, solver.as_ref());
+    let service = solving::service(&args.method)?;
+    let request = solving::request(args, cube, true)?;
+    solving::prepare(&service, &request)?;
+    if service.lists(&request)? {
+        return list_solutions(args, text, &service, &request);
     }
-    let limits = solving::limits(&args.limits);
-    match solving::timed_solve(solver.as_ref(), &cube_io::to_cubie(&cube), &limits) {
-        Ok((solution, millis)) => {
+    match service.solve(&request) {
+        Ok(answer) => {
             if args.json {
-                let report =
-                    SolveReport::new(text, &solution, solver.name(), millis, &presentation(args));
+                let report = SolveReport::new(text, &answer, &presentation(args));
                 output::emit_line(&output::json_line(&report))?;
             } else {
-                output::emit_line(&presentation(args).solution_line(&solution))?;
+                output::emit_line(&presentation(args).solution_line(&answer.solution))?;
                 if args.explain {
-                    for line in presentation(args).explain_lines(&solution) {
+                    for line in presentation(args).explain_lines(&answer.solution) {
                         output::emit_line(&line)?;
                     }
-                } else if solver.proven_optimal(&solution) == Some(false) {
+                } else if answer.proven_optimal == Some(false) {
                     // An answer given before its proof (the optimal solver's best so far on
                     // timeout) says so on stderr: its first step tells how far the proof got.
-                    if let Some(step) = solution.steps.first() {
-                        eprintln!("note: {}", step.text(args.lang).1);
+                    if let Some(step) = answer.steps().first() {
+                        eprintln!("note: {}", step.explanation);
                     }
                 }
             }
@@ -124,33 +123,6 @@ fn solve_scanned(args: &SolveArgs, path: &std::path::Path) -> CliResult {
     }
 }
 
-/// The JSON report of an input that is not a cube.
-pub fn input_error_report(text: &str, e: &InputError) -> ErrorReport {
-    ErrorReport {
-        input: text.to_string(),
-        error: e.to_string(),
-        category: Some(e.category().to_string()),
-        piece: e.piece(),
-    }
-}
-
-/// How `rubik solve` writes solutions, from its flags.
-pub fn presentation(args: &SolveArgs) -> Presentation {
-    Presentation {
-        metric: args.metric,
-        lang: args.lang,
-        show_length: args.show_length,
-        // A move set with slices or wide turns: show the turns as made.
-        rotations: args.rotations || args.goal.moves.as_ref().is_some_and(|m| m.moves_centres()),
-        steps_form: if args.outer_turns {
-            Form::Outer
-        } else {
-            Form::Human
-        },
-        width: output::output_width(),
-    }
-}
-
 /// Every optimal solution, in JSON.
 #[derive(Serialize)]
 struct AllReport {
@@ -162,25 +134,23 @@ struct AllReport {
     solutions: Vec<String>,
 }
 
-/// The solutions of a solver that lists them (the optimal method's `--all`): one per line, or
-/// one JSON object.
-fn list_solutions(args: &SolveArgs, text: &str, cube: &Cube, solver: &dyn Solver) -> CliResult {
-    let started = Instant::now();
-    let solutions = solver.solutions(&cube_io::to_cubie(cube), &solving::limits(&args.limits))?;
-    let millis = started.elapsed().as_secs_f64() * 1000.0;
+/// The solutions of a method that lists them (the optimal method's `--all`): one per line,
+/// or one JSON object.
+fn list_solutions(args: &SolveArgs, text: &str, service: &Service, request: &Request) -> CliResult {
+    let listing = service.list(request)?;
     let style = presentation(args);
     if args.json {
         let report = AllReport {
             input: text.to_string(),
-            method: solver.name(),
-            length: solutions.first().map_or(0, |s| s.len()),
-            count: solutions.len(),
-            millis: output::round_millis(millis),
-            solutions: solutions.iter().map(|s| s.to_string()).collect(),
+            method: listing.method.name(),
+            length: listing.solutions.first().map_or(0, |s| s.len()),
+            count: listing.solutions.len(),
+            millis: output::round_millis(listing.elapsed.as_secs_f64() * 1000.0),
+            solutions: listing.solutions.iter().map(|s| s.to_string()).collect(),
         };
         return output::emit_line(&output::json_line(&report));
     }
-    for solution in &solutions {
+    for solution in &listing.solutions {
         output::emit_line(&style.solution_line(solution))?;
     }
     Ok(())

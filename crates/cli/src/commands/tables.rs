@@ -3,6 +3,7 @@
 use crate::args::{TablesAction, TablesArgs};
 use crate::error::{CliError, CliResult};
 use crate::output;
+use crate::output::human_bytes;
 use crate::solving;
 use rubik_solve::tables::{Status, Store, TableInfo};
 use std::time::Instant;
@@ -57,20 +58,4 @@ fn render(method: &str, dir: &std::path::Path, infos: &[TableInfo]) -> String {
     }
     out += &format!("  {:<width$}  {:>10}\n", "total", human_bytes(total));
     out
-}
-
-/// Bytes as B, KiB, MiB or GiB.
-pub fn human_bytes(bytes: u64) -> String {
-    let units = ["B", "KiB", "MiB", "GiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < units.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.1} {}", units[unit])
-    }
 }

@@ -12,9 +12,8 @@ use crate::solving;
 use rubik_cube::moves::format_moves;
 use rubik_cube::random::{random_moves, rng_from_entropy};
 use rubik_solve::i18n::Lang;
-use rubik_solve::{solver_for, Limits, Method, Solver};
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
+use rubik_solve::service::{CubeInput, Request, Service};
+use rubik_solve::{Method, Options, SolverConfig};
 
 /// How the cube is shown after each change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +41,7 @@ pub struct Session {
     method: Method,
     lang: Lang,
     tables: TableArgs,
-    solvers: HashMap<Method, Box<dyn Solver>>,
+    service: Option<Service>,
 }
 
 impl Session {
@@ -56,7 +55,7 @@ impl Session {
             method,
             lang,
             tables,
-            solvers: HashMap::new(),
+            service: None,
         }
     }
 
@@ -149,16 +148,23 @@ impl Session {
     }
 
     fn solve(&mut self, method: Method) -> Result<String, String> {
-        let solver = match self.solvers.entry(method) {
-            Entry::Occupied(e) => e.into_mut(),
-            Entry::Vacant(e) => {
+        let service = match &mut self.service {
+            Some(service) => service,
+            None => {
                 let config = solving::config(&self.tables).map_err(|e| e.to_string())?;
-                e.insert(solver_for(method, &config).map_err(|e| e.to_string())?)
+                self.service.insert(Service::new(SolverConfig {
+                    options: Options::new(),
+                    ..config
+                }))
             }
         };
-        let cube = cube_io::to_cubie(&self.cube);
-        let (solution, millis) = solving::timed_solve(solver.as_ref(), &cube, &Limits::default())
-            .map_err(|e| e.to_string())?;
+        let request = Request {
+            method: Some(method),
+            options: solving::options(&self.tables).map_err(|e| e.to_string())?,
+            ..Request::new(CubeInput::Cube(self.cube))
+        };
+        let answer = service.solve(&request).map_err(|e| e.to_string())?;
+        let (solution, millis) = (answer.solution, answer.elapsed.as_secs_f64() * 1000.0);
         let mut text = format!(
             "{} ({} moves, {method}, {millis:.1} ms)\n",
             Presentation::default().solution_line(&solution),

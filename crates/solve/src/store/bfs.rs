@@ -146,7 +146,7 @@ pub fn build<S: Space>(
     // borrowed for the lifetime of `words`; AtomicU64 has the size and alignment of u64.
     let words: &[AtomicU64] =
         unsafe { std::slice::from_raw_parts(buf.as_mut_ptr() as *const AtomicU64, bytes / 8) };
-    match cells {
+    let finished = match cells {
         Cells::Byte => search(space, &Lanes::<8>(words), progress),
         Cells::Nibble => search(space, &Lanes::<4>(words), progress),
         Cells::Grouped { base } => search(
@@ -158,12 +158,24 @@ pub fn build<S: Space>(
             },
             progress,
         ),
+    };
+    match finished {
+        Finished::Complete => Ok(buf),
+        Finished::Cancelled => Err(TableError::Cancelled { table }),
     }
-    Ok(buf)
 }
 
-/// The level-by-level search.
-fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
+/// How a build's search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Finished {
+    /// Every level is in the table.
+    Complete,
+    /// [`Progress::cancelled`] said stop: the table is unfinished.
+    Cancelled,
+}
+
+/// The level-by-level search; it polls [`Progress::cancelled`] before each block of a level.
+fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) -> Finished {
     let shape = space.shape();
     let per = shape.block_len;
     let entries = shape.entries() as u64;
@@ -182,6 +194,10 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
     let mut depth = 0u64;
     let mut frontier = done;
     loop {
+        if progress.cancelled() {
+            progress.stopped();
+            return Finished::Cancelled;
+        }
         if cells.level_done(depth) || done == entries {
             break;
         }
@@ -196,6 +212,9 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
         let found: u64 = (0..shape.blocks)
             .into_par_iter()
             .map(|block| {
+                if progress.cancelled() {
+                    return 0;
+                }
                 let base = block * per;
                 let mut todo: Vec<(u32, S::Entry)> = Vec::new();
                 cells.scan(base..base + per, wanted, |idx| {
@@ -231,6 +250,10 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
                 new
             })
             .sum();
+        if progress.cancelled() {
+            progress.stopped();
+            return Finished::Cancelled;
+        }
         if found == 0 {
             break;
         }
@@ -240,6 +263,7 @@ fn search<S: Space, C: Grid>(space: &S, cells: &C, progress: &dyn Progress) {
     }
     cells.finish(depth);
     progress.finish();
+    Finished::Complete
 }
 
 /// Whether some lane of `bits` bits in `word` equals `v` (the exact SWAR zero-lane test).

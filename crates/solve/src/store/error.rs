@@ -91,6 +91,13 @@ pub enum TableError {
         /// The operating system's error (in the message, not a separate cause, so that it is said once).
         cause: OsError,
     },
+    /// The caller stopped waiting (its [`crate::CancelFlag`] was raised) while the table was
+    /// being loaded or built, or while another builder held it: nothing was saved.
+    #[error("stopped while table {table} was being loaded or built")]
+    Cancelled {
+        /// The table.
+        table: &'static str,
+    },
     /// A table's builder failed: a bug, since builders only compute.
     #[error("building table {table} failed: {reason}")]
     Build {

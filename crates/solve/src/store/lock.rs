@@ -38,9 +38,15 @@ fn open(path: &Path) -> std::io::Result<File> {
         .open(path)
 }
 
-/// Takes the build lock of `spec` in `dir`, waiting for another builder to finish, and
-/// removes the temporary files dead builders left.
-pub fn acquire(spec: &TableSpec, dir: &Path) -> Result<BuildLock, TableError> {
+/// Takes the build lock of `spec` in `dir`, waiting for another builder to finish (looking
+/// at `cancelled` every `poll`, and giving up with [`TableError::Cancelled`] once it says
+/// so), and removes the temporary files dead builders left.
+pub fn acquire(
+    spec: &TableSpec,
+    dir: &Path,
+    cancelled: &dyn Fn() -> bool,
+    poll: std::time::Duration,
+) -> Result<BuildLock, TableError> {
     let path = lock_path(spec.name, dir);
     let failed = |source: std::io::Error| TableError::Lock {
         table: spec.name,
@@ -48,7 +54,18 @@ pub fn acquire(spec: &TableSpec, dir: &Path) -> Result<BuildLock, TableError> {
         cause: source.into(),
     };
     let file = open(&path).map_err(failed)?;
-    file.lock().map_err(failed)?;
+    loop {
+        match file.try_lock() {
+            Ok(()) => break,
+            Err(std::fs::TryLockError::WouldBlock) => {
+                if cancelled() {
+                    return Err(TableError::Cancelled { table: spec.name });
+                }
+                std::thread::sleep(poll);
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(failed(e)),
+        }
+    }
     file::remove_temporaries(spec.name, dir);
     Ok(BuildLock { _file: file })
 }

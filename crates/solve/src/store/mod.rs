@@ -12,7 +12,10 @@
 //!   temporary file and renames it into place ([`file`]); temporary files of builders that
 //!   died are removed;
 //! - every failure is a [`TableError`] naming the table and the operating system's error;
-//! - long builds report through the [`Progress`] the store was opened with.
+//! - long builds report through the [`Progress`] the store was opened with;
+//! - a store opened with a [`CancelFlag`] (`SolverConfig::cancel`) stops waiting for a value
+//!   another thread makes, for another process's build lock, and its own builds, once the flag
+//!   is raised ([`TableError::Cancelled`]); nothing unfinished is saved or cached.
 //!
 //! The directory is `SolverConfig::table_dir`, else `$RUBIK_TABLES`, else the user cache
 //! directory's `rubik` folder (`~/.cache/rubik` on Linux).
@@ -30,7 +33,7 @@ pub use file::Fault;
 pub use memory::{HugeVec, Table};
 pub use spec::{AnySpec, Built, Entries, Placement, Spec, TableSpec};
 
-use crate::{NoProgress, Progress, SolverConfig};
+use crate::{CancelFlag, NoProgress, Progress, SolverConfig};
 use bytemuck::Pod;
 use memory::Memory;
 use std::any::Any;
@@ -96,7 +99,39 @@ pub struct Store {
     dir: PathBuf,
     progress: Arc<dyn Progress>,
     private: bool,
+    cancel: Option<CancelFlag>,
 }
+
+/// A store's progress as its builders see it: the store's own, and its cancellation.
+struct Watched<'a> {
+    progress: &'a dyn Progress,
+    cancel: Option<&'a CancelFlag>,
+}
+
+impl Progress for Watched<'_> {
+    fn start(&self, name: &str, total: u64) {
+        self.progress.start(name, total);
+    }
+    fn advance(&self, units: u64) {
+        self.progress.advance(units);
+    }
+    fn finish(&self) {
+        self.progress.finish();
+    }
+    fn note(&self, text: &str) {
+        self.progress.note(text);
+    }
+    fn stopped(&self) {
+        self.progress.stopped();
+    }
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(CancelFlag::is_cancelled) || self.progress.cancelled()
+    }
+}
+
+/// How often a cancellable wait (for another thread's value, another process's lock) looks
+/// at its flag.
+const WAIT_POLL: std::time::Duration = std::time::Duration::from_millis(5);
 
 /// One cached value (a table or a set assembled from tables), built at most once.
 type Slot = Arc<Mutex<Option<Arc<dyn Any + Send + Sync>>>>;
@@ -120,6 +155,7 @@ impl Store {
         };
         Store {
             private: config.private_tables,
+            cancel: config.cancel.clone(),
             ..Store::at(table_dir(config), progress)
         }
     }
@@ -131,6 +167,7 @@ impl Store {
             dir,
             progress,
             private: false,
+            cancel: None,
         }
     }
 
@@ -249,16 +286,49 @@ impl Store {
                 .or_default()
                 .clone()
         };
-        // Held while the value is made: other threads asking for it wait for this one.
-        let mut value = slot.lock().unwrap_or_else(|e| e.into_inner());
+        // Held while the value is made: other threads asking for it wait for this one (until
+        // this store's flag is raised).
+        let mut value = self.wait_for(&slot, key)?;
         if let Some(v) = value.as_ref() {
             if let Ok(t) = v.clone().downcast::<T>() {
                 return Ok(t);
             }
         }
+        self.check_cancel(key)?;
         let made = Arc::new(make()?);
         *value = Some(made.clone());
         Ok(made)
+    }
+
+    /// Whether this store's caller still wants its tables: `Err(Cancelled)` once its flag is
+    /// raised.
+    fn check_cancel(&self, table: &'static str) -> Result<(), TableError> {
+        match &self.cancel {
+            Some(flag) if flag.is_cancelled() => Err(TableError::Cancelled { table }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The lock of `slot`, waited for; with a flag, polled so that a raised flag ends the
+    /// wait.
+    fn wait_for<'s>(
+        &self,
+        slot: &'s Slot,
+        key: &'static str,
+    ) -> Result<std::sync::MutexGuard<'s, Option<Arc<dyn Any + Send + Sync>>>, TableError> {
+        if self.cancel.is_none() {
+            return Ok(slot.lock().unwrap_or_else(|e| e.into_inner()));
+        }
+        loop {
+            match slot.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(std::sync::TryLockError::Poisoned(e)) => return Ok(e.into_inner()),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    self.check_cancel(key)?;
+                    std::thread::sleep(WAIT_POLL);
+                }
+            }
+        }
     }
 
     fn load<T: Pod>(&self, spec: &TableSpec) -> Result<Table<T>, Fault> {
@@ -293,12 +363,20 @@ impl Store {
             return Ok(t);
         }
         file::check_writable(&self.dir)?;
-        let _lock = lock::acquire(table, &self.dir)?;
+        let cancelled = || self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
+        let _lock = lock::acquire(table, &self.dir, &cancelled, WAIT_POLL)?;
         // Another process may have built it while this one waited for the lock.
         if let Ok(t) = self.load(table) {
             return Ok(t);
         }
-        let built = build(self, self.progress.as_ref())?;
+        self.check_cancel(table.name)?;
+        let watched = Watched {
+            progress: self.progress.as_ref(),
+            cancel: self.cancel.as_ref(),
+        };
+        let built = build(self, &watched)?;
+        // A builder that does not poll the flag still has its work thrown away.
+        self.check_cancel(table.name)?;
         let memory = match built {
             Built::Vec(v) => {
                 if v.len() != table.len {
