@@ -102,7 +102,7 @@ impl TwophaseTables {
     }
 
     /// The phase-1 distance of (flip, twist, slice), read directly.
-    #[cfg(test)]
+    #[inline(always)]
     pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
         nibble(&self.phase1_prune, self.phase1_entry(flip, twist, slice).0)
     }
@@ -113,6 +113,12 @@ impl TwophaseTables {
         let cs = self.corner_sym[corners] as usize;
         let ud_c = self.ud_edge_conj[ud_edges * 16 + (cs & 15)] as usize;
         (cs >> 4) * N_UD_EDGES + ud_c
+    }
+
+    /// The phase-2 distance of (corners, U/D edges) with the ten phase-2 moves, read directly.
+    #[inline(always)]
+    pub fn phase2_distance(&self, corners: usize, ud_edges: usize) -> u8 {
+        nibble(&self.phase2_prune, self.phase2_index(corners, ud_edges))
     }
 
     /// The node's moves that lower its distance, and those that do not raise it (bit m = move m),
