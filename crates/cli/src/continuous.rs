@@ -36,7 +36,7 @@ struct Answer {
 /// Runs continuous mode on stdin and stdout. Exits 0 when every line was solved, else the most
 /// severe code seen (2 for a bad line, 1 for a line without a solution within the limits).
 pub fn run(args: &SolveArgs) -> CliResult {
-    let solver = solving::goal_solver(&args.goal, &args.method, false)?;
+    let solver = solving::goal_solver(&args.goal, &args.searching(), false)?;
     if solver.lists() {
         return Err(CliError::bad_input(anyhow::anyhow!(
             "these options make method {} list several solutions per cube; continuous mode \

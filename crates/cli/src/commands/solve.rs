@@ -60,7 +60,7 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
             });
         }
     };
-    let solver = solving::goal_solver(&args.goal, &args.method, true)?;
+    let solver = solving::goal_solver(&args.goal, &args.searching(), true)?;
     if solver.lists() {
         return list_solutions(args, text, &cube, solver.as_ref());
     }

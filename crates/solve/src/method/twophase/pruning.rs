@@ -102,7 +102,7 @@ impl TwophaseTables {
     }
 
     /// The phase-1 distance of (flip, twist, slice), read directly.
-    #[inline(always)]
+    #[cfg(test)]
     pub fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
         nibble(&self.phase1_prune, self.phase1_entry(flip, twist, slice).0)
     }
@@ -113,6 +113,13 @@ impl TwophaseTables {
         let cs = self.corner_sym[corners] as usize;
         let ud_c = self.ud_edge_conj[ud_edges * 16 + (cs & 15)] as usize;
         (cs >> 4) * N_UD_EDGES + ud_c
+    }
+
+    /// The phase-1 entry index of (flip, twist, slice) and its distance.
+    #[inline(always)]
+    pub fn phase1_entry_distance(&self, flip: usize, twist: usize, slice: usize) -> (usize, u8) {
+        let entry = self.phase1_entry(flip, twist, slice).0;
+        (entry, nibble(&self.phase1_prune, entry))
     }
 
     /// The phase-2 distance of (corners, U/D edges) with the ten phase-2 moves, read directly.

@@ -80,6 +80,9 @@ pub struct RobotTables {
     plain: Arc<TwophaseTables>,
     sets: [FrameSet; 3],
     mode: Mode,
+    /// Phase-1 quarter-turn distances ([`tables::PHASE1_QTM_PRUNE`]), for the quarter-turn
+    /// metrics with all six faces.
+    quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
 }
 
 impl RobotTables {
@@ -127,7 +130,17 @@ impl RobotTables {
             sets.push(FrameSet { moves, g1, tables });
         }
         let sets: [FrameSet; 3] = sets.try_into().unwrap_or_else(|_| unreachable!());
-        Ok(RobotTables { plain, sets, mode })
+        let quarter_phase1 = if mode.faces == Faces::ALL && mode.metric.counts_quarters() {
+            Some(store.get(&tables::PHASE1_QTM_PRUNE)?)
+        } else {
+            None
+        };
+        Ok(RobotTables {
+            plain,
+            sets,
+            mode,
+            quarter_phase1,
+        })
     }
 
     /// The plain two-phase tables these bounds build on.
@@ -160,6 +173,7 @@ impl RobotTables {
         let report_ref: &(dyn Fn(&Found) + Sync) = &report;
         let outcome = RobotSearch::new(
             &self.plain,
+            self.quarter_phase1.as_deref().map(|t| &t[..]),
             &self.sets,
             self.mode.metric,
             cube,

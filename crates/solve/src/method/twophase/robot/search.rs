@@ -13,6 +13,7 @@ use super::tables::FrameTables;
 use crate::coord::symmetry::rotate_urf3;
 use crate::coord::{self, N_SLICE, N_SLICE_PERM};
 use crate::method::twophase::tables::TwophaseTables;
+use crate::store::bfs::nibble;
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;
@@ -72,6 +73,8 @@ pub struct Outcome {
 /// The search of one cube.
 pub struct RobotSearch<'a> {
     plain: &'a TwophaseTables,
+    /// Phase-1 quarter-turn distances, same index as the plain phase-1 table.
+    quarter1: Option<&'a [u8]>,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
@@ -94,6 +97,7 @@ impl<'a> RobotSearch<'a> {
     /// A search of `cube` for solutions costing at most `bound`.
     pub fn new(
         plain: &'a TwophaseTables,
+        quarter1: Option<&'a [u8]>,
         sets: &'a [FrameSet; 3],
         metric: Metric,
         cube: &CubieCube,
@@ -123,6 +127,7 @@ impl<'a> RobotSearch<'a> {
         }
         RobotSearch {
             plain,
+            quarter1,
             sets,
             metric,
             frames,
@@ -161,9 +166,19 @@ impl<'a> RobotSearch<'a> {
         let t = &set.tables;
         let a = t.twist_slice[twist * N_SLICE + slice];
         let b = t.flip_slice[flip * N_SLICE + slice];
-        let c = self
-            .metric
-            .from_htm(self.plain.phase1_distance(flip, twist, slice));
+        let (entry, htm) = self.plain.phase1_entry_distance(flip, twist, slice);
+        let c = match self.quarter1 {
+            // Quarter turns: exact in QTM; an axial quarter-turn move makes at most two.
+            Some(q) => {
+                let d = nibble(q, entry);
+                if self.metric.is_axial() {
+                    d.div_ceil(2)
+                } else {
+                    d
+                }
+            }
+            None => self.metric.from_htm(htm),
+        };
         a.max(b).max(c) as usize
     }
 
@@ -308,8 +323,16 @@ impl<'a> RobotSearch<'a> {
         if d2 > remaining {
             return false;
         }
+        // A long phase 2 costs more to search than trying other phase-1 paths (as in
+        // min2phase): phase 2 is cut at a cost a little above its usual length.
+        let cap = match self.metric {
+            Metric::Htm => 12,
+            Metric::Qtm => 18,
+            Metric::AxialHtm => 9,
+            Metric::AxialQtm => 14,
+        };
         let mut togo2 = d2;
-        while togo2 <= self.bound - cost1 {
+        while togo2 <= (self.bound - cost1).min(cap) {
             self.path2.clear();
             if self.phase2(corners, ud, sp, togo2) {
                 if self.found(cost1 + togo2) {

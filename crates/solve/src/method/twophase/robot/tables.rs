@@ -6,10 +6,14 @@
 //! cost 2 (half turns in the quarter-turn metrics), and had from the store like every table.
 
 use super::mode::{Metric, RobotMove};
-use crate::coord::{N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
-use crate::method::twophase::tables::MoveTables;
-use crate::store::bfs::Cells;
-use crate::store::{Entries, Store, Table, TableError, TableSpec};
+use crate::coord::classes::{
+    class_reps, stabilisers, FLIPSLICE_CLASSES, FLIPSLICE_CLASS_MOVES, N_FLIPSLICE_CLASS,
+};
+use crate::coord::moves::{TWIST_CONJ, TWIST_MOVES};
+use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::method::twophase::tables::{MoveTables, N_PHASE1};
+use crate::store::bfs::{self, Cells, SymProduct};
+use crate::store::{Entries, Placement, Spec, Store, Table, TableError, TableSpec};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -167,3 +171,38 @@ impl FrameTables {
         })
     }
 }
+
+/// The quarter turns (move indices): a half turn is two of them, so distances by these moves
+/// are distances in the quarter-turn metric.
+const QUARTER_TURNS: [usize; 12] = [0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17];
+
+/// Phase 1 in the quarter-turn metric with all six faces: the plain phase-1 table's index
+/// (flip-slice class × twist, nibbles), its distances by quarter turns. The metric is the
+/// same under every symmetry, so the 16 U–D symmetries reduce it like the plain table and one
+/// table serves the three frames.
+pub static PHASE1_QTM_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase1-qtm", N_PHASE1.div_ceil(2))
+        .indexed("flip × UD-slice class (64430) × twist (2187), quarter turns")
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let classes = store.get(&FLIPSLICE_CLASSES)?;
+        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
+        let twist_move = store.get(&TWIST_MOVES)?;
+        let twist_conj = store.get(&TWIST_CONJ)?;
+        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
+        let self_sym = stabilisers(&reps, coord::set_flipslice, coord::flipslice);
+        let step = |cls: usize, m: usize| class_move[cls * 18 + m];
+        let space = SymProduct {
+            name: "two-phase pruning table, phase 1, quarter turns",
+            n_class: N_FLIPSLICE_CLASS,
+            n_inner: N_TWIST,
+            moves: &QUARTER_TURNS,
+            class_step: &step,
+            inner_move: &twist_move,
+            inner_conj: &twist_conj,
+            self_sym: &self_sym,
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-qtm", progress)?.into())
+    },
+};
