@@ -131,6 +131,25 @@ pub enum Metric {
     Qtm,
     /// Slice-turn metric (a slice turn is 1), suffix `s`.
     Stm,
+    /// Axial half-turn metric: turns of opposite faces made together, written `(U D')`, are
+    /// one move; suffix `a`. Searched by two-phase.
+    AxialHtm,
+    /// Axial quarter-turn metric: as axial-htm, a half turn costing 2 (`(U2 D)` costs 2);
+    /// suffix `x`. Searched by two-phase.
+    AxialQtm,
+}
+
+impl Metric {
+    /// The two-phase `metric` option this metric asks the search for, when it is one the
+    /// method searches in (two-phase searches HTM by default and counts STM only).
+    pub fn searched(self) -> Option<&'static str> {
+        match self {
+            Metric::Qtm => Some("qtm"),
+            Metric::AxialHtm => Some("axial-htm"),
+            Metric::AxialQtm => Some("axial-qtm"),
+            Metric::Htm | Metric::Stm => None,
+        }
+    }
 }
 
 /// Which method and which tables (shared by solve, bench and tables).
@@ -169,6 +188,10 @@ impl clap::FromArgMatches for MethodOptionArgs {
     fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
         let mut given = Vec::new();
         for def in rubik_solve::registry::all_options() {
+            if def.name == "metric" {
+                // Offered by `rubik solve --metric` (see `SolveArgs::searching`).
+                continue;
+            }
             match def.kind {
                 OptionKind::Flag => {
                     if matches.get_flag(def.name) {
@@ -194,6 +217,10 @@ impl clap::FromArgMatches for MethodOptionArgs {
 impl clap::Args for MethodOptionArgs {
     fn augment_args(mut cmd: clap::Command) -> clap::Command {
         for def in rubik_solve::registry::all_options() {
+            if def.name == "metric" {
+                // Offered by `rubik solve --metric`, which both counts and searches.
+                continue;
+            }
             let owners: Vec<&str> = rubik_solve::registry::methods_with_option(def.name)
                 .iter()
                 .map(|m| m.name())
@@ -310,7 +337,9 @@ pub struct SolveArgs {
     #[arg(long, short = 'l')]
     pub show_length: bool,
 
-    /// How lengths are counted in the output.
+    /// How lengths are counted in the output, and the metric two-phase searches in (qtm,
+    /// axial-htm, axial-qtm: the shortest solutions in that metric; axial solutions are
+    /// written in `(U D')` groups).
     #[arg(long, value_enum, default_value_t = Metric::Htm)]
     pub metric: Metric,
 
@@ -333,6 +362,24 @@ pub struct SolveArgs {
     /// Language of step names and explanations: en or fr.
     #[arg(long, default_value = "en", value_parser = parse_lang)]
     pub lang: rubik_solve::i18n::Lang,
+}
+
+impl SolveArgs {
+    /// The method and its options, with `--metric` given to a method that searches in a
+    /// metric (two-phase's `metric` option) when it names one the method searches in.
+    pub fn searching(&self) -> MethodArgs {
+        let mut method = self.method.clone();
+        if let Some(name) = self.metric.searched() {
+            if rubik_solve::registry::methods_with_option("metric").contains(&method.method) {
+                method
+                    .tables
+                    .options
+                    .given
+                    .push(("metric", Some(name.to_string())));
+            }
+        }
+        method
+    }
 }
 
 /// Where a solve takes the cube and which turns it may use.

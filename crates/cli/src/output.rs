@@ -63,6 +63,8 @@ pub fn length(moves: &[Move], metric: Metric) -> usize {
         // Solutions are outer face turns, so a slice-turn count equals the face-turn count.
         Metric::Htm | Metric::Stm => moves.len(),
         Metric::Qtm => moves.iter().map(|m| m.qtm()).sum(),
+        Metric::AxialHtm => rubik_solve::RobotMetric::AxialHtm.length(moves),
+        Metric::AxialQtm => rubik_solve::RobotMetric::AxialQtm.length(moves),
     }
 }
 
@@ -72,6 +74,8 @@ pub fn metric_suffix(metric: Metric) -> char {
         Metric::Htm => 'f',
         Metric::Qtm => 'q',
         Metric::Stm => 's',
+        Metric::AxialHtm => 'a',
+        Metric::AxialQtm => 'x',
     }
 }
 
@@ -132,6 +136,7 @@ pub fn notation_length(notation: &str, metric: Metric) -> Option<usize> {
         Metric::Htm => alg.htm(),
         Metric::Qtm => alg.qtm(),
         Metric::Stm => alg.stm(),
+        Metric::AxialHtm | Metric::AxialQtm => length(&alg.face_turns()?, metric),
     })
 }
 
@@ -153,7 +158,12 @@ impl Presentation {
         let (text, n) = match human.and_then(|h| Some((notation_length(&h, self.metric)?, h))) {
             Some((n, h)) => (h, n),
             None => (
-                format_moves(&solution.moves),
+                match self.metric {
+                    Metric::AxialHtm | Metric::AxialQtm => {
+                        rubik_solve::format_axial(&solution.moves)
+                    }
+                    _ => format_moves(&solution.moves),
+                },
                 length(&solution.moves, self.metric),
             ),
         };
@@ -346,6 +356,8 @@ pub fn metric_name(metric: Metric) -> &'static str {
         Metric::Htm => "htm",
         Metric::Qtm => "qtm",
         Metric::Stm => "stm",
+        Metric::AxialHtm => "axial-htm",
+        Metric::AxialQtm => "axial-qtm",
     }
 }
 

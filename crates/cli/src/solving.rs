@@ -72,11 +72,13 @@ pub fn request(args: &SolveArgs, cube: Cube, one_shot: bool) -> CliResult<Reques
         }
         None => None,
     };
+    // `--metric` is also a search option of the methods that search in a metric.
+    let method = args.searching();
     Ok(Request {
         // The flag always has a value; the service refuses only a method other than the
         // default for the goal search.
-        method: Some(args.method.method),
-        options: options(&args.method.tables)?,
+        method: Some(method.method),
+        options: options(&method.tables)?,
         goal,
         moves: args.goal.moves.clone(),
         limits: limits(&args.limits),

@@ -51,6 +51,9 @@ mod stop;
 mod store;
 pub mod tables;
 
+pub use method::twophase::robot::{
+    axial_groups, format_axial, Faces, Metric as RobotMetric, Mode as RobotMode,
+};
 pub use options::{OptionError, Options};
 pub use progress::{NoProgress, Progress};
 pub use registry::{solver_for, Method, Pace, UnknownMethod};

@@ -329,6 +329,7 @@ pub struct ToGoal {
     moves: MoveSet,
     inner: Option<Box<dyn Solver>>,
     search: GoalSolver,
+    config: SolverConfig,
 }
 
 impl ToGoal {
@@ -345,6 +346,7 @@ impl ToGoal {
             moves,
             inner,
             search: GoalSolver::new(config),
+            config: config.clone(),
         }
     }
 
@@ -358,6 +360,9 @@ impl Solver for ToGoal {
     fn name(&self) -> &'static str {
         match &self.inner {
             Some(inner) if ToGoal::needs_inner(&self.goal, &self.moves) => inner.name(),
+            _ if self.goal.exact_state().is_some() && robot::five_faces(&self.moves).is_some() => {
+                "twophase"
+            }
             _ => "goal",
         }
     }
@@ -370,6 +375,13 @@ impl Solver for ToGoal {
                 ))?;
                 solve_to(inner, cube, &target, limits)
             }
+            // Five whole faces on a full goal: two-phase with those faces (the goal search is
+            // exponential there).
+            Some(target) if robot::five_faces(&self.moves).is_some() => {
+                let faces = robot::five_faces(&self.moves).unwrap_or(robot::Faces::ALL);
+                let solver = robot::solver_for_faces(&self.config, faces)?;
+                solve_to(&solver, cube, &target, limits)
+            }
             _ => self
                 .search
                 .solve(cube, &self.goal, &self.moves, limits)
@@ -377,6 +389,8 @@ impl Solver for ToGoal {
         }
     }
 }
+
+use crate::method::twophase::robot;
 
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,7 @@
 mod compact;
 mod descent;
 mod pruning;
+pub mod robot;
 mod search;
 pub mod tables;
 
@@ -22,6 +23,7 @@ pub use pruning::Pruning;
 pub use search::{FrameSolution, Outcome, Search};
 
 use crate::i18n::{message, Message};
+use crate::options::{Choice, Choices, OptionDef, OptionKind};
 use crate::registry::Registration;
 use crate::store::{AnySpec, Store};
 use crate::{Deadline, Limits, Solution, SolveError, Solver, SolverConfig, Step};
@@ -90,11 +92,163 @@ pub const MESSAGES: &[Message] = &[
     },
 ];
 
+/// `--faces`: the faces a robot turns (letters in URFDLB order). Five faces are searched by
+/// two-phase with their own tables; four are refused with the reason (see [`robot`]).
+pub static FACES: Choices<robot::Faces> = Choices {
+    def: OptionDef {
+        name: "faces",
+        help: "The faces the solution may turn, letters in URFDLB order (a robot holding the \
+               cube by one face: five faces); four are refused, saying why",
+        kind: OptionKind::Choice(&[
+            Choice {
+                name: "all",
+                help: "all six faces (the default)",
+            },
+            Choice {
+                name: "URFDL",
+                help: "no B turns",
+            },
+            Choice {
+                name: "URFDB",
+                help: "no L turns",
+            },
+            Choice {
+                name: "URFLB",
+                help: "no D turns",
+            },
+            Choice {
+                name: "URDLB",
+                help: "no F turns",
+            },
+            Choice {
+                name: "UFDLB",
+                help: "no R turns",
+            },
+            Choice {
+                name: "RFDLB",
+                help: "no U turns",
+            },
+            Choice {
+                name: "FDLB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "RDLB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "RFLB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "RFDB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "RFDL",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "UDLB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "UFLB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "UFDB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "UFDL",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "URLB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "URDB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "URDL",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "URFB",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "URFL",
+                help: "refused: four faces",
+            },
+            Choice {
+                name: "URFD",
+                help: "refused: four faces",
+            },
+        ]),
+    },
+    values: &[
+        robot::Faces(63),
+        robot::Faces(31),
+        robot::Faces(47),
+        robot::Faces(55),
+        robot::Faces(59),
+        robot::Faces(61),
+        robot::Faces(62),
+        robot::Faces(60),
+        robot::Faces(58),
+        robot::Faces(54),
+        robot::Faces(46),
+        robot::Faces(30),
+        robot::Faces(57),
+        robot::Faces(53),
+        robot::Faces(45),
+        robot::Faces(29),
+        robot::Faces(51),
+        robot::Faces(43),
+        robot::Faces(27),
+        robot::Faces(39),
+        robot::Faces(23),
+        robot::Faces(15),
+    ],
+};
+
+/// `--metric`: the metric the search minimises (and the length counts). The CLI's own
+/// `--metric`, which also counts other methods' lengths, sets it for two-phase.
+pub static METRIC: Choices<robot::Metric> = Choices {
+    def: OptionDef {
+        name: "metric",
+        help: "The metric the solution is searched in",
+        kind: OptionKind::Choice(&[
+            Choice {
+                name: "htm",
+                help: "every face turn is one move (the default)",
+            },
+            Choice {
+                name: "qtm",
+                help: "a half turn is two moves",
+            },
+            Choice {
+                name: "axial-htm",
+                help: "turns of opposite faces made together, (U D'), are one move",
+            },
+            Choice {
+                name: "axial-qtm",
+                help: "axial, and a half turn is two moves: (U2 D) costs 2",
+            },
+        ]),
+    },
+    values: &robot::Metric::ALL,
+};
+
 /// The two-phase method in the registry.
 pub(crate) static METHOD: Registration = Registration {
     name: "twophase",
     summary: "Kociemba's two-phase algorithm: near-optimal (at most 20 moves) in milliseconds",
-    options: &[],
+    options: &[&FACES.def, &METRIC.def],
     tables: |config| table_specs(config.compact),
     messages: MESSAGES,
     words: &[],
@@ -122,19 +276,48 @@ pub fn table_specs(compact: bool) -> Vec<&'static dyn AnySpec> {
 #[derive(Clone)]
 pub struct TwophaseSolver {
     tables: Tables,
+    /// The robot mode's tables when the options ask for other faces or another metric.
+    robot: Option<Arc<robot::RobotTables>>,
 }
 
 impl TwophaseSolver {
     /// A solver with the tables `config` asks for (full, or compact when `config.compact`),
     /// had from the store (built, with progress through `config.progress`, when missing).
     pub fn new(config: &SolverConfig) -> Result<TwophaseSolver, SolveError> {
+        let mode = robot::Mode {
+            faces: FACES.get(&config.options),
+            metric: METRIC.get(&config.options),
+        };
         let store = Store::new(config);
+        if mode != robot::Mode::PLAIN {
+            mode.check()
+                .map_err(|e| SolveError::Unavailable(leak_reason(e)))?;
+            if config.compact {
+                return Err(SolveError::Unavailable(
+                    "twophase with --compact in a robot mode (--faces or --metric): \
+                     the robot modes read the full tables",
+                ));
+            }
+            let tables = robot::RobotTables::shared(&store, mode)?;
+            return Ok(TwophaseSolver {
+                tables: Tables::Full(tables.plain()),
+                robot: Some(tables),
+            });
+        }
         let tables = if config.compact {
             Tables::Compact(CompactTables::shared(&store)?)
         } else {
             Tables::Full(TwophaseTables::shared(&store)?)
         };
-        Ok(TwophaseSolver { tables })
+        Ok(TwophaseSolver {
+            tables,
+            robot: None,
+        })
+    }
+
+    /// The robot mode this solver searches in (faces and metric).
+    pub fn mode(&self) -> robot::Mode {
+        self.robot.as_ref().map_or(robot::Mode::PLAIN, |r| r.mode())
     }
 
     /// Whether this solver uses the compact tables.
@@ -171,6 +354,21 @@ impl TwophaseSolver {
     }
 }
 
+/// The text of a mode refusal, kept for the process (one per face set at most).
+fn leak_reason(e: robot::ModeError) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static TEXTS: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+    let text = format!("twophase on fewer than five faces ({e})");
+    let mut texts = TEXTS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    texts
+        .entry(text.clone())
+        .or_insert_with(|| Box::leak(text.into_boxed_str()))
+}
+
 /// The faces (U-like, D-like) of the axis playing U–D in a frame, and its middle slice.
 fn axis_of(rot: usize) -> (Face, Face, &'static str) {
     let up = crate::coord::symmetry::symmetries().urf3_conj_move[rot][0].face();
@@ -185,11 +383,17 @@ fn axis_of(rot: usize) -> (Face, Face, &'static str) {
 /// the inverse scramble, the moves that stay in G1 come first.
 fn to_solution(found: &FrameSolution) -> Solution {
     let (moves, split) = found.moves();
-    let (up, down, slice) = axis_of(found.rot);
+    steps_of(moves, split, found.rot, found.inverse)
+}
+
+/// The solution `moves` with its two steps split at `split`, found in frame `rot` (on the
+/// inverse cube when `inverse`).
+fn steps_of(moves: Vec<rubik_cube::Move>, split: usize, rot: usize, inverse: bool) -> Solution {
+    let (up, down, slice) = axis_of(rot);
     let (up, down) = (up.letter().to_string(), down.letter().to_string());
     let (up_colour, down_colour) = (
-        crate::i18n::colour(axis_of(found.rot).0),
-        crate::i18n::colour(axis_of(found.rot).1),
+        crate::i18n::colour(axis_of(rot).0),
+        crate::i18n::colour(axis_of(rot).1),
     );
     let params = [
         ("up", up.as_str()),
@@ -198,7 +402,7 @@ fn to_solution(found: &FrameSolution) -> Solution {
         ("down_colour", down_colour),
         ("slice", slice),
     ];
-    let (first, second) = if found.inverse {
+    let (first, second) = if inverse {
         (
             message!(MESSAGES, "twophase.inverse_phase1"),
             message!(MESSAGES, "twophase.inverse_phase2"),
@@ -228,6 +432,17 @@ impl Solver for TwophaseSolver {
                 moves: Vec::new(),
                 steps: Vec::new(),
             });
+        }
+        if let Some(robot) = &self.robot {
+            let (found, outcome) = robot.search(cube, limits, 1, None);
+            return match found.into_iter().next() {
+                Some(s) => Ok(steps_of(s.moves, s.split, s.rot, s.inverse)),
+                None => Err(SolveError::NoSolution {
+                    max_length: limits.max_length.unwrap_or(robot.mode().default_bound()),
+                    timed_out: outcome.timed_out,
+                    lower_bound: None,
+                }),
+            };
         }
         let outcome = self.search(cube, limits);
         match outcome.best {

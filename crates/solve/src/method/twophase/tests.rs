@@ -10,7 +10,7 @@ use rubik_cube::Move;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-fn table_dir() -> &'static std::path::Path {
+pub(crate) fn table_dir() -> &'static std::path::Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| tempfile::tempdir().expect("temp dir"))
         .path()

@@ -1,0 +1,138 @@
+//! Two-phase in the robot modes (`--faces`, `--metric`), measured on seeded random states;
+//! every solution is applied to its cube and checked to turn only the allowed faces.
+//!
+//! ```text
+//! cargo bench -p rubik-solve --bench robot -- --metric qtm --count 200 --seed 38 --time-ms 10
+//! cargo bench -p rubik-solve --bench robot -- --faces URFDL --count 200 --seed 38 --bound 21
+//! cargo bench -p rubik-solve --bench robot -- --count 200 --seed 38 --write-states FILE
+//! cargo bench -p rubik-solve --bench robot -- --faces URFDL --metric htm --verify FILE
+//! ```
+//! `--time-ms T`: each cube gets T ms (improving until then); prints the mean length in the
+//! metric. `--bound B`: each cube is solved to at most B in the metric; prints the mean and
+//! median time. `--write-states`: the states as facelet strings, one a line (to give another
+//! solver the same states). `--verify FILE`: lines `FACELETS SOLUTION...` (another solver's
+//! answers), each applied and checked for its faces; prints the mean length in the metric.
+
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::{Alg, CubieCube, Move};
+use rubik_solve::{solver_for, Faces, Limits, Method, Options, RobotMetric, SolverConfig};
+use std::time::{Duration, Instant};
+
+fn arg(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+fn metric_named(name: &str) -> RobotMetric {
+    RobotMetric::ALL
+        .into_iter()
+        .find(|m| m.name() == name)
+        .unwrap_or_else(|| panic!("unknown metric {name}"))
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--list") || !args.iter().any(|a| a.starts_with("--")) {
+        return;
+    }
+    let faces_name = arg(&args, "--faces").unwrap_or_else(|| "all".into());
+    let metric_name = arg(&args, "--metric").unwrap_or_else(|| "htm".into());
+    let metric = metric_named(&metric_name);
+    let faces = if faces_name == "all" {
+        Faces::ALL
+    } else {
+        Faces::parse(&faces_name).expect("faces")
+    };
+    let count: usize = arg(&args, "--count").map_or(100, |c| c.parse().expect("count"));
+    let seed: u64 = arg(&args, "--seed").map_or(38, |c| c.parse().expect("seed"));
+    let check = |cube: &CubieCube, moves: &[Move], what: &str| {
+        assert!(
+            cube.apply_moves(moves).is_solved(),
+            "{what}: {moves:?} does not solve the cube"
+        );
+        assert!(
+            faces.allows(moves),
+            "{what}: {moves:?} turns a face outside {faces}"
+        );
+    };
+    if let Some(file) = arg(&args, "--verify") {
+        let text = std::fs::read_to_string(&file).expect("answers file");
+        let mut lengths = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let (facelets, solution) = line.split_once(' ').unwrap_or((line, ""));
+            let cube = CubieCube::from_facelets(facelets.trim()).expect("facelets");
+            let alg: Alg = solution.parse().expect("solution notation");
+            let moves = alg.face_turns().expect("outer face turns");
+            check(&cube, &moves, facelets);
+            lengths.push(metric.length(&moves) as f64);
+        }
+        let mean = lengths.iter().sum::<f64>() / lengths.len() as f64;
+        println!(
+            "verified {} answers in {faces} {metric}: mean length {mean:.3}, all solve and \
+             turn only allowed faces",
+            lengths.len()
+        );
+        return;
+    }
+    let mut rng = rng_from_seed(seed);
+    let cubes: Vec<CubieCube> = (0..count).map(|_| CubieCube::random(&mut rng)).collect();
+    if let Some(file) = arg(&args, "--write-states") {
+        let lines: Vec<String> = cubes.iter().map(|c| c.to_facelets()).collect();
+        std::fs::write(&file, lines.join("\n") + "\n").expect("write states");
+        println!("{count} states (seed {seed}) written to {file}");
+        return;
+    }
+    let mut options = Options::new();
+    options.set("faces", Some(&faces_name)).expect("faces");
+    options.set("metric", Some(&metric_name)).expect("metric");
+    let config = SolverConfig {
+        options,
+        ..SolverConfig::default()
+    };
+    let solver = solver_for(Method::Twophase, &config).expect("tables");
+    let time_ms = arg(&args, "--time-ms").map(|t| t.parse::<u64>().expect("time"));
+    let bound = arg(&args, "--bound").map(|t| t.parse::<usize>().expect("bound"));
+    let limits = match (time_ms, bound) {
+        (Some(t), _) => Limits {
+            timeout: Some(Duration::from_millis(t)),
+            improve: true,
+            max_length: bound,
+            ..Limits::default()
+        },
+        (None, Some(b)) => Limits {
+            max_length: Some(b),
+            ..Limits::default()
+        },
+        (None, None) => Limits::default(),
+    };
+    let mut lengths = Vec::new();
+    let mut millis = Vec::new();
+    for (i, cube) in cubes.iter().enumerate() {
+        let start = Instant::now();
+        let sol = solver.solve(cube, &limits).expect("a solution");
+        millis.push(start.elapsed().as_secs_f64() * 1e3);
+        check(cube, &sol.moves, &format!("state {i}"));
+        let len = metric.length(&sol.moves);
+        if let Some(b) = bound {
+            assert!(len <= b, "state {i}: {len} above the bound {b}");
+        }
+        lengths.push(len as f64);
+    }
+    let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
+    println!(
+        "{faces} {metric} seed {seed}, {count} states, time {:?} ms, bound {:?}: mean length \
+         {:.3}, time mean {:.3} ms, median {:.3} ms, max {:.3} ms",
+        time_ms,
+        bound,
+        mean(&lengths),
+        mean(&millis),
+        median(millis.clone()),
+        millis.iter().cloned().fold(0.0, f64::max)
+    );
+}

@@ -1,0 +1,289 @@
+//! Two-phase for robots: a subset of the faces (a robot that holds the cube by one face turns
+//! the other five) and the metric the robot's time follows (quarter turns, axial moves), both
+//! searched, not only counted. The plain two-phase search ([`super::search`]) stays the
+//! half-turn, six-face path; this one is chosen when a mode asks for anything else.
+//!
+//! Which face sets work: phase 1 needs moves that leave G1 (quarter turns off the frame's U–D
+//! axis) and phase 2 needs the frame's G1 moves to generate all of G1. Any five faces do, in
+//! every frame (checked by a test with Schreier–Sims). Four faces never do: without two
+//! adjacent faces the edge between them never moves; without two opposite faces, phase 2
+//! lacks the quarter turns or half turns it needs in every frame (the group of the four
+//! faces is the whole cube group, but no two-phase split of it exists along the faces'
+//! axes), so the mode is refused with that reason.
+
+pub mod mode;
+mod search;
+mod tables;
+
+pub use mode::{axial_groups, format_axial, Faces, Metric, Mode, RobotMove};
+pub use search::Found;
+
+use super::tables::TwophaseTables;
+use crate::coord::symmetry::symmetries;
+use crate::store::{Store, TableError};
+use crate::{Deadline, Limits};
+use mode::robot_moves;
+use rubik_cube::{CubieCube, Face, Move};
+use search::{FrameSet, RobotSearch};
+use std::sync::Arc;
+use tables::FrameTables;
+
+/// Why a mode cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModeError {
+    /// Too few faces for the two-phase method.
+    #[error("the two-phase method needs at least five faces; with {faces} {reason}")]
+    TooFewFaces {
+        /// The faces given.
+        faces: Faces,
+        /// Why not, in words.
+        reason: &'static str,
+    },
+}
+
+impl Mode {
+    /// Checks that the two-phase method can search this mode.
+    pub fn check(self) -> Result<(), ModeError> {
+        let n = self.faces.count();
+        if n >= 5 {
+            return Ok(());
+        }
+        let reason = if n == 4
+            && Face::ALL
+                .iter()
+                .any(|&f| !self.faces.has(f) && !self.faces.has(f.opposite()))
+        {
+            "two opposite faces are missing: in every frame phase 2 lacks the turns of one axis, \
+             so it cannot solve G1 (rubik solve --moves with these faces runs the goal search, \
+             exponential on a random state)"
+        } else if n == 4 {
+            "two adjacent faces are missing: the edge between them never moves, so most states \
+             cannot be solved at all"
+        } else {
+            "some pieces never move, so most states cannot be solved at all"
+        };
+        Err(ModeError::TooFewFaces {
+            faces: self.faces,
+            reason,
+        })
+    }
+}
+
+/// The faces a frame may turn: frame face `f` is original face `face(urf3_conj_move[rot][3f])`.
+fn frame_faces(faces: Faces, rot: usize) -> [bool; 6] {
+    let map = &symmetries().urf3_conj_move[rot];
+    std::array::from_fn(|f| faces.has(map[f * 3].face()))
+}
+
+/// Every table a robot mode's search reads.
+pub struct RobotTables {
+    plain: Arc<TwophaseTables>,
+    sets: [FrameSet; 3],
+    mode: Mode,
+    /// Phase-1 quarter-turn distances ([`tables::PHASE1_QTM_PRUNE`]), for the quarter-turn
+    /// metrics with all six faces.
+    quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
+}
+
+impl RobotTables {
+    /// The tables of `mode`, assembled once per process and directory.
+    pub fn shared(store: &Store, mode: Mode) -> Result<Arc<RobotTables>, TableError> {
+        let key: &'static str = {
+            use std::collections::HashMap;
+            use std::sync::{Mutex, OnceLock};
+            static KEYS: OnceLock<Mutex<HashMap<Mode, &'static str>>> = OnceLock::new();
+            let mut keys = KEYS
+                .get_or_init(Default::default)
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            keys.entry(mode).or_insert_with(|| {
+                Box::leak(format!("robot tables {} {}", mode.faces, mode.metric).into_boxed_str())
+            })
+        };
+        store.assemble(key, |store| RobotTables::load(store, mode))
+    }
+
+    fn load(store: &Store, mode: Mode) -> Result<RobotTables, TableError> {
+        let plain = TwophaseTables::shared(store)?;
+        let mut sets = Vec::with_capacity(3);
+        for rot in 0..3 {
+            let allowed = frame_faces(mode.faces, rot);
+            let moves = robot_moves(allowed, mode.metric);
+            let g1: Vec<u8> = (0..moves.len() as u8)
+                .filter(|&i| moves[i as usize].in_g1)
+                .collect();
+            let g1_moves: Vec<RobotMove> = g1.iter().map(|&i| moves[i as usize]).collect();
+            let letters: String = Face::ALL
+                .iter()
+                .zip(allowed)
+                .filter(|(_, a)| *a)
+                .map(|(f, _)| f.letter())
+                .collect();
+            let tables = FrameTables::get(
+                store,
+                &plain.moves,
+                mode.metric,
+                &letters,
+                &moves,
+                &g1_moves,
+            )?;
+            sets.push(FrameSet { moves, g1, tables });
+        }
+        let sets: [FrameSet; 3] = sets.try_into().unwrap_or_else(|_| unreachable!());
+        let quarter_phase1 = if mode.faces == Faces::ALL && mode.metric.counts_quarters() {
+            Some(store.get(&tables::PHASE1_QTM_PRUNE)?)
+        } else {
+            None
+        };
+        Ok(RobotTables {
+            plain,
+            sets,
+            mode,
+            quarter_phase1,
+        })
+    }
+
+    /// The plain two-phase tables these bounds build on.
+    pub fn plain(&self) -> Arc<TwophaseTables> {
+        self.plain.clone()
+    }
+
+    /// The mode these tables serve.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Searches `cube` within `limits` (`max_length` in the mode's metric); with `solutions`
+    /// above 1, collects that many distinct solutions within the bound, handing each to
+    /// `on_found` as it is found.
+    pub fn search(
+        &self,
+        cube: &CubieCube,
+        limits: &Limits,
+        solutions: usize,
+        on_found: Option<&(dyn Fn(&[Move]) + Sync)>,
+    ) -> (Vec<RobotSolution>, search::Outcome) {
+        let bound = limits.max_length.unwrap_or(self.mode.default_bound());
+        let deadline = Deadline::starting_now(limits);
+        let report = |f: &Found| {
+            if let Some(cb) = on_found {
+                cb(&self.moves_of(f).0);
+            }
+        };
+        let report_ref: &(dyn Fn(&Found) + Sync) = &report;
+        let outcome = RobotSearch::new(
+            &self.plain,
+            self.quarter_phase1.as_deref().map(|t| &t[..]),
+            &self.sets,
+            self.mode.metric,
+            cube,
+            bound,
+            deadline,
+        )
+        .improving(limits.improve)
+        .collecting(solutions, on_found.map(|_| report_ref))
+        .run();
+        let mut out: Vec<RobotSolution> = Vec::new();
+        let found: Vec<&Found> = if solutions > 1 {
+            outcome.found.iter().collect()
+        } else {
+            outcome.found.last().into_iter().collect()
+        };
+        for f in found {
+            let (moves, split) = self.moves_of(f);
+            if out.iter().any(|s| s.moves == moves) {
+                continue;
+            }
+            out.push(RobotSolution {
+                moves,
+                split,
+                rot: f.rot,
+                inverse: f.inverse,
+                cost: f.cost,
+            });
+        }
+        (out, outcome)
+    }
+
+    /// A solution's moves in the cube's own frame, and where its second step starts.
+    fn moves_of(&self, f: &Found) -> (Vec<Move>, usize) {
+        let map = &symmetries().urf3_conj_move[f.rot];
+        let set = &self.sets[f.rot];
+        let conv = |path: &[u8]| -> Vec<Vec<Move>> {
+            path.iter()
+                .map(|&i| {
+                    set.moves[i as usize]
+                        .moves()
+                        .map(|m| map[m.index()])
+                        .collect()
+                })
+                .collect()
+        };
+        let (p1, p2) = (conv(&f.phase1), conv(&f.phase2));
+        let flat = |groups: Vec<Vec<Move>>| -> Vec<Move> { groups.into_iter().flatten().collect() };
+        if f.inverse {
+            let undo = |groups: Vec<Vec<Move>>| -> Vec<Vec<Move>> {
+                groups
+                    .into_iter()
+                    .rev()
+                    .map(|g| g.into_iter().map(|m| m.inverse()).collect())
+                    .collect()
+            };
+            let first = flat(undo(p2));
+            let split = first.len();
+            let mut all = first;
+            all.extend(flat(undo(p1)));
+            (all, split)
+        } else {
+            let first = flat(p1);
+            let split = first.len();
+            let mut all = first;
+            all.extend(flat(p2));
+            (all, split)
+        }
+    }
+}
+
+/// The five faces `moves` turns, when it is exactly every turn of five faces (the move set a
+/// robot holding the cube by its sixth face has).
+pub fn five_faces(moves: &rubik_cube::MoveSet) -> Option<Faces> {
+    let list = moves.face_moves()?;
+    let mut bits = 0u8;
+    for m in &list {
+        bits |= 1 << m.face() as u8;
+    }
+    let faces = Faces(bits);
+    (faces.count() == 5 && list.len() == 15).then_some(faces)
+}
+
+/// A two-phase solver for `faces` (the rest of `config`'s options kept: the metric).
+pub fn solver_for_faces(
+    config: &crate::SolverConfig,
+    faces: Faces,
+) -> Result<super::TwophaseSolver, crate::SolveError> {
+    let mut config = config.clone();
+    let name = super::FACES.name_of(faces);
+    config
+        .options
+        .set("faces", Some(name))
+        .map_err(|_| crate::SolveError::Unavailable("twophase with these faces"))?;
+    super::TwophaseSolver::new(&config)
+}
+
+/// A solution of a robot search, in the cube's frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RobotSolution {
+    /// The face turns, in order (an axial move's two turns next to each other).
+    pub moves: Vec<Move>,
+    /// Where the second step starts.
+    pub split: usize,
+    /// The frame's rotation index (which axis played U–D).
+    pub rot: usize,
+    /// Whether it was found on the inverse cube (its G1 part comes first).
+    pub inverse: bool,
+    /// Its cost in the mode's metric.
+    pub cost: usize,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,420 @@
+//! The two-phase search for a robot: the plain search's frames and phases, with the robot's
+//! moves (a subset of the faces; axial moves) and their costs. Phase 1 takes the cube into G1
+//! with any of the frame's moves, phase 2 solves it with the frame's moves that keep G1; the
+//! phase-1 cost is raised step by step over all frames together, and within a phase the
+//! search is an IDA* on cost.
+//!
+//! Bounds: the plain two-phase tables' half-turn distances (a lower bound for any subset of
+//! the moves; halved, rounded up, for axial moves, which make at most two turns), and the
+//! mode's own small tables ([`super::tables`]), exact in its metric with its moves.
+
+use super::mode::{may_follow, Metric, RobotMove};
+use super::tables::FrameTables;
+use crate::coord::symmetry::rotate_urf3;
+use crate::coord::{self, N_SLICE, N_SLICE_PERM};
+use crate::method::twophase::tables::TwophaseTables;
+use crate::store::bfs::nibble;
+use crate::Deadline;
+use rubik_cube::cubie::MOVE_CUBES;
+use rubik_cube::CubieCube;
+
+const MAX_COST: usize = 40;
+/// How many nodes between two looks at the clock.
+const CLOCK_MASK: u64 = 0x3FF;
+/// Without `improve`, a first solution whose phase-1 cost is below this does not end the
+/// search: the phase-1 trees below it are tiny, and a lightly scrambled cube gets a short
+/// solution (as in the plain search).
+const SHORT_PHASE1_COST: usize = 7;
+
+/// The moves and tables of one search frame (one axis playing U–D).
+pub struct FrameSet {
+    /// The frame's moves.
+    pub moves: Vec<RobotMove>,
+    /// Indices into `moves` of the moves that keep G1.
+    pub g1: Vec<u8>,
+    /// The mode's tables for these moves.
+    pub tables: FrameTables,
+}
+
+/// One of the (up to) six frames a cube is searched in.
+struct Frame {
+    rot: usize,
+    inverse: bool,
+    cube: CubieCube,
+    coords: (u16, u16, u16),
+}
+
+/// A solution in the frame it was found in: robot moves (indices into the frame's list).
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The frame's rotation index.
+    pub rot: usize,
+    /// Whether the inverse cube was solved.
+    pub inverse: bool,
+    /// Phase-1 moves.
+    pub phase1: Vec<u8>,
+    /// Phase-2 moves.
+    pub phase2: Vec<u8>,
+    /// Its cost in the metric.
+    pub cost: usize,
+}
+
+/// What a search ended with.
+pub struct Outcome {
+    /// The solutions found, in the order found (the best last when only the best is kept).
+    pub found: Vec<Found>,
+    /// Whether time ran out (or the solve was cancelled).
+    pub timed_out: bool,
+    /// Nodes visited.
+    #[allow(dead_code)] // read by measurements
+    pub nodes: u64,
+}
+
+/// The search of one cube.
+pub struct RobotSearch<'a> {
+    plain: &'a TwophaseTables,
+    /// Phase-1 quarter-turn distances, same index as the plain phase-1 table.
+    quarter1: Option<&'a [u8]>,
+    sets: &'a [FrameSet; 3],
+    metric: Metric,
+    frames: Vec<Frame>,
+    frame: usize,
+    path1: Vec<u8>,
+    path2: Vec<u8>,
+    /// Solutions must cost at most this much.
+    bound: usize,
+    improve: bool,
+    /// Stop once this many distinct solutions are found (1: keep only the best).
+    wanted: usize,
+    deadline: Deadline,
+    nodes: u64,
+    timed_out: bool,
+    found: Vec<Found>,
+    on_found: Option<&'a (dyn Fn(&Found) + Sync)>,
+}
+
+impl<'a> RobotSearch<'a> {
+    /// A search of `cube` for solutions costing at most `bound`.
+    pub fn new(
+        plain: &'a TwophaseTables,
+        quarter1: Option<&'a [u8]>,
+        sets: &'a [FrameSet; 3],
+        metric: Metric,
+        cube: &CubieCube,
+        bound: usize,
+        deadline: Deadline,
+    ) -> Self {
+        let mut frames: Vec<Frame> = Vec::with_capacity(6);
+        let inverse = cube.inverse();
+        for rot in 0..3 {
+            for inv in [false, true] {
+                let c = rotate_urf3(if inv { &inverse } else { cube }, rot);
+                if frames.iter().any(|f| f.rot == rot && f.cube == c) {
+                    continue;
+                }
+                let coords = (
+                    coord::flip(&c) as u16,
+                    coord::twist(&c) as u16,
+                    coord::slice(&c) as u16,
+                );
+                frames.push(Frame {
+                    rot,
+                    inverse: inv,
+                    cube: c,
+                    coords,
+                });
+            }
+        }
+        RobotSearch {
+            plain,
+            quarter1,
+            sets,
+            metric,
+            frames,
+            frame: 0,
+            path1: Vec::with_capacity(MAX_COST),
+            path2: Vec::with_capacity(MAX_COST),
+            bound: bound.min(MAX_COST),
+            improve: false,
+            wanted: 1,
+            deadline,
+            nodes: 0,
+            timed_out: false,
+            found: Vec::new(),
+            on_found: None,
+        }
+    }
+
+    /// Keep lowering the bound below each solution found until time runs out.
+    pub fn improving(self, improve: bool) -> Self {
+        RobotSearch { improve, ..self }
+    }
+
+    /// Collect up to `n` distinct solutions within the bound (the bound is not lowered), each
+    /// handed to `on_found` as it is found.
+    pub fn collecting(self, n: usize, on_found: Option<&'a (dyn Fn(&Found) + Sync)>) -> Self {
+        RobotSearch {
+            wanted: n.max(1),
+            on_found,
+            ..self
+        }
+    }
+
+    /// The phase-1 bound of (flip, twist, slice) in frame set `set`.
+    #[inline(always)]
+    fn bound1(&self, set: &FrameSet, flip: usize, twist: usize, slice: usize) -> usize {
+        let t = &set.tables;
+        let a = t.twist_slice[twist * N_SLICE + slice];
+        let b = t.flip_slice[flip * N_SLICE + slice];
+        let (entry, htm) = self.plain.phase1_entry_distance(flip, twist, slice);
+        let c = match self.quarter1 {
+            // Quarter turns: exact in QTM; an axial quarter-turn move makes at most two.
+            Some(q) => {
+                let d = nibble(q, entry);
+                if self.metric.is_axial() {
+                    d.div_ceil(2)
+                } else {
+                    d
+                }
+            }
+            None => self.metric.from_htm(htm),
+        };
+        a.max(b).max(c) as usize
+    }
+
+    /// The phase-2 bound of (corners, U/D edges, slice permutation) in frame set `set`.
+    #[inline(always)]
+    fn bound2(&self, set: &FrameSet, corners: usize, ud: usize, sp: usize) -> usize {
+        let t = &set.tables;
+        let a = t.corner_slice[corners * N_SLICE_PERM + sp];
+        let b = t.edge_slice[ud * N_SLICE_PERM + sp];
+        if a.max(b) == u8::MAX {
+            return usize::MAX;
+        }
+        let c = self
+            .metric
+            .from_htm(self.plain.phase2_distance(corners, ud));
+        a.max(b).max(c) as usize
+    }
+
+    /// Runs the search.
+    pub fn run(mut self) -> Outcome {
+        let mut cost1 = 0;
+        'outer: while cost1 <= self.bound {
+            for f in 0..self.frames.len() {
+                self.frame = f;
+                let (flip, twist, slice) = self.frames[f].coords;
+                let set = &self.sets[self.frames[f].rot];
+                let (flip, twist, slice) = (flip as usize, twist as usize, slice as usize);
+                if self.bound1(set, flip, twist, slice) > cost1 {
+                    continue;
+                }
+                self.path1.clear();
+                if self.phase1(flip, twist, slice, cost1) {
+                    break 'outer;
+                }
+            }
+            cost1 += 1;
+            if self.wanted == 1
+                && !self.found.is_empty()
+                && !self.improve
+                && cost1 > SHORT_PHASE1_COST
+            {
+                break;
+            }
+        }
+        Outcome {
+            found: self.found,
+            timed_out: self.timed_out,
+            nodes: self.nodes,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & CLOCK_MASK == 0 && self.deadline.passed() {
+            self.timed_out = true;
+        }
+        self.timed_out
+    }
+
+    /// Phase 1 costing exactly `togo` more; `true` stops the whole search.
+    fn phase1(&mut self, flip: usize, twist: usize, slice: usize, togo: usize) -> bool {
+        if self.tick() {
+            return true;
+        }
+        let sets = self.sets;
+        let set = &sets[self.frames[self.frame].rot];
+        if togo == 0 {
+            // In G1 (the bound is 0 only there); a path whose last move keeps G1 is covered by
+            // the shorter one without it.
+            if let Some(&last) = self.path1.last() {
+                if set.moves[last as usize].in_g1 {
+                    return false;
+                }
+            }
+            return self.phase2_from_here();
+        }
+        let mv = &self.plain.moves;
+        let prev = self.path1.last().map(|&i| set.moves[i as usize]);
+        for (i, rm) in set.moves.iter().enumerate() {
+            let cost = rm.cost as usize;
+            if cost > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
+                continue;
+            }
+            if cost == togo && rm.in_g1 {
+                continue;
+            }
+            let (mut f, mut t, mut s) = (flip, twist, slice);
+            for &m in &rm.turns[..rm.len as usize] {
+                let m = m as usize;
+                f = mv.flip_move[f * 18 + m] as usize;
+                t = mv.twist_move[t * 18 + m] as usize;
+                s = mv.slice_move[s * 18 + m] as usize;
+            }
+            if self.bound1(set, f, t, s) > togo - cost {
+                continue;
+            }
+            self.path1.push(i as u8);
+            let stop = self.phase1(f, t, s, togo - cost);
+            self.path1.pop();
+            if stop {
+                return true;
+            }
+            if self.cost_of_path1() + togo > self.bound {
+                // A solution was found and the bound fell below this branch.
+                return false;
+            }
+        }
+        false
+    }
+
+    fn cost_of_path1(&self) -> usize {
+        let set = &self.sets[self.frames[self.frame].rot];
+        self.path1
+            .iter()
+            .map(|&i| set.moves[i as usize].cost as usize)
+            .sum()
+    }
+
+    /// The cube is in G1 after `path1`: try phase 2 within what the bound leaves.
+    fn phase2_from_here(&mut self) -> bool {
+        let sets = self.sets;
+        let fr = &self.frames[self.frame];
+        let set = &sets[fr.rot];
+        let (mut cp, mut ep) = (fr.cube.cp, fr.cube.ep);
+        for &i in &self.path1 {
+            for m in set.moves[i as usize].moves() {
+                let mc = &MOVE_CUBES[m.index()];
+                cp = std::array::from_fn(|k| cp[mc.cp[k] as usize]);
+                ep = std::array::from_fn(|k| ep[mc.ep[k] as usize]);
+            }
+        }
+        let corners = coord::perm_rank_of(&cp);
+        let ud = coord::perm_rank_of(&[ep[0], ep[1], ep[2], ep[3], ep[4], ep[5], ep[6], ep[7]]);
+        let sp = coord::perm_rank_of(&[ep[8] - 8, ep[9] - 8, ep[10] - 8, ep[11] - 8]);
+        let cost1 = self.cost_of_path1();
+        if cost1 > self.bound {
+            return false;
+        }
+        let remaining = self.bound - cost1;
+        let d2 = self.bound2(set, corners, ud, sp);
+        if d2 > remaining {
+            return false;
+        }
+        // A long phase 2 costs more to search than trying other phase-1 paths (as in
+        // min2phase): phase 2 is cut at a cost a little above its usual length.
+        let cap = match self.metric {
+            Metric::Htm => 12,
+            Metric::Qtm => 18,
+            Metric::AxialHtm => 9,
+            Metric::AxialQtm => 14,
+        };
+        let mut togo2 = d2;
+        while togo2 <= (self.bound - cost1).min(cap) {
+            self.path2.clear();
+            if self.phase2(corners, ud, sp, togo2) {
+                if self.found(cost1 + togo2) {
+                    return true;
+                }
+                if self.wanted == 1 {
+                    return false;
+                }
+            }
+            if self.timed_out {
+                return true;
+            }
+            togo2 += 1;
+        }
+        false
+    }
+
+    /// Records the solution in `path1` + `path2`; `true` ends the search.
+    fn found(&mut self, cost: usize) -> bool {
+        let fr = &self.frames[self.frame];
+        let found = Found {
+            rot: fr.rot,
+            inverse: fr.inverse,
+            phase1: self.path1.clone(),
+            phase2: self.path2.clone(),
+            cost,
+        };
+        if let Some(report) = self.on_found {
+            report(&found);
+        }
+        self.found.push(found);
+        if self.wanted > 1 {
+            return self.found.len() >= self.wanted;
+        }
+        let cost1 = self.cost_of_path1();
+        if cost == 0 || (!self.improve && cost1 > SHORT_PHASE1_COST) {
+            return true;
+        }
+        self.bound = cost - 1;
+        false
+    }
+
+    /// Phase 2 costing exactly `togo` more; `true` when solved (the moves are in `path2`).
+    fn phase2(&mut self, corners: usize, ud: usize, sp: usize, togo: usize) -> bool {
+        if togo == 0 {
+            return corners == 0 && ud == 0 && sp == 0;
+        }
+        if self.tick() {
+            return false;
+        }
+        let sets = self.sets;
+        let set = &sets[self.frames[self.frame].rot];
+        let prev = match self.path2.last() {
+            Some(&i) => Some(set.moves[i as usize]),
+            None => self.path1.last().map(|&i| set.moves[i as usize]),
+        };
+        let mv = &self.plain.moves;
+        for &i in &set.g1 {
+            let rm = &set.moves[i as usize];
+            let cost = rm.cost as usize;
+            if cost > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
+                continue;
+            }
+            let (mut c, mut u, mut s) = (corners, ud, sp);
+            for &m in &rm.turns[..rm.len as usize] {
+                let m = m as usize;
+                c = mv.corner_move[c * 18 + m] as usize;
+                u = mv.ud_edge_move[u * 18 + m] as usize;
+                s = mv.slice_sorted_move[s * 18 + m] as usize;
+            }
+            if self.bound2(set, c, u, s) > togo - cost {
+                continue;
+            }
+            self.path2.push(i);
+            if self.phase2(c, u, s, togo - cost) {
+                return true;
+            }
+            self.path2.pop();
+            if self.timed_out {
+                return false;
+            }
+        }
+        false
+    }
+}

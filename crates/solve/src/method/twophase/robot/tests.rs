@@ -1,0 +1,179 @@
+//! Tests of the robot modes: every solution applied to its cube, its faces checked, its cost
+//! counted in the mode's metric; the group facts the modes rest on, checked by Schreier–Sims.
+
+use super::mode::{robot_moves, Metric, Mode};
+use super::*;
+use crate::method::twophase::tests::table_dir;
+use crate::{Limits, Options, Solver, SolverConfig};
+use rubik_cube::alg::Turn;
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::subgroup::Subgroup;
+use rubik_cube::MoveSet;
+
+/// |G1| = 8! · 8! · 4! / 2.
+const G1_ORDER: u128 = 40320 * 40320 * 24 / 2;
+
+fn solver(faces: &str, metric: &str) -> crate::method::twophase::TwophaseSolver {
+    let mut options = Options::new();
+    options.set("faces", Some(faces)).expect("faces choice");
+    options.set("metric", Some(metric)).expect("metric choice");
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        options,
+        ..SolverConfig::default()
+    };
+    crate::method::twophase::TwophaseSolver::new(&config).expect("robot tables")
+}
+
+/// Solves `count` random states (seed `seed`) in `faces` and `metric` and checks each answer:
+/// it solves the cube, turns only allowed faces, costs at most the bound in the metric, and
+/// its steps add up to it. Returns the costs.
+fn check_mode(faces: &str, metric: Metric, count: usize, seed: u64) -> Vec<usize> {
+    let s = solver(faces, metric.name());
+    let allowed = Faces::parse(faces).expect("faces");
+    let mode = s.mode();
+    assert_eq!(mode.metric, metric);
+    let mut rng = rng_from_seed(seed);
+    let mut costs = Vec::new();
+    for _ in 0..count {
+        let cube = CubieCube::random(&mut rng);
+        let sol = s.solve(&cube, &Limits::default()).expect("a solution");
+        assert!(sol.solves(&cube), "{sol} does not solve the cube");
+        assert!(
+            allowed.allows(&sol.moves),
+            "{sol} turns a face outside {faces}"
+        );
+        let joined: Vec<Move> = sol.steps.iter().flat_map(|s| s.moves.clone()).collect();
+        assert_eq!(joined, sol.moves, "steps must add up to the solution");
+        let cost = metric.length(&sol.moves);
+        assert!(
+            cost <= mode.default_bound(),
+            "{sol} costs {cost} in {metric}, above the bound {}",
+            mode.default_bound()
+        );
+        costs.push(cost);
+    }
+    costs
+}
+
+#[test]
+fn five_faces_solve_random_states_without_the_sixth() {
+    for faces in ["URFDL", "RFDLB", "URDLB"] {
+        check_mode(faces, Metric::Htm, 20, 38);
+    }
+}
+
+#[test]
+fn every_metric_and_face_set_solves_and_counts_within_its_bound() {
+    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm] {
+        for faces in ["all", "URFDL"] {
+            check_mode(faces, metric, 4, 3838);
+        }
+    }
+}
+
+#[test]
+fn a_max_length_is_kept_in_the_chosen_metric() {
+    let s = solver("all", "qtm");
+    let mut rng = rng_from_seed(99);
+    for _ in 0..5 {
+        let cube = CubieCube::random(&mut rng);
+        let limits = Limits {
+            max_length: Some(26),
+            ..Limits::default()
+        };
+        let sol = s
+            .solve(&cube, &limits)
+            .expect("a solution of at most 26 quarter turns");
+        assert!(sol.solves(&cube));
+        assert!(Metric::Qtm.length(&sol.moves) <= 26, "{sol}");
+    }
+}
+
+#[test]
+fn short_scrambles_get_short_solutions_in_every_mode() {
+    let scramble = [
+        Move::from_index(3),
+        Move::from_index(0),
+        Move::from_index(9),
+    ]; // R U D
+    let cube = CubieCube::from_moves(&scramble);
+    for (faces, metric, most) in [
+        ("all", "qtm", 3),
+        ("all", "axial-htm", 2),
+        ("URFDL", "htm", 3),
+        ("all", "axial-qtm", 2),
+    ] {
+        let sol = solver(faces, metric)
+            .solve(&cube, &Limits::default())
+            .expect("solved");
+        assert!(sol.solves(&cube));
+        let m = Metric::ALL
+            .into_iter()
+            .find(|m| m.name() == metric)
+            .unwrap();
+        assert!(m.length(&sol.moves) <= most, "{faces} {metric}: {sol}");
+    }
+}
+
+#[test]
+fn axial_groups_count_opposite_turns_made_together_as_one() {
+    let moves: Vec<Move> = [0usize, 11, 4, 13, 16, 6, 3, 5]
+        .iter()
+        .map(|&i| Move::from_index(i))
+        .collect(); // U D' R2 L2 B2 F R R'
+    assert_eq!(format_axial(&moves), "(U D') (R2 L2) (B2 F) R R'");
+    assert_eq!(Metric::AxialHtm.length(&moves), 5);
+    assert_eq!(Metric::AxialQtm.length(&moves), 1 + 2 + 2 + 1 + 1);
+    assert_eq!(Metric::Qtm.length(&moves), 1 + 1 + 2 + 2 + 2 + 1 + 1 + 1);
+    assert_eq!(Metric::Htm.length(&moves), 8);
+}
+
+/// The moves of `frame` faces that keep G1, as a move set of the cube's own faces.
+fn g1_set(faces: Faces, rot: usize, metric: Metric) -> MoveSet {
+    let map = &symmetries().urf3_conj_move[rot];
+    let moves: Vec<Move> = robot_moves(frame_faces(faces, rot), metric)
+        .iter()
+        .filter(|m| m.in_g1)
+        .flat_map(|m| m.moves().collect::<Vec<_>>())
+        .map(|m| map[m.index()])
+        .collect();
+    MoveSet::from_turns(moves.into_iter().map(Turn::from))
+}
+
+#[test]
+fn five_faces_reach_all_of_g1_in_phase_two_in_every_frame() {
+    for missing in Face::ALL {
+        let faces = Faces(Faces::ALL.0 & !(1 << missing as u8));
+        Mode {
+            faces,
+            metric: Metric::Htm,
+        }
+        .check()
+        .expect("five faces are searched");
+        for rot in 0..3 {
+            let order = Subgroup::new(&g1_set(faces, rot, Metric::Htm)).order();
+            assert_eq!(order, G1_ORDER, "without {missing:?}, frame {rot}");
+        }
+    }
+}
+
+#[test]
+fn four_faces_are_refused_because_no_frame_has_a_whole_g1() {
+    for a in 0..6u8 {
+        for b in a + 1..6 {
+            let faces = Faces(Faces::ALL.0 & !(1 << a) & !(1 << b));
+            let err = Mode {
+                faces,
+                metric: Metric::Htm,
+            }
+            .check()
+            .unwrap_err();
+            assert!(err.to_string().contains("five faces"), "{err}");
+            for rot in 0..3 {
+                let order = Subgroup::new(&g1_set(faces, rot, Metric::Htm)).order();
+                assert!(order < G1_ORDER, "{faces}: frame {rot} reaches G1");
+            }
+        }
+    }
+}
