@@ -8,6 +8,7 @@
 
 mod cross;
 mod f2l;
+pub mod f2l_cases;
 pub mod last_layer;
 mod pieces;
 
