@@ -186,7 +186,11 @@ fn every_f2l_case_is_solved_by_its_algorithm_from_each_u_position_on_both_sides(
                 assert_eq!(i + 1, usize::from(case.number), "{side:?}");
                 let mut done = u_turn(auf).map_or(shown, |m| shown.apply_move(m));
                 done = done.apply_moves(&book.algs[slot][i].moves);
-                assert!(f2l_solved(&done), "F2L {} ({side:?}) after U{a}", case.number);
+                assert!(
+                    f2l_solved(&done),
+                    "F2L {} ({side:?}) after U{a}",
+                    case.number
+                );
             }
             cases_seen.insert(
                 (0..4)
