@@ -226,7 +226,7 @@ pub struct CaseShape {
 
 /// The shape of the `side` slot's pair in `c` (the cube as the case is done).
 pub fn shape(c: &CubieCube, side: Side) -> CaseShape {
-    use rubik_cube::piece::{CORNER_FACELETS, EDGE_FACELETS};
+    use rubik_cube::piece::CORNER_FACELETS;
     let s = &super::f2l::SLOTS[side.slot()];
     let (corner, edge) = key(c, side.slot());
     let corner_pos = usize::from(corner / 3);
@@ -237,7 +237,6 @@ pub fn shape(c: &CubieCube, side: Side) -> CaseShape {
         .iter()
         .find(|&&i| facelets[i] == Face::D)
         .map_or(Face::D, |&i| Face::ALL[i / 9]);
-    let _ = EDGE_FACELETS;
     CaseShape {
         corner_in_slot: corner_pos == s.corner,
         edge_in_slot: edge_pos == s.edge,

@@ -11,7 +11,7 @@ use rubik_cube::{Alg, CubieCube, Move};
 use std::sync::OnceLock;
 
 /// What a whole-cube rotation costs when choosing a pair, in moves.
-pub const ROTATION_COST: usize = 3;
+pub const ROTATION_COST: usize = 7;
 
 /// A trigger that takes the pieces out of one slot (as the cube is held), without B or D.
 #[derive(Clone, Debug)]
@@ -105,13 +105,13 @@ fn rotation_cost(from: usize, to: usize) -> usize {
     }
 }
 
+/// A way to finish a pair: the extractions (slot position as held, trigger), the U turns
+/// before the algorithm, the case, and the moves in all.
+type Finish = (Vec<(usize, usize)>, usize, usize, usize);
+
 /// The best way to finish the pair of the front `side` slot of `held` (the cube as held):
 /// up to two extractions, then the case. `(extractions, auf, case, moves)`.
-fn finish_pair(
-    held: &CubieCube,
-    side: Side,
-    depth: usize,
-) -> Option<(Vec<(usize, usize)>, usize, usize, usize)> {
+fn finish_pair(held: &CubieCube, side: Side, depth: usize) -> Option<Finish> {
     let target = &SLOTS[side.slot()];
     let corner = usize::from(corner_state(held, target.corner) / 3);
     let edge = usize::from(edge_state(held, target.edge) / 2);
@@ -133,7 +133,7 @@ fn finish_pair(
     if !edge_ok && !wrong.contains(&(edge - 8)) {
         wrong.push(edge - 8);
     }
-    let mut best: Option<(Vec<(usize, usize)>, usize, usize, usize)> = None;
+    let mut best: Option<Finish> = None;
     for at in wrong {
         for (t, trigger) in triggers()[at].iter().enumerate() {
             let next = held.apply_moves(&trigger.moves);
@@ -149,35 +149,67 @@ fn finish_pair(
     best
 }
 
-/// The pair a person would do next on `cube` (the solver's view, cross solved), with the
-/// pairs in `solved` kept, the cube held `holding` times `y'`-turned: the cheapest in moves,
-/// a rotation counting [`ROTATION_COST`]. `None` when every pair is solved.
-pub fn next_pair(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Option<PairPlan> {
-    let mut best: Option<PairPlan> = None;
+/// Every pair that can be done next on `cube` (the solver's view, cross solved, the pairs in
+/// `solved` kept, held `holding` times `y'`-turned), each the cheapest way for its slot and
+/// holding.
+fn candidates(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Vec<PairPlan> {
+    let mut out = Vec::new();
     for d in 0..4 {
         let h = (holding + d) % 4;
         let held = View::y_turns(h).apply(cube);
         for side in [Side::Right, Side::Left] {
-            let k = (0..4).find(|&k| position_as_held(h, k) == side.slot())?;
+            let Some(k) = (0..4).find(|&k| position_as_held(h, k) == side.slot()) else {
+                continue;
+            };
             if solved[k] {
                 continue;
             }
             let Some((extractions, auf, case, len)) = finish_pair(&held, side, 2) else {
                 continue;
             };
-            let cost = len + rotation_cost(holding, h);
-            if best.as_ref().is_none_or(|b| cost < b.cost) {
-                best = Some(PairPlan {
-                    slot: k,
-                    holding: h,
-                    side,
-                    extractions,
-                    auf,
-                    case,
-                    cost,
-                });
-            }
+            out.push(PairPlan {
+                slot: k,
+                holding: h,
+                side,
+                extractions,
+                auf,
+                case,
+                cost: len + rotation_cost(holding, h),
+            });
         }
     }
-    best
+    out
+}
+
+/// The cube (the solver's view) after `plan`.
+fn after(cube: &CubieCube, plan: &PairPlan) -> CubieCube {
+    let held = View::y_turns(plan.holding);
+    let moves: Vec<Move> = plan
+        .held_moves()
+        .into_iter()
+        .map(|m| held.physical_move(m))
+        .collect();
+    cube.apply_moves(&moves)
+}
+
+/// The pair a person would do next on `cube` (the solver's view, cross solved), with the
+/// pairs in `solved` kept, the cube held `holding` times `y'`-turned: the cheapest in moves
+/// together with the cheapest pair after it (a look one pair ahead, as a cuber tracks the next
+/// pair), a rotation counting [`ROTATION_COST`]. `None` when every pair is solved.
+pub fn next_pair(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Option<PairPlan> {
+    let mut best: Option<(usize, PairPlan)> = None;
+    for plan in candidates(cube, solved, holding) {
+        let mut then = solved;
+        then[plan.slot] = true;
+        let next = candidates(&after(cube, &plan), then, plan.holding)
+            .iter()
+            .map(|p| p.cost)
+            .min()
+            .unwrap_or(0);
+        let total = plan.cost + next;
+        if best.as_ref().is_none_or(|(t, _)| total < *t) {
+            best = Some((total, plan));
+        }
+    }
+    best.map(|(_, plan)| plan)
 }

@@ -794,9 +794,7 @@ impl Cfop {
         b.step(key, &name_params, &in_view, outer, human);
     }
 
-    /// Recognises a last-layer case in each of the four ways of holding the cube (turned
-    /// about the U–D axis) and keeps the one that makes the solution shortest after merging,
-    /// preferring the current holding. `plan` reads the case off the cube as held; `None`
+    /// Recognises a last-layer case as the cube is held, lined up by a U turn (AUF). `plan` reads the case off the cube as held; `None`
     /// when there is nothing to do.
     fn best_last_layer(
         &self,
@@ -806,7 +804,9 @@ impl Cfop {
     ) -> Option<LastLayerChoice> {
         let ll = last_layer();
         let mut best: Option<(usize, LastLayerChoice)> = None;
-        for holding in (0..4).map(|d| (b.holding + d) % 4) {
+        // A U turn lines the case up (AUF), never a whole-cube rotation: only the current
+        // holding is tried.
+        for holding in [b.holding] {
             let turned = View::y_turns(holding);
             let Some(p) = plan(&turned.apply(&b.cube)) else {
                 continue;
