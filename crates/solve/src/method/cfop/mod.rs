@@ -1,10 +1,17 @@
-//! CFOP, the speedcubers' method: an optimal cross, four F2L pairs found by search (cheapest
-//! first, never breaking a solved pair), then OLL and PLL by their well-known algorithms,
-//! recognised by case and named.
+//! CFOP, the speedcubers' method: an optimal cross, four F2L pairs, then OLL and PLL by their
+//! well-known algorithms, recognised by case and named.
+//!
+//! F2L is solved as a person does it by default (`--f2l cases`, [`f2l_hand`]): each pair's case
+//! is recognised among the 41 standard cases ([`f2l_cases`], a table of algorithms), pieces in
+//! a wrong slot are taken out with a three-move trigger, and the case's algorithm is done from
+//! the front right or front left after a `y` turn when needed; no B or D turn. `--f2l search`
+//! keeps the shortest insertions found by search ([`f2l`]). OLL and PLL are lined up by a U
+//! turn, never a rotation.
 //!
 //! The solver works on the cube as held with the cross face down (a [`pieces::View`]) and
 //! writes its moves back as outer face turns of the cube as given, so the output needs no
-//! rotations. Step texts name the pieces by their WCA colours.
+//! rotations; each step's human form shows the rotations and the algorithms as written. Step
+//! texts name the pieces by their WCA colours.
 
 mod cross;
 mod f2l;
