@@ -220,7 +220,7 @@ impl ClaimChecker {
                 self.cross = Some(c);
                 self.cross_kept(f)
             }
-            "cfop.f2l" | "cfop.f2l_solved" => {
+            "cfop.f2l" | "cfop.f2l_search" | "cfop.f2l_solved" => {
                 if key == "cfop.f2l_solved" && !moves.is_empty() {
                     return Err("an already placed pair has moves".into());
                 }

@@ -263,7 +263,7 @@ impl SearchSpace for PairSpace<'_> {
 }
 
 /// The slot index a view gives the slot `k`.
-fn slot_in_view(view: &View, k: usize) -> usize {
+pub fn slot_in_view(view: &View, k: usize) -> usize {
     let faces = SLOTS[k].faces.map(|f| view.name(f));
     SLOTS
         .iter()

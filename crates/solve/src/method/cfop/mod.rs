@@ -1,13 +1,22 @@
-//! CFOP, the speedcubers' method: an optimal cross, four F2L pairs found by search (cheapest
-//! first, never breaking a solved pair), then OLL and PLL by their well-known algorithms,
-//! recognised by case and named.
+//! CFOP, the speedcubers' method: an optimal cross, four F2L pairs, then OLL and PLL by their
+//! well-known algorithms, recognised by case and named.
+//!
+//! F2L is solved as a person does it by default (`--f2l cases`, [`f2l_hand`]): each pair's case
+//! is recognised among the 41 standard cases ([`f2l_cases`], a table of algorithms), pieces in
+//! a wrong slot are taken out with a three-move trigger, and the case's algorithm is done from
+//! the front right or front left after a `y` turn when needed; no B or D turn. `--f2l search`
+//! keeps the shortest insertions found by search ([`f2l`]). OLL and PLL are lined up by a U
+//! turn, never a rotation.
 //!
 //! The solver works on the cube as held with the cross face down (a [`pieces::View`]) and
 //! writes its moves back as outer face turns of the cube as given, so the output needs no
-//! rotations. Step texts name the pieces by their WCA colours.
+//! rotations; each step's human form shows the rotations and the algorithms as written. Step
+//! texts name the pieces by their WCA colours.
 
 mod cross;
 mod f2l;
+pub mod f2l_cases;
+mod f2l_hand;
 pub mod last_layer;
 mod pieces;
 
@@ -18,6 +27,8 @@ use crate::search::push_merged;
 use crate::store::{AnySpec, Store};
 use crate::{HumanStep, Limits, Phrase, Solution, SolveError, Solver, SolverConfig, Step};
 use f2l::{cheapest_pair, CfopTables, F2lState, SLOTS};
+use f2l_cases::{case_book, F2L_CASES};
+use f2l_hand::{next_pair, PairPlan};
 use last_layer::{last_layer, u_turn, OLL_CASES, PLL_CASES};
 use pieces::{piece_name, View};
 use rubik_cube::moves::format_moves;
@@ -88,17 +99,49 @@ pub static CROSS: Choices<CrossFace> = Choices {
     ],
 };
 
+/// How F2L is solved (the CLI's `--f2l`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum F2lStyle {
+    /// As a person does it: each pair's case recognised and solved by its standard algorithm
+    /// from the front right or front left (the default).
+    #[default]
+    Cases,
+    /// The shortest insertion of the cheapest pair, found by search (any face turns).
+    Search,
+}
+
+/// The method's `--f2l` option.
+pub static F2L: Choices<F2lStyle> = Choices {
+    def: OptionDef {
+        name: "f2l",
+        help: "How CFOP solves the first two layers",
+        kind: OptionKind::Choice(&[
+            Choice {
+                name: "cases",
+                help:
+                    "by the 41 standard cases and their algorithms, as a person does (the default)",
+            },
+            Choice {
+                name: "search",
+                help: "the shortest insertion found by search (any face turns)",
+            },
+        ]),
+    },
+    values: &[F2lStyle::Cases, F2lStyle::Search],
+};
+
 /// CFOP in the registry.
 pub(crate) static METHOD: Registration = Registration {
     name: "cfop",
     summary: "CFOP, the speedcubers' method: cross, F2L, OLL, PLL, every step explained",
-    options: &[&CROSS.def],
+    options: &[&CROSS.def, &F2L.def],
     tables: |_| f2l::table_specs(),
     messages: MESSAGES,
     words: &[],
     solver: |config| {
         let options = CfopOptions {
             cross: CROSS.get(&config.options),
+            f2l: F2L.get(&config.options),
         };
         Ok(Box::new(Cfop::new(config, options)?))
     },
@@ -110,6 +153,8 @@ pub(crate) static METHOD: Registration = Registration {
 pub struct CfopOptions {
     /// Where to build the cross.
     pub cross: CrossFace,
+    /// How to solve the first two layers.
+    pub f2l: F2lStyle,
 }
 
 /// Step texts of the method (English and French). Step names come first; the other messages
@@ -127,6 +172,80 @@ pub const MESSAGES: &[Message] = &[
     },
     Message {
         key: "cfop.f2l",
+        en_name: "F2L {n} — case {case}: {corner} corner and {edge} edge",
+        en_explanation: "Solves F2L case {case}: pairs the {corner} corner with the {edge} edge \
+                         and puts them into their slot, between the {left} and {right} centres.",
+        fr_name: "F2L {n} — cas {case} : coin {corner} et arête {edge}",
+        fr_explanation: "Résout le cas F2L {case} : associe le coin {corner} à l'arête {edge} \
+                         et les place dans leur emplacement, entre les centres {left} et \
+                         {right}.",
+    },
+    Message {
+        key: "cfop.f2l_extract",
+        en_name: "Take the pieces out",
+        en_explanation: "{moves} takes this pair's pieces out of the slot between the {from_left} \
+                         and {from_right} centres, where they do not belong, into the top layer.",
+        fr_name: "Sortir les pièces",
+        fr_explanation: "{moves} sort les pièces de cette paire de l'emplacement entre les \
+                         centres {from_left} et {from_right}, qui n'est pas le leur, vers la \
+                         couche du haut.",
+    },
+    Message {
+        key: "cfop.f2l_case_top",
+        en_name: "F2L case {case}",
+        en_explanation: "Case {case} — corner and edge both in the top layer, the corner's {colour} sticker on the {facing} face: {alg} puts the pair into the {slot} slot, \
+                         between the {left} and {right} centres; the cross and the pairs already placed stay solved.",
+        fr_name: "Cas F2L {case}",
+        fr_explanation: "Cas {case} — coin et arête tous deux dans la couche du haut, la facette {colour} du coin sur la face {facing} : {alg} place la paire dans l'emplacement \
+                         {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_case_corner",
+        en_name: "F2L case {case}",
+        en_explanation: "Case {case} — corner in the slot with its {colour} sticker on the {facing} face, edge in the top layer: {alg} puts the pair into the {slot} slot, \
+                         between the {left} and {right} centres; the cross and the pairs already placed stay solved.",
+        fr_name: "Cas F2L {case}",
+        fr_explanation: "Cas {case} — coin dans l'emplacement avec sa facette {colour} sur la face {facing}, arête dans la couche du haut : {alg} place la paire dans l'emplacement \
+                         {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_case_edge",
+        en_name: "F2L case {case}",
+        en_explanation: "Case {case} — corner in the top layer with its {colour} sticker on the {facing} face, edge in the slot: {alg} puts the pair into the {slot} slot, \
+                         between the {left} and {right} centres; the cross and the pairs already placed stay solved.",
+        fr_name: "Cas F2L {case}",
+        fr_explanation: "Cas {case} — coin dans la couche du haut avec sa facette {colour} sur la face {facing}, arête dans l'emplacement : {alg} place la paire dans l'emplacement \
+                         {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_case_edge_flipped",
+        en_name: "F2L case {case}",
+        en_explanation: "Case {case} — corner in the top layer with its {colour} sticker on the {facing} face, edge in the slot, flipped: {alg} puts the pair into the {slot} slot, \
+                         between the {left} and {right} centres; the cross and the pairs already placed stay solved.",
+        fr_name: "Cas F2L {case}",
+        fr_explanation: "Cas {case} — coin dans la couche du haut avec sa facette {colour} sur la face {facing}, arête dans l'emplacement, retournée : {alg} place la paire dans l'emplacement \
+                         {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_case_slot",
+        en_name: "F2L case {case}",
+        en_explanation: "Case {case} — corner and edge both in the slot, the corner's {colour} sticker on the {facing} face: {alg} puts the pair into the {slot} slot, \
+                         between the {left} and {right} centres; the cross and the pairs already placed stay solved.",
+        fr_name: "Cas F2L {case}",
+        fr_explanation: "Cas {case} — coin et arête tous deux dans l'emplacement, la facette {colour} du coin sur la face {facing} : {alg} place la paire dans l'emplacement \
+                         {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_case_slot_flipped",
+        en_name: "F2L case {case}",
+        en_explanation: "Case {case} — corner and edge both in the slot, the corner's {colour} sticker on the {facing} face, the edge flipped: {alg} puts the pair into the {slot} slot, \
+                         between the {left} and {right} centres; the cross and the pairs already placed stay solved.",
+        fr_name: "Cas F2L {case}",
+        fr_explanation: "Cas {case} — coin et arête tous deux dans l'emplacement, la facette {colour} du coin sur la face {facing}, l'arête retournée : {alg} place la paire dans l'emplacement \
+                         {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_search",
         en_name: "F2L {n} — {corner} corner and {edge} edge",
         en_explanation: "Pairs the {corner} corner with the {edge} edge and puts them into \
                          their slot, between the {left} and {right} centres; the cross and the \
@@ -456,6 +575,15 @@ impl Cfop {
                     );
                 }
             }
+            if self.options.f2l == F2lStyle::Cases {
+                let Some(plan) = next_pair(&b.cube, solved, b.holding) else {
+                    break;
+                };
+                announced[plan.slot] = true;
+                n += 1;
+                hand_pair_step(&mut b, n, &plan);
+                continue;
+            }
             let Some((k, moves)) = cheapest_pair(&self.tables, &b.cube, solved) else {
                 break;
             };
@@ -470,17 +598,17 @@ impl Cfop {
             let rotation = y_rotation(b.holding, k);
             let params = pair_params(&view, n, k);
             let mut says: Vec<Phrase> = b.hold(rotation, k).into_iter().collect();
-            says.push(phrase(message!(MESSAGES, "cfop.f2l"), &params));
+            says.push(phrase(message!(MESSAGES, "cfop.f2l_search"), &params));
             let human = HumanStep {
                 moves: notation(&[rotation, &format_moves(&as_seen)]),
                 says,
             };
             b.holding = k;
             b.step(
-                message!(MESSAGES, "cfop.f2l"),
+                message!(MESSAGES, "cfop.f2l_search"),
                 &params,
                 &moves,
-                vec![phrase(message!(MESSAGES, "cfop.f2l"), &params)],
+                vec![phrase(message!(MESSAGES, "cfop.f2l_search"), &params)],
                 human,
             );
         }
@@ -673,9 +801,7 @@ impl Cfop {
         b.step(key, &name_params, &in_view, outer, human);
     }
 
-    /// Recognises a last-layer case in each of the four ways of holding the cube (turned
-    /// about the U–D axis) and keeps the one that makes the solution shortest after merging,
-    /// preferring the current holding. `plan` reads the case off the cube as held; `None`
+    /// Recognises a last-layer case as the cube is held, lined up by a U turn (AUF). `plan` reads the case off the cube as held; `None`
     /// when there is nothing to do.
     fn best_last_layer(
         &self,
@@ -685,7 +811,9 @@ impl Cfop {
     ) -> Option<LastLayerChoice> {
         let ll = last_layer();
         let mut best: Option<(usize, LastLayerChoice)> = None;
-        for holding in (0..4).map(|d| (b.holding + d) % 4) {
+        // A U turn lines the case up (AUF), never a whole-cube rotation: only the current
+        // holding is tried.
+        for holding in [b.holding] {
             let turned = View::y_turns(holding);
             let Some(p) = plan(&turned.apply(&b.cube)) else {
                 continue;
@@ -714,6 +842,113 @@ impl Builder {
         let turned = View::y_turns(holding);
         Move::new(turned.name(m.face()), i32::from(m.turns())).unwrap_or(m)
     }
+}
+
+/// The letters of the faces a slot sits between, front/back first (`FR`).
+fn slot_letters(faces: [Face; 2]) -> String {
+    faces.iter().map(|f| f.letter()).collect()
+}
+
+/// Adds the F2L step of `plan` (the `n`-th pair), in both forms: as held (the rotation, the
+/// triggers, the U turn and the case's algorithm as the table writes them) and in outer turns.
+fn hand_pair_step(b: &mut Builder, n: usize, plan: &PairPlan) {
+    let book = case_book();
+    let view = b.view;
+    let h = plan.holding;
+    let held_view = View::y_turns(h);
+    let alg = &book.algs[plan.side.slot()][plan.case];
+    let number = F2L_CASES[plan.case].number.to_string();
+    let mut params = pair_params(&view, n, plan.slot);
+    params.insert(1, ("case", number.clone()));
+    let rotation = y_rotation(b.holding, h);
+    // The case as it is done: after the extractions and the U turn, as held.
+    let triggers = plan.extraction_triggers();
+    let mut held = held_view.apply(&b.cube);
+    for t in &triggers {
+        held = held.apply_moves(&t.moves);
+    }
+    if let Some(m) = u_turn(plan.auf) {
+        held = held.apply_move(m);
+    }
+    let shape = f2l_cases::shape(&held, plan.side);
+    let case_key = match (shape.corner_in_slot, shape.edge_in_slot, shape.edge_flipped) {
+        (false, false, _) => message!(MESSAGES, "cfop.f2l_case_top"),
+        (true, false, _) => message!(MESSAGES, "cfop.f2l_case_corner"),
+        (false, true, false) => message!(MESSAGES, "cfop.f2l_case_edge"),
+        (false, true, true) => message!(MESSAGES, "cfop.f2l_case_edge_flipped"),
+        (true, true, false) => message!(MESSAGES, "cfop.f2l_case_slot"),
+        (true, true, true) => message!(MESSAGES, "cfop.f2l_case_slot_flipped"),
+    };
+    let slot = &SLOTS[plan.slot];
+    let colours = [
+        ("left", view.colour(slot.faces[0]).to_string()),
+        ("right", view.colour(slot.faces[1]).to_string()),
+    ];
+    let insert_held: Vec<Move> = u_turn(plan.auf)
+        .into_iter()
+        .chain(alg.moves.iter().copied())
+        .collect();
+    let to_view = |m: Move| held_view.physical_move(m);
+    let to_physical = |m: Move| view.physical_move(held_view.physical_move(m));
+    // One form's sentences: `letter` names a face as held in that form, `moves` writes moves.
+    let sentences = |letter: &dyn Fn(Face) -> Face,
+                     write: &dyn Fn(&[Move], Option<&str>) -> String| {
+        let mut says = Vec::new();
+        for (&(at, _), t) in plan.extractions.iter().zip(&triggers) {
+            let j = (0..4)
+                .find(|&j| f2l_hand::position_as_held(h, j) == at)
+                .unwrap_or(at);
+            says.push(phrase(
+                message!(MESSAGES, "cfop.f2l_extract"),
+                &[
+                    ("moves", write(&t.moves, Some(t.text))),
+                    ("from_left", view.colour(SLOTS[j].faces[0]).to_string()),
+                    ("from_right", view.colour(SLOTS[j].faces[1]).to_string()),
+                ],
+            ));
+        }
+        let side_faces = SLOTS[plan.side.slot()].faces;
+        let auf_text = u_turn(plan.auf).map(|m| m.to_string());
+        let alg_text = notation(&[auf_text.as_deref().unwrap_or(""), &alg.text]);
+        let mut case_params = vec![
+            ("case", number.clone()),
+            ("colour", view.colour(Face::D).to_string()),
+            ("facing", letter(shape.sticker).letter().to_string()),
+            ("slot", slot_letters(side_faces.map(letter))),
+            ("alg", write(&insert_held, Some(&alg_text))),
+        ];
+        case_params.extend(colours.iter().cloned());
+        says.push(phrase(case_key, &case_params));
+        says
+    };
+    let held_letter = |f: Face| f;
+    let physical_letter = |f: Face| view.physical(held_view.physical(f));
+    let held_write = |_: &[Move], text: Option<&str>| text.unwrap_or("").to_string();
+    let physical_write = |moves: &[Move], _: Option<&str>| {
+        format_moves(&moves.iter().map(|&m| to_physical(m)).collect::<Vec<_>>())
+    };
+    let outer = sentences(&physical_letter, &physical_write);
+    let mut says: Vec<Phrase> = b.hold(rotation, h).into_iter().collect();
+    says.extend(sentences(&held_letter, &held_write));
+    let trigger_texts: Vec<&str> = triggers.iter().map(|t| t.text).collect();
+    let auf_text = u_turn(plan.auf).map(|m| m.to_string()).unwrap_or_default();
+    let mut parts: Vec<&str> = vec![rotation];
+    parts.extend(trigger_texts.iter().copied());
+    parts.push(&auf_text);
+    parts.push(&alg.text);
+    let human = HumanStep {
+        moves: notation(&parts),
+        says,
+    };
+    let moves: Vec<Move> = plan.held_moves().into_iter().map(to_view).collect();
+    b.holding = h;
+    b.step(
+        message!(MESSAGES, "cfop.f2l"),
+        &params,
+        &moves,
+        outer,
+        human,
+    );
 }
 
 fn pair_params(view: &View, n: usize, k: usize) -> Vec<(&'static str, String)> {

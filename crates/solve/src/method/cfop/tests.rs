@@ -139,3 +139,85 @@ fn each_case_set_up_from_its_inverse_is_named() {
             .any(|s| s.key.as_str() == "cfop.oll_skip"));
     }
 }
+
+/// Whether everything but the `slot` slot's pair and the top layer is home: the cross and
+/// the other three pairs.
+fn only_slot_and_top_moved(c: &CubieCube, slot: usize) -> bool {
+    (4..8).all(|i| i == 4 + slot || (c.cp[i] as usize == i && c.co[i] == 0))
+        && (4..12).all(|i| i == 8 + slot || (c.ep[i] as usize == i && c.eo[i] == 0))
+}
+
+#[test]
+fn every_f2l_case_is_solved_by_its_algorithm_from_each_u_position_on_both_sides() {
+    use super::f2l_cases::{case_book, case_cube, u_turn, Side, F2L_CASES};
+    assert_eq!(F2L_CASES.len(), 41);
+    assert!(F2L_CASES
+        .iter()
+        .enumerate()
+        .all(|(i, c)| usize::from(c.number) == i + 1));
+    let book = case_book();
+    for side in [Side::Right, Side::Left] {
+        let slot = side.slot();
+        let mut cases_seen = HashSet::new();
+        for (case, alg) in F2L_CASES.iter().zip(&book.algs[slot]) {
+            // No B, no D, no rotation that is not undone.
+            let parsed = rubik_cube::Alg::parse(&alg.text).expect("notation");
+            assert!(
+                alg.moves
+                    .iter()
+                    .all(|m| !matches!(m.face(), Face::B | Face::D)),
+                "F2L {} turns B or D: {}",
+                case.number,
+                alg.text
+            );
+            assert_eq!(parsed.final_orientation(), 0, "F2L {}", case.number);
+            // The case: the algorithm's inverse on a solved cube moves only this slot's pair
+            // and the top layer, and is not solved already.
+            let start = case_cube(&alg.moves);
+            assert!(only_slot_and_top_moved(&start, slot), "F2L {}", case.number);
+            assert!(!start.is_solved(), "F2L {}", case.number);
+            // From each of its four U positions, the case is recognised as itself, and the U
+            // turn shown then the algorithm solves the cube.
+            for a in 0..4 {
+                let shown = u_turn(a).map_or(start, |m| start.apply_move(m));
+                let (auf, i) = book.recognise(&shown, side).unwrap_or_else(|| {
+                    panic!("F2L {} ({side:?}) not recognised after U{a}", case.number)
+                });
+                assert_eq!(i + 1, usize::from(case.number), "{side:?}");
+                let mut done = u_turn(auf).map_or(shown, |m| shown.apply_move(m));
+                done = done.apply_moves(&book.algs[slot][i].moves);
+                assert!(
+                    f2l_solved(&done),
+                    "F2L {} ({side:?}) after U{a}",
+                    case.number
+                );
+            }
+            cases_seen.insert(
+                (0..4)
+                    .map(|a| {
+                        let c = u_turn(a).map_or(start, |m| start.apply_move(m));
+                        (c.cp, c.co, c.ep, c.eo)
+                    })
+                    .min(),
+            );
+        }
+        assert_eq!(cases_seen.len(), 41, "{side:?}: 41 different cases");
+    }
+    // Every position of one pair with its corner (15 states) and edge (10 states) in the top
+    // layer or in the slot is one of the 41 cases in one of its U positions, or solved:
+    // 15 × 10 − 1 = 149 positions.
+    let book_keys: HashSet<(u8, u8)> = book.algs[0]
+        .iter()
+        .flat_map(|alg| {
+            let start = case_cube(&alg.moves);
+            (0..4).map(move |a| {
+                let c = u_turn(a).map_or(start, |m| start.apply_move(m));
+                (
+                    super::pieces::corner_state(&c, 4),
+                    super::pieces::edge_state(&c, 8),
+                )
+            })
+        })
+        .collect();
+    assert_eq!(book_keys.len(), 149);
+}

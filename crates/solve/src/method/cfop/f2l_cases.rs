@@ -1,0 +1,246 @@
+//! The 41 standard F2L cases and an algorithm for each, as data, for the pair that goes into
+//! the front-right slot; the front-left versions are their mirror images.
+//!
+//! Source: the case numbering and grouping of the speedsolving.com wiki's "First Two Layers"
+//! page (F2L 1–41: both pieces in the top layer 1–24, corner in the slot and edge in the top
+//! 25–30, corner in the top and edge in the slot 31–36, both in the slot 37–41), with the
+//! commonly taught intuitive algorithms. Where the wiki writes a case from another angle
+//! (`y' U' R' U R`, `d R' U' R`), the table writes the same moves from the front
+//! (`U' F' U F`), so that every algorithm is done with the slot at the front right and no
+//! rotation inside; no algorithm turns B or D. No entry is trusted: the tests apply each one to
+//! a real cube, from each of its four U positions, front-right and mirrored to front-left.
+//!
+//! Nothing here is a hand-typed recognition table: each case is the position its algorithm's
+//! inverse makes from a solved cube, read as where the pair's corner and edge are.
+
+use super::pieces::{corner_state, edge_state};
+use rubik_cube::{Alg, CubieCube, Face, Move};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// One F2L case: its number (1–41) and its algorithm for the front-right slot.
+#[derive(Clone, Copy, Debug)]
+pub struct F2lCase {
+    /// The case number, 1..=41.
+    pub number: u8,
+    /// The algorithm as written for the front-right slot.
+    pub alg: &'static str,
+}
+
+macro_rules! cases {
+    ($($n:literal $alg:literal),* $(,)?) => {
+        &[$(F2lCase { number: $n, alg: $alg }),*]
+    };
+}
+
+/// The 41 cases, in the wiki's order.
+pub const F2L_CASES: &[F2lCase] = cases![
+    // Both pieces in the top layer.
+    1 "U R U' R'",
+    2 "U' F' U F",
+    3 "F' U' F",
+    4 "R U R'",
+    5 "U' R U R' U2 R U' R'",
+    6 "U F' U' F U2 F' U F",
+    7 "U' R U2 R' U2 R U' R'",
+    8 "U F' U2 F U2 F' U F",
+    9 "U' R U' R' U F' U' F",
+    10 "U' R U R' U R U R'",
+    11 "U' R U2 R' U F' U' F",
+    12 "R U' R' U R U' R' U2 R U' R'",
+    13 "U F' U F U' F' U' F",
+    14 "U' R U' R' U R U R'",
+    15 "F' U F U2 R U R'",
+    16 "R U' R' U2 F' U' F",
+    17 "R U2 R' U' R U R'",
+    18 "F' U2 F U F' U' F",
+    19 "U R U2 R' U R U' R'",
+    20 "U' F' U2 F U' F' U F",
+    21 "U2 R U R' U R U' R'",
+    22 "U2 F' U' F U' F' U F",
+    23 "U R U' R' U' R U' R' U R U' R'",
+    24 "F U R U' R' F' R U' R'",
+    // Corner in the slot, edge in the top layer.
+    25 "U' R' F R F' R U R'",
+    26 "U R U' R' F R' F' R",
+    27 "R U' R' U R U' R'",
+    28 "F' U F U' F' U F",
+    29 "R U R' U' R U R'",
+    30 "F' U' F U F' U' F",
+    // Corner in the top layer, edge in the slot.
+    31 "U' R' F R F' R U' R'",
+    32 "U R U' R' U R U' R' U R U' R'",
+    33 "U' R U' R' U2 R U' R'",
+    34 "U R U R' U2 R U R'",
+    35 "U' R U R' U F' U' F",
+    36 "F' U' F U R U' R'",
+    // Both pieces in the slot.
+    37 "R2 U2 F R2 F' U2 R' U R'",
+    38 "R U' R' U' R U R' U2 R U' R'",
+    39 "R U' R' U R U2 R' U R U' R'",
+    40 "R F U R U' R' F' U' R'",
+    41 "R U R' U' R U' R' U2 F' U' F",
+];
+
+/// Which front slot an algorithm is done in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Front right (the table as written).
+    Right,
+    /// Front left (the table mirrored).
+    Left,
+}
+
+impl Side {
+    /// The slot index ([`super::f2l::SLOTS`]) of this side: 0 front right, 1 front left.
+    pub fn slot(self) -> usize {
+        match self {
+            Side::Right => 0,
+            Side::Left => 1,
+        }
+    }
+}
+
+/// An algorithm mirrored left to right (front-right to front-left): R and L swap, r and l swap,
+/// and every turn goes the other way.
+pub fn mirror(alg: &str) -> String {
+    alg.split_whitespace()
+        .map(|token| {
+            let mut chars = token.chars();
+            let letter = chars.next().unwrap_or(' ');
+            let rest: String = chars.collect();
+            let letter = match letter {
+                'R' => 'L',
+                'L' => 'R',
+                'r' => 'l',
+                'l' => 'r',
+                other => other,
+            };
+            match rest.as_str() {
+                "'" => letter.to_string(),
+                "2" | "2'" => format!("{letter}2"),
+                _ => format!("{letter}'"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The pieces' states a case is read from: the slot's corner and edge (`position * 3 +
+/// twist`, `position * 2 + flip`).
+type CaseKey = (u8, u8);
+
+/// One algorithm ready to use: its text and moves for one side.
+#[derive(Clone, Debug)]
+pub struct SidedAlg {
+    /// As written.
+    pub text: String,
+    /// As outer face turns.
+    pub moves: Vec<Move>,
+}
+
+/// The cases by the pieces' states, for each side, built once from the algorithms.
+pub struct CaseBook {
+    /// `algs[side][case]`.
+    pub algs: [Vec<SidedAlg>; 2],
+    by_key: [HashMap<CaseKey, usize>; 2],
+}
+
+/// The key of the slot `slot`'s pair in `c`.
+fn key(c: &CubieCube, slot: usize) -> CaseKey {
+    let s = &super::f2l::SLOTS[slot];
+    (corner_state(c, s.corner), edge_state(c, s.edge))
+}
+
+/// The position an algorithm solves: its inverse applied to a solved cube.
+pub fn case_cube(moves: &[Move]) -> CubieCube {
+    let inverse: Vec<Move> = moves.iter().rev().map(|m| m.inverse()).collect();
+    CubieCube::from_moves(&inverse)
+}
+
+/// A U-layer turn by `a` quarter turns (none for 0).
+pub fn u_turn(a: usize) -> Option<Move> {
+    Move::new(Face::U, a as i32)
+}
+
+/// The case book (derived once from [`F2L_CASES`]).
+pub fn case_book() -> &'static CaseBook {
+    static BOOK: OnceLock<CaseBook> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        let sided = |side: Side| -> Vec<SidedAlg> {
+            F2L_CASES
+                .iter()
+                .map(|c| {
+                    let text = match side {
+                        Side::Right => c.alg.to_string(),
+                        Side::Left => mirror(c.alg),
+                    };
+                    let moves = Alg::parse(&text)
+                        .expect("the F2L table is valid notation (tested)")
+                        .moves()
+                        .to_vec();
+                    SidedAlg { text, moves }
+                })
+                .collect()
+        };
+        let algs = [sided(Side::Right), sided(Side::Left)];
+        let index = |side: Side| -> HashMap<CaseKey, usize> {
+            algs[side.slot()]
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (key(&case_cube(&a.moves), side.slot()), i))
+                .collect()
+        };
+        let by_key = [index(Side::Right), index(Side::Left)];
+        CaseBook { algs, by_key }
+    })
+}
+
+impl CaseBook {
+    /// The case of the pair of the `side` slot in `c` (its corner and edge in the top layer or
+    /// that slot): `(U turns before the algorithm, case index)`, or `None` when the pair is
+    /// solved or a piece is elsewhere.
+    pub fn recognise(&self, c: &CubieCube, side: Side) -> Option<(usize, usize)> {
+        (0..4).find_map(|a| {
+            let turned = u_turn(a).map_or(*c, |m| c.apply_move(m));
+            self.by_key[side.slot()]
+                .get(&key(&turned, side.slot()))
+                .map(|&i| (a, i))
+        })
+    }
+}
+
+/// Where a case's pieces are, for its description: the corner in the top layer or in the
+/// slot, the edge likewise, and which way the corner's cross-colour sticker and the edge face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaseShape {
+    /// The corner is in the slot (else in the top layer).
+    pub corner_in_slot: bool,
+    /// The edge is in the slot (else in the top layer).
+    pub edge_in_slot: bool,
+    /// The face the corner's cross-colour (D) sticker is on, as the case is shown.
+    pub sticker: Face,
+    /// For an edge in the slot: whether it is flipped.
+    pub edge_flipped: bool,
+}
+
+/// The shape of the `side` slot's pair in `c` (the cube as the case is done).
+pub fn shape(c: &CubieCube, side: Side) -> CaseShape {
+    use rubik_cube::piece::CORNER_FACELETS;
+    let s = &super::f2l::SLOTS[side.slot()];
+    let (corner, edge) = key(c, side.slot());
+    let corner_pos = usize::from(corner / 3);
+    let edge_pos = usize::from(edge / 2);
+    let facelets = c.to_face_array();
+    // The facelet of the corner's position that shows the D colour.
+    let sticker = CORNER_FACELETS[corner_pos]
+        .iter()
+        .find(|&&i| facelets[i] == Face::D)
+        .map_or(Face::D, |&i| Face::ALL[i / 9]);
+    CaseShape {
+        corner_in_slot: corner_pos == s.corner,
+        edge_in_slot: edge_pos == s.edge,
+        sticker,
+        edge_flipped: edge % 2 == 1,
+    }
+}

@@ -1,0 +1,215 @@
+//! F2L as a person does it: for each unsolved pair, hold the cube so its slot is at the front
+//! right or front left (a `y` turn when needed), take the pair's pieces out of a wrong slot with
+//! a three-move trigger, line the case up with a U turn and do the case's algorithm from the
+//! table ([`super::f2l_cases`]). The pair chosen is the one with the fewest moves, a whole-cube
+//! rotation counting as [`ROTATION_COST`] moves, so rotations are avoided when they can be.
+
+use super::f2l::SLOTS;
+use super::f2l_cases::{case_book, u_turn, Side};
+use super::pieces::{corner_state, edge_state, View};
+use rubik_cube::{Alg, CubieCube, Move};
+use std::sync::OnceLock;
+
+/// What a whole-cube rotation costs when choosing a pair, in moves.
+pub const ROTATION_COST: usize = 7;
+
+/// A trigger that takes the pieces out of one slot (as the cube is held), without B or D.
+#[derive(Clone, Debug)]
+pub struct Trigger {
+    /// As written (`R U R'`).
+    pub text: &'static str,
+    /// As outer face turns.
+    pub moves: Vec<Move>,
+}
+
+/// The triggers that empty each slot position as held (0 front right, 1 front left, 2 back
+/// left, 3 back right).
+fn triggers() -> &'static [Vec<Trigger>; 4] {
+    static TABLE: OnceLock<[Vec<Trigger>; 4]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let make = |texts: &[&'static str]| -> Vec<Trigger> {
+            texts
+                .iter()
+                .map(|&text| Trigger {
+                    text,
+                    moves: Alg::parse(text).expect("trigger notation").moves().to_vec(),
+                })
+                .collect()
+        };
+        [
+            make(&[
+                "R U R'", "R U' R'", "R U2 R'", "F' U' F", "F' U F", "F' U2 F",
+            ]),
+            make(&[
+                "L' U' L", "L' U L", "L' U2 L", "F U F'", "F U' F'", "F U2 F'",
+            ]),
+            make(&["L U L'", "L U' L'", "L U2 L'"]),
+            make(&["R' U' R", "R' U R", "R' U2 R"]),
+        ]
+    })
+}
+
+/// How one pair is solved by hand, in the frame of the cube held `holding` times `y'`-turned.
+#[derive(Clone, Debug)]
+pub struct PairPlan {
+    /// The slot (index into [`SLOTS`], in the solver's view).
+    pub slot: usize,
+    /// How the cube is held (`y'` turns from the view).
+    pub holding: usize,
+    /// Which front slot it is as held.
+    pub side: Side,
+    /// Triggers taking the pair's pieces out of other slots: (slot position as held, trigger).
+    pub extractions: Vec<(usize, usize)>,
+    /// U turns before the algorithm.
+    pub auf: usize,
+    /// The case (index into the table).
+    pub case: usize,
+    /// The cost it was chosen by.
+    pub cost: usize,
+}
+
+impl PairPlan {
+    /// The extraction triggers.
+    pub fn extraction_triggers(&self) -> Vec<&'static Trigger> {
+        self.extractions
+            .iter()
+            .map(|&(at, t)| &triggers()[at][t])
+            .collect()
+    }
+
+    /// The moves as held: extractions, the U turn, the algorithm.
+    pub fn held_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self
+            .extraction_triggers()
+            .iter()
+            .flat_map(|t| t.moves.iter().copied())
+            .collect();
+        moves.extend(u_turn(self.auf));
+        moves.extend_from_slice(&case_book().algs[self.side.slot()][self.case].moves);
+        moves
+    }
+}
+
+/// The slot position (0 front right .. 3 back right) where the cube held `holding` times
+/// `y'`-turned shows the view's slot `k`.
+pub fn position_as_held(holding: usize, k: usize) -> usize {
+    super::f2l::slot_in_view(&View::y_turns(holding), k)
+}
+
+/// The rotation cost of going from holding `from` to `to`.
+fn rotation_cost(from: usize, to: usize) -> usize {
+    if from % 4 == to % 4 {
+        0
+    } else {
+        ROTATION_COST
+    }
+}
+
+/// A way to finish a pair: the extractions (slot position as held, trigger), the U turns
+/// before the algorithm, the case, and the moves in all.
+type Finish = (Vec<(usize, usize)>, usize, usize, usize);
+
+/// The best way to finish the pair of the front `side` slot of `held` (the cube as held):
+/// up to two extractions, then the case. `(extractions, auf, case, moves)`.
+fn finish_pair(held: &CubieCube, side: Side, depth: usize) -> Option<Finish> {
+    let target = &SLOTS[side.slot()];
+    let corner = usize::from(corner_state(held, target.corner) / 3);
+    let edge = usize::from(edge_state(held, target.edge) / 2);
+    let corner_ok = corner < 4 || corner == target.corner;
+    let edge_ok = edge < 4 || edge == target.edge;
+    let book = case_book();
+    if corner_ok && edge_ok {
+        let (auf, case) = book.recognise(held, side)?;
+        let len = usize::from(auf != 0) + book.algs[side.slot()][case].moves.len();
+        return Some((Vec::new(), auf, case, len));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let mut wrong = Vec::new();
+    if !corner_ok {
+        wrong.push(corner - 4);
+    }
+    if !edge_ok && !wrong.contains(&(edge - 8)) {
+        wrong.push(edge - 8);
+    }
+    let mut best: Option<Finish> = None;
+    for at in wrong {
+        for (t, trigger) in triggers()[at].iter().enumerate() {
+            let next = held.apply_moves(&trigger.moves);
+            if let Some((mut ex, auf, case, len)) = finish_pair(&next, side, depth - 1) {
+                let len = len + trigger.moves.len();
+                if best.as_ref().is_none_or(|b| len < b.3) {
+                    ex.insert(0, (at, t));
+                    best = Some((ex, auf, case, len));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Every pair that can be done next on `cube` (the solver's view, cross solved, the pairs in
+/// `solved` kept, held `holding` times `y'`-turned), each the cheapest way for its slot and
+/// holding.
+fn candidates(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Vec<PairPlan> {
+    let mut out = Vec::new();
+    for d in 0..4 {
+        let h = (holding + d) % 4;
+        let held = View::y_turns(h).apply(cube);
+        for side in [Side::Right, Side::Left] {
+            let Some(k) = (0..4).find(|&k| position_as_held(h, k) == side.slot()) else {
+                continue;
+            };
+            if solved[k] {
+                continue;
+            }
+            let Some((extractions, auf, case, len)) = finish_pair(&held, side, 2) else {
+                continue;
+            };
+            out.push(PairPlan {
+                slot: k,
+                holding: h,
+                side,
+                extractions,
+                auf,
+                case,
+                cost: len + rotation_cost(holding, h),
+            });
+        }
+    }
+    out
+}
+
+/// The cube (the solver's view) after `plan`.
+fn after(cube: &CubieCube, plan: &PairPlan) -> CubieCube {
+    let held = View::y_turns(plan.holding);
+    let moves: Vec<Move> = plan
+        .held_moves()
+        .into_iter()
+        .map(|m| held.physical_move(m))
+        .collect();
+    cube.apply_moves(&moves)
+}
+
+/// The pair a person would do next on `cube` (the solver's view, cross solved), with the
+/// pairs in `solved` kept, the cube held `holding` times `y'`-turned: the cheapest in moves
+/// together with the cheapest pair after it (a look one pair ahead, as a cuber tracks the next
+/// pair), a rotation counting [`ROTATION_COST`]. `None` when every pair is solved.
+pub fn next_pair(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Option<PairPlan> {
+    let mut best: Option<(usize, PairPlan)> = None;
+    for plan in candidates(cube, solved, holding) {
+        let mut then = solved;
+        then[plan.slot] = true;
+        let next = candidates(&after(cube, &plan), then, plan.holding)
+            .iter()
+            .map(|p| p.cost)
+            .min()
+            .unwrap_or(0);
+        let total = plan.cost + next;
+        if best.as_ref().is_none_or(|(t, _)| total < *t) {
+            best = Some((total, plan));
+        }
+    }
+    best.map(|(_, plan)| plan)
+}
