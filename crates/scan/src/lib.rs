@@ -28,8 +28,10 @@
 
 pub mod assign;
 pub mod error;
+pub mod faults;
 pub mod input;
 pub mod lab;
+pub mod lighting;
 mod model;
 pub mod resolve;
 pub mod synthetic;
