@@ -75,6 +75,21 @@ pub enum ScanError {
         /// The stickers in conflict, in facelet order.
         conflicts: Vec<Conflict>,
     },
+    /// A valid cube was found, but too many stickers could be another colour for it to be
+    /// likely: the light is too poor (too dark, too uneven) to read this cube.
+    #[error("the colours are too unclear to read the cube; {} stickers could be another colour, least sure first: {}", .stickers.len(), names(.stickers))]
+    Unsure {
+        /// The doubtful stickers (URFDLB facelet index), least sure first.
+        stickers: Vec<usize>,
+    },
+}
+
+fn names(stickers: &[usize]) -> String {
+    stickers
+        .iter()
+        .map(|&s| sticker_name(s))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl ScanError {
@@ -87,6 +102,7 @@ impl ScanError {
             ScanError::BadPin { .. } => "bad_pin",
             ScanError::PinsContradict => "pins_contradict",
             ScanError::NoValidCube { .. } => "no_valid_cube",
+            ScanError::Unsure { .. } => "unsure",
         }
     }
 }
