@@ -5,6 +5,8 @@
 //!   red and orange nearly identical) and of 16 synthetic scans under random lighting (one
 //!   iteration resolves all 16, so divide by 16), next to the baseline most robots use: each
 //!   sticker to the nearest centre in RGB (not a valid cube in general).
+//! - `lighting`: 16 cases of the lighting test set's tuning part (every 37th: real and
+//!   synthetic scans under every fault kind; one iteration resolves all 16, so divide by 16).
 //! - `assign`: the exact search over valid cubes alone, for one cost table: the cheapest cube
 //!   (forward pass) and the cheapest cube with every sticker's min-marginals.
 
@@ -13,6 +15,7 @@ use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
 use rubik_scan::assign::{best_cube, solve, CostTable};
 use rubik_scan::synthetic::{random_colours, scan, Conditions};
+use rubik_scan::lighting::{cases, load_real, Part};
 use rubik_scan::{parse_rgb_json, resolve};
 
 fn real(name: &str) -> Vec<[f64; 3]> {
@@ -67,6 +70,26 @@ fn resolving(c: &mut Criterion) {
     g.finish();
 }
 
+fn lighting(c: &mut Criterion) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let set: Vec<_> = cases(&real, Part::Tuning)
+        .into_iter()
+        .step_by(37)
+        .map(|c| c.rgb)
+        .collect();
+    assert_eq!(set.len(), 16);
+    let mut g = c.benchmark_group("lighting");
+    g.bench_function("tuning_16_cases", |b| {
+        b.iter(|| {
+            for rgb in &set {
+                black_box(resolve(black_box(rgb)).ok());
+            }
+        })
+    });
+    g.finish();
+}
+
 fn assigning(c: &mut Criterion) {
     let cube = CubieCube::random(&mut rng_from_seed(6));
     let mut table: CostTable = [[1.0; 6]; 54];
@@ -81,5 +104,5 @@ fn assigning(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, resolving, assigning);
+criterion_group!(benches, resolving, lighting, assigning);
 criterion_main!(benches);

@@ -75,6 +75,16 @@ pub enum ScanError {
         /// The stickers in conflict, in facelet order.
         conflicts: Vec<Conflict>,
     },
+    /// A sticker rectangle that is not inside its frame (robot-rig sampling).
+    #[error("the rectangle of sticker {} is not inside its {width}×{height} frame", sticker_name(*.sticker))]
+    BadRect {
+        /// The sticker (URFDLB facelet index).
+        sticker: usize,
+        /// The frame's width.
+        width: usize,
+        /// The frame's height.
+        height: usize,
+    },
     /// A valid cube was found, but too many stickers could be another colour for it to be
     /// likely: the light is too poor (too dark, too uneven) to read this cube.
     #[error("the colours are too unclear to read the cube; {} stickers could be another colour, least sure first: {}", .stickers.len(), names(.stickers))]
@@ -103,6 +113,7 @@ impl ScanError {
             ScanError::PinsContradict => "pins_contradict",
             ScanError::NoValidCube { .. } => "no_valid_cube",
             ScanError::Unsure { .. } => "unsure",
+            ScanError::BadRect { .. } => "bad_rect",
         }
     }
 }

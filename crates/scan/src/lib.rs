@@ -34,6 +34,7 @@ pub mod lab;
 pub mod lighting;
 mod model;
 pub mod resolve;
+pub mod sample;
 pub mod synthetic;
 
 pub use error::{Conflict, ScanError};
