@@ -7,6 +7,9 @@
 //!   sticker to the nearest centre in RGB (not a valid cube in general).
 //! - `lighting`: 16 cases of the lighting test set's tuning part (every 37th: real and
 //!   synthetic scans under every fault kind; one iteration resolves all 16, so divide by 16).
+//! - `photo`: finding the grid of one face in a rendered 320×240 photo and sampling its nine
+//!   stickers (`rubik_scan::photo::find_face`), median over 8 photos (one iteration does all 8,
+//!   so divide by 8).
 //! - `assign`: the exact search over valid cubes alone, for one cost table: the cheapest cube
 //!   (forward pass) and the cheapest cube with every sticker's min-marginals.
 
@@ -14,8 +17,8 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
 use rubik_scan::assign::{best_cube, solve, CostTable};
-use rubik_scan::synthetic::{random_colours, scan, Conditions};
 use rubik_scan::lighting::{cases, load_real, Part};
+use rubik_scan::synthetic::{random_colours, scan, Conditions};
 use rubik_scan::{parse_rgb_json, resolve};
 
 fn real(name: &str) -> Vec<[f64; 3]> {
@@ -90,6 +93,26 @@ fn lighting(c: &mut Criterion) {
     g.finish();
 }
 
+fn photos(c: &mut Criterion) {
+    let base = rubik_scan::render::wca_base(9);
+    let frames: Vec<_> = (0..8)
+        .map(|i| {
+            let f = i % 6;
+            let colours: [[f64; 3]; 9] = std::array::from_fn(|k| base.rgb[f * 9 + k]);
+            rubik_scan::render::render_face(&colours, 100 + i as u64)
+        })
+        .collect();
+    let mut g = c.benchmark_group("photo");
+    g.bench_function("find_face_8_photos", |b| {
+        b.iter(|| {
+            for frame in &frames {
+                black_box(rubik_scan::photo::find_face(black_box(frame), "bench").ok());
+            }
+        })
+    });
+    g.finish();
+}
+
 fn assigning(c: &mut Criterion) {
     let cube = CubieCube::random(&mut rng_from_seed(6));
     let mut table: CostTable = [[1.0; 6]; 54];
@@ -104,5 +127,5 @@ fn assigning(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, resolving, lighting, assigning);
+criterion_group!(benches, resolving, lighting, photos, assigning);
 criterion_main!(benches);

@@ -145,8 +145,15 @@ fn main() {
                 Part::Tuning
             };
             let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
-            println!("{} part, temperature {TEMPERATURE}: {tally}\n{}", args[1], describe(&bins));
-            let title = format!("Sticker confidence, {} part ({} cases)", args[1], tally.total);
+            println!(
+                "{} part, temperature {TEMPERATURE}: {tally}\n{}",
+                args[1],
+                describe(&bins)
+            );
+            let title = format!(
+                "Sticker confidence, {} part ({} cases)",
+                args[1], tally.total
+            );
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!("usage: calibration fit | plot tuning|held-out FILE.svg"),

@@ -36,7 +36,12 @@ fn main() {
         } else {
             synth_tally.add(&outcome);
         }
-        let names = |v: &[usize]| v.iter().map(|&s| sticker_name(s)).collect::<Vec<_>>().join(" ");
+        let names = |v: &[usize]| {
+            v.iter()
+                .map(|&s| sticker_name(s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         match (&outcome, &answer) {
             (Outcome::Exact { .. }, _) if !verbose => {}
             (_, Ok(r)) => {

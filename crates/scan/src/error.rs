@@ -85,6 +85,20 @@ pub enum ScanError {
         /// The frame's height.
         height: usize,
     },
+    /// A photo in which no cube face (nine stickers in a 3×3 grid) was found.
+    #[error("no cube face found in {photo}: {regions} sticker-like patches, but no nine of them form a 3×3 grid (is the whole face in the picture, sharp and lit?)")]
+    NoFace {
+        /// The photo's name (its file).
+        photo: String,
+        /// How many sticker-like patches were found.
+        regions: usize,
+    },
+    /// Not six face photos.
+    #[error("expected six face photos (one per face, any order), found {found}")]
+    PhotoCount {
+        /// How many were given.
+        found: usize,
+    },
     /// A valid cube was found, but too many stickers could be another colour for it to be
     /// likely: the light is too poor (too dark, too uneven) to read this cube.
     #[error("the colours are too unclear to read the cube; {} stickers could be another colour, least sure first: {}", .stickers.len(), names(.stickers))]
@@ -114,6 +128,8 @@ impl ScanError {
             ScanError::NoValidCube { .. } => "no_valid_cube",
             ScanError::Unsure { .. } => "unsure",
             ScanError::BadRect { .. } => "bad_rect",
+            ScanError::NoFace { .. } => "no_face",
+            ScanError::PhotoCount { .. } => "photo_count",
         }
     }
 }

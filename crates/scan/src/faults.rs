@@ -194,7 +194,8 @@ impl Faults {
         for s in 0..N_FACELETS {
             let face = s / 9;
             let shade = self.gradient_at(s);
-            let mut lin = [0, 1, 2].map(|c| srgb_to_linear(rgb[s][c]) * self.light[face][c] * shade);
+            let mut lin =
+                [0, 1, 2].map(|c| srgb_to_linear(rgb[s][c]) * self.light[face][c] * shade);
             for &(g, amount) in &self.glare {
                 if g == s {
                     // A reflection of the light source: white, at the face's exposure.

@@ -33,6 +33,8 @@ pub mod input;
 pub mod lab;
 pub mod lighting;
 mod model;
+pub mod photo;
+pub mod render;
 pub mod resolve;
 pub mod sample;
 pub mod synthetic;

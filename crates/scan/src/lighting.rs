@@ -61,9 +61,8 @@ pub fn load_real(dir: &Path) -> Result<Vec<BaseScan>, std::io::Error> {
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| bad(&path, &e.to_string()))?;
         let rgb = crate::input::parse_rgb_json(&text).map_err(|e| bad(&path, &e.to_string()))?;
-        let rgb: [[f64; 3]; N_FACELETS] = rgb
-            .try_into()
-            .map_err(|_| bad(&path, "not 54 colours"))?;
+        let rgb: [[f64; 3]; N_FACELETS] =
+            rgb.try_into().map_err(|_| bad(&path, "not 54 colours"))?;
         let facelets = value["facelets"]
             .as_str()
             .ok_or_else(|| bad(&path, "no facelets"))?

@@ -237,9 +237,7 @@ impl Resolver {
             .collect();
         if doubtful.len() >= DOUBTFUL_REFUSED {
             doubtful.sort_by(|&a, &b| stickers[a].confidence.total_cmp(&stickers[b].confidence));
-            return Err(ScanError::Unsure {
-                stickers: doubtful,
-            });
+            return Err(ScanError::Unsure { stickers: doubtful });
         }
         let mut colours = [[0.0; 3]; 6];
         for (s, reading) in stickers.iter().enumerate() {

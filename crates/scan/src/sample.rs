@@ -57,10 +57,7 @@ fn median(values: &mut [u8]) -> f64 {
 /// The colour of the sticker in `rect` of `frame` (see the [module docs](self)). `sticker` is
 /// its facelet index, for the error when the rectangle is not inside the frame.
 pub fn sample(frame: &Frame, rect: Rect, sticker: usize) -> Result<[f64; 3], ScanError> {
-    if rect.w == 0
-        || rect.h == 0
-        || rect.x + rect.w > frame.width
-        || rect.y + rect.h > frame.height
+    if rect.w == 0 || rect.h == 0 || rect.x + rect.w > frame.width || rect.y + rect.h > frame.height
     {
         return Err(ScanError::BadRect {
             sticker,
@@ -75,9 +72,23 @@ pub fn sample(frame: &Frame, rect: Rect, sticker: usize) -> Result<[f64; 3], Sca
         .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
         .map(|(x, y)| frame.at(x, y))
         .collect();
+    Ok(robust_colour(&pixels))
+}
+
+/// The colour of a sticker's pixels: the per-channel median of those that are not glare
+/// (much brighter and greyer than the typical pixel).
+pub fn robust_colour(pixels: &[[u8; 3]]) -> [f64; 3] {
+    if pixels.is_empty() {
+        return [0.0; 3];
+    }
     let brightest = |p: &[u8; 3]| *p.iter().max().expect("three channels") as i32;
     let spread = |p: &[u8; 3]| brightest(p) - *p.iter().min().expect("three channels") as i32;
-    let typical_bright = median(&mut pixels.iter().map(|p| brightest(p) as u8).collect::<Vec<_>>());
+    let typical_bright = median(
+        &mut pixels
+            .iter()
+            .map(|p| brightest(p) as u8)
+            .collect::<Vec<_>>(),
+    );
     let typical_spread = median(&mut pixels.iter().map(|p| spread(p) as u8).collect::<Vec<_>>());
     let clear: Vec<[u8; 3]> = pixels
         .iter()
@@ -87,8 +98,8 @@ pub fn sample(frame: &Frame, rect: Rect, sticker: usize) -> Result<[f64; 3], Sca
                 && (spread(p) as f64) < typical_spread)
         })
         .collect();
-    let voters = if clear.is_empty() { &pixels } else { &clear };
-    Ok([0, 1, 2].map(|c| median(&mut voters.iter().map(|p| p[c]).collect::<Vec<_>>())))
+    let voters = if clear.is_empty() { pixels } else { &clear };
+    [0, 1, 2].map(|c| median(&mut voters.iter().map(|p| p[c]).collect::<Vec<_>>()))
 }
 
 /// The 54 colours of a robot rig's frames: `rects[s]` is sticker `s`'s frame (an index into
@@ -140,7 +151,10 @@ mod tests {
             let glare = rng.gen_bool(0.15);
             for y in rect.y..rect.y + rect.h {
                 for x in rect.x..rect.x + rect.w {
-                    let (gx, gy) = (x as f64 - (rect.x + 12) as f64, y as f64 - (rect.y + 12) as f64);
+                    let (gx, gy) = (
+                        x as f64 - (rect.x + 12) as f64,
+                        y as f64 - (rect.y + 12) as f64,
+                    );
                     let spot = glare && gx * gx + gy * gy < 36.0;
                     pixels[y * width + x] = colour.map(|v| {
                         if spot {

@@ -39,7 +39,11 @@ fn check(part: Part, min_exact_permille: usize, max_silent: usize) {
         tally.exact * 1000 >= tally.total * min_exact_permille,
         "{part:?}: {tally}"
     );
-    assert!(silent.len() <= max_silent, "{part:?}: {}", silent.join("\n"));
+    assert!(
+        silent.len() <= max_silent,
+        "{part:?}: {}",
+        silent.join("\n")
+    );
 }
 
 #[test]
