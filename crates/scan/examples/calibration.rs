@@ -56,9 +56,9 @@ fn describe(bins: &[Bin; 10]) -> String {
         }
         let said = b.confidence / b.n as f64;
         let right = b.right as f64 / b.n as f64;
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "  {:.1}-{:.1}: n {:6}, said {:5.1}%, right {:5.1}%, gap {:+5.1}\n",
+            "  {:.1}-{:.1}: n {:6}, said {:5.1}%, right {:5.1}%, gap {:+5.1}",
             i as f64 / 10.0,
             (i + 1) as f64 / 10.0,
             b.n,

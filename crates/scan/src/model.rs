@@ -399,9 +399,9 @@ fn fit_light(
         let mut den = [[SLOPE_SHRINK; 2]; 6];
         for s in 0..N_FACELETS {
             let (x, y) = place(s);
-            for c in 0..3 {
+            for (c, mean) in log_mean[labels[s]].iter().enumerate() {
                 let w = channel_weight(s, c);
-                let r = obs.lin[s][c].ln() - log_mean[labels[s]][c] - light.log_gain[s / 9][c];
+                let r = obs.lin[s][c].ln() - mean - light.log_gain[s / 9][c];
                 num[s / 9][0] += w * r * x;
                 num[s / 9][1] += w * r * y;
                 den[s / 9][0] += w * x * x;

@@ -44,11 +44,12 @@ fn solve8(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
             return None;
         }
         a.swap(col, pivot);
-        for row in 0..8 {
-            if row != col {
-                let f = a[row][col] / a[col][col];
-                for k in col..9 {
-                    a[row][k] -= f * a[col][k];
+        let pivot_row = a[col];
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != col {
+                let f = row[col] / pivot_row[col];
+                for (x, p) in row.iter_mut().zip(pivot_row).skip(col) {
+                    *x -= f * p;
                 }
             }
         }
@@ -182,7 +183,7 @@ fn fit_grid(regions: &[Region], set: &[usize]) -> Option<([usize; 9], f64)> {
     )?;
     let mut slots = [usize::MAX; 9];
     let mut miss: f64 = 0.0;
-    for i in 0..9 {
+    for (i, &region) in set.iter().enumerate() {
         let (u, v) = map(&h, c(i));
         let (gu, gv) = (u.round(), v.round());
         if !(0.0..=2.0).contains(&gu) || !(0.0..=2.0).contains(&gv) {
@@ -193,7 +194,7 @@ fn fit_grid(regions: &[Region], set: &[usize]) -> Option<([usize; 9], f64)> {
         if slots[slot] != usize::MAX {
             return None;
         }
-        slots[slot] = set[i];
+        slots[slot] = region;
     }
     (miss <= GRID_MISS).then_some((slots, miss))
 }
@@ -272,7 +273,7 @@ fn match_faces(centres: &[[f64; 3]; 6]) -> [usize; 6] {
         }
         for i in 0..k {
             visit(k - 1, perm, f);
-            let j = if k % 2 == 0 { i } else { 0 };
+            let j = if k.is_multiple_of(2) { i } else { 0 };
             perm.swap(j, k - 1);
         }
     }
