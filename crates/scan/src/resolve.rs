@@ -172,7 +172,8 @@ impl Resolver {
 
     /// Fixes sticker `index` to `face`'s colour, as a person correcting the scan would: the
     /// resolver then finds the most probable valid cube with that sticker so. Centres cannot
-    /// be pinned to another face.
+    /// be pinned to another face. With a pin the scan is never refused as too unclear or out of
+    /// reach: the stickers the pinned cube overrules are named as doubtful instead.
     pub fn pin(mut self, index: usize, face: Face) -> Result<Resolver, ScanError> {
         if index >= N_FACELETS {
             return Err(ScanError::BadPin {
@@ -229,13 +230,16 @@ impl Resolver {
                 needed: stickers[s].face,
             })
             .collect();
-        if conflicts.len() >= CONFLICTS_REFUSED {
+        // A person who pinned stickers has taken charge of the reading: the cube their pins
+        // force is returned, its overruled and doubtful stickers named, never refused.
+        let pinned = !self.pins.is_empty();
+        if !pinned && conflicts.len() >= CONFLICTS_REFUSED {
             return Err(ScanError::NoValidCube { conflicts });
         }
         let mut doubtful: Vec<usize> = (0..N_FACELETS)
             .filter(|&s| stickers[s].is_doubtful())
             .collect();
-        if doubtful.len() >= DOUBTFUL_REFUSED {
+        if !pinned && doubtful.len() >= DOUBTFUL_REFUSED {
             doubtful.sort_by(|&a, &b| stickers[a].confidence.total_cmp(&stickers[b].confidence));
             return Err(ScanError::Unsure { stickers: doubtful });
         }

@@ -201,3 +201,27 @@ fn impossible_real_scans_are_refused_or_flagged() {
     assert!(n > 200, "{n} cases");
     assert!(silent.is_empty(), "silently read: {silent:#?}");
 }
+
+/// The page's one-click fix: a sticker switched to its next most likely colour is always
+/// honoured, never refused, whatever it forces elsewhere (those stickers are named instead).
+#[test]
+fn switching_a_sticker_to_its_alternative_is_never_refused() {
+    use rubik_scan::synthetic::{random_colours, scan, Conditions};
+    for seed in 1..=12u64 {
+        let mut rng = rubik_cube::random::rng_from_seed(seed);
+        let cube = rubik_cube::CubieCube::random(&mut rng);
+        let colours = random_colours(&mut rng);
+        let conditions = Conditions::random(&mut rng);
+        let rgb = scan(&cube, &colours, &conditions, &mut rng);
+        let Ok(plain) = resolve(&rgb) else { continue };
+        for s in [14, 19, 30] {
+            let Some((alt, _)) = plain.stickers[s].alternative else {
+                continue;
+            };
+            let pinned = Resolver::new().pin(s, alt).unwrap().resolve(&rgb);
+            let pinned = pinned.unwrap_or_else(|e| panic!("seed {seed}, sticker {s}: {e}"));
+            assert_eq!(pinned.stickers[s].face, alt);
+            assert!(pinned.cube.check().is_ok());
+        }
+    }
+}
