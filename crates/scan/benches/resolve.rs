@@ -5,6 +5,11 @@
 //!   red and orange nearly identical) and of 16 synthetic scans under random lighting (one
 //!   iteration resolves all 16, so divide by 16), next to the baseline most robots use: each
 //!   sticker to the nearest centre in RGB (not a valid cube in general).
+//! - `lighting`: 16 cases of the lighting test set's tuning part (every 37th: real and
+//!   synthetic scans under every fault kind; one iteration resolves all 16, so divide by 16).
+//! - `photo`: finding the grid of one face in a rendered 320×240 photo and sampling its nine
+//!   stickers (`rubik_scan::photo::find_face`), median over 8 photos (one iteration does all 8,
+//!   so divide by 8).
 //! - `assign`: the exact search over valid cubes alone, for one cost table: the cheapest cube
 //!   (forward pass) and the cheapest cube with every sticker's min-marginals.
 
@@ -12,6 +17,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
 use rubik_scan::assign::{best_cube, solve, CostTable};
+use rubik_scan::lighting::{cases, load_real, Part};
 use rubik_scan::synthetic::{random_colours, scan, Conditions};
 use rubik_scan::{parse_rgb_json, resolve};
 
@@ -67,6 +73,46 @@ fn resolving(c: &mut Criterion) {
     g.finish();
 }
 
+fn lighting(c: &mut Criterion) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let set: Vec<_> = cases(&real, Part::Tuning)
+        .into_iter()
+        .step_by(37)
+        .map(|c| c.rgb)
+        .collect();
+    assert_eq!(set.len(), 16);
+    let mut g = c.benchmark_group("lighting");
+    g.bench_function("tuning_16_cases", |b| {
+        b.iter(|| {
+            for rgb in &set {
+                black_box(resolve(black_box(rgb)).ok());
+            }
+        })
+    });
+    g.finish();
+}
+
+fn photos(c: &mut Criterion) {
+    let base = rubik_scan::render::wca_base(9);
+    let frames: Vec<_> = (0..8)
+        .map(|i| {
+            let f = i % 6;
+            let colours: [[f64; 3]; 9] = std::array::from_fn(|k| base.rgb[f * 9 + k]);
+            rubik_scan::render::render_face(&colours, 100 + i as u64)
+        })
+        .collect();
+    let mut g = c.benchmark_group("photo");
+    g.bench_function("find_face_8_photos", |b| {
+        b.iter(|| {
+            for frame in &frames {
+                black_box(rubik_scan::photo::find_face(black_box(frame), "bench").ok());
+            }
+        })
+    });
+    g.finish();
+}
+
 fn assigning(c: &mut Criterion) {
     let cube = CubieCube::random(&mut rng_from_seed(6));
     let mut table: CostTable = [[1.0; 6]; 54];
@@ -81,5 +127,5 @@ fn assigning(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, resolving, assigning);
+criterion_group!(benches, resolving, lighting, photos, assigning);
 criterion_main!(benches);

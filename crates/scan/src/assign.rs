@@ -181,16 +181,17 @@ impl<const N: usize, const T: usize, const S: usize> Orbit<N, T, S> {
         m
     }
 
-    /// Walks the forward table back from (full set, orientation 0, `parity`): the piece and
-    /// orientation at each position, and the parity the chain started with.
+    /// Walks the forward table back from (full set, `state`): the piece and orientation at
+    /// each position, and the parity the chain started with. State `p` (for p = 0 or 1) is
+    /// orientation sum 0 with parity `p`.
     fn backtrack(
         cost: &Placements<N, T>,
         f: &[[f32; S]],
-        parity: usize,
+        state: usize,
     ) -> ([u8; N], [u8; N], usize) {
         let mut perm = [0u8; N];
         let mut ori = [0u8; N];
-        let (mut set, mut state) = (Self::FULL, parity);
+        let (mut set, mut state) = (Self::FULL, state);
         for pos in (0..N).rev() {
             let target = f[set][state];
             let mut best: Option<(f32, usize, usize, usize)> = None;
@@ -313,6 +314,48 @@ impl Chain {
         Some(Best { cube, cost })
     }
 
+    /// The cheapest cube with the three hidden laws relaxed: any corner twist sum, any edge
+    /// flip sum, corner and edge permutation parities unrelated (every piece still used once).
+    /// Returns its stickers' colours (URFDLB face indices, centres their own face) and its
+    /// cost, or `None` when the table forbids every arrangement.
+    pub fn relaxed(&self) -> Option<([usize; N_FACELETS], f32)> {
+        let end = &self.corners[Corners::FULL];
+        // The cheapest corner arrangement ending with each parity, whatever its twist sum.
+        let by_parity = |p: usize| (0..3).map(|t| end[t * 2 + p]).fold(INF, lesser);
+        let start = [by_parity(0), by_parity(1)];
+        let edges = Edges::forward(&self.edge_cost, start);
+        let (state, &cost) = edges[Edges::FULL]
+            .iter()
+            .enumerate()
+            .min_by(|a, b| a.1.total_cmp(b.1))?;
+        if !cost.is_finite() {
+            return None;
+        }
+        let (ep, eo, parity) = Edges::backtrack(&self.edge_cost, &edges, state);
+        let corner_state = (0..3)
+            .map(|t| t * 2 + parity)
+            .min_by(|&a, &b| end[a].total_cmp(&end[b]))
+            .expect("three twist sums");
+        let (cp, co, _) = Corners::backtrack(&self.corner_cost, &self.corners, corner_state);
+        let mut faces = [0usize; N_FACELETS];
+        for (face, &c) in rubik_cube::facelet::CENTRES.iter().enumerate() {
+            faces[c] = face;
+        }
+        for pos in 0..8 {
+            for (i, &s) in CORNER_FACELETS[pos].iter().enumerate() {
+                let o = co[pos] as usize;
+                faces[s] = CORNER_FACES[cp[pos] as usize][(i + 3 - o) % 3].index();
+            }
+        }
+        for pos in 0..12 {
+            for (i, &s) in EDGE_FACELETS[pos].iter().enumerate() {
+                let o = eo[pos] as usize;
+                faces[s] = EDGE_FACES[ep[pos] as usize][(i + o) % 2].index();
+            }
+        }
+        Some((faces, cost))
+    }
+
     /// The cheapest valid cube and every sticker's min-marginals, or `None` when the table
     /// forbids every valid cube.
     pub fn solve(&self) -> Option<Solved> {
@@ -385,6 +428,25 @@ mod tests {
             let best = best_cube(&table_for(&cube)).unwrap();
             assert_eq!(best.cube, cube);
             assert_eq!(best.cost, 0.0);
+        }
+    }
+
+    #[test]
+    fn the_relaxed_search_finds_twisted_flipped_and_swapped_cubes() {
+        let mut rng = rng_from_seed(9);
+        for i in 0..30 {
+            let cube = CubieCube::random(&mut rng);
+            let mut broken = cube;
+            match i % 3 {
+                0 => broken.co[i % 8] = (broken.co[i % 8] + 1) % 3,
+                1 => broken.eo[i % 12] ^= 1,
+                _ => broken.ep.swap(0, 1 + i % 11),
+            }
+            let want = broken.to_face_array().map(|f| f.index());
+            let (faces, cost) = Chain::new(&table_for(&broken)).relaxed().unwrap();
+            assert_eq!((faces, cost), (want, 0.0), "case {i}");
+            // The valid search cannot show it.
+            assert!(best_cube(&table_for(&broken)).unwrap().cost >= 2.0);
         }
     }
 

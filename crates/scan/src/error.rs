@@ -75,6 +75,45 @@ pub enum ScanError {
         /// The stickers in conflict, in facelet order.
         conflicts: Vec<Conflict>,
     },
+    /// A sticker rectangle that is not inside its frame (robot-rig sampling).
+    #[error("the rectangle of sticker {} is not inside its {width}×{height} frame", sticker_name(*.sticker))]
+    BadRect {
+        /// The sticker (URFDLB facelet index).
+        sticker: usize,
+        /// The frame's width.
+        width: usize,
+        /// The frame's height.
+        height: usize,
+    },
+    /// A photo in which no cube face (nine stickers in a 3×3 grid) was found.
+    #[error("no cube face found in {photo}: {regions} sticker-like patches, but no nine of them form a 3×3 grid (is the whole face in the picture, sharp and lit?)")]
+    NoFace {
+        /// The photo's name (its file).
+        photo: String,
+        /// How many sticker-like patches were found.
+        regions: usize,
+    },
+    /// Not six face photos.
+    #[error("expected six face photos (one per face, any order), found {found}")]
+    PhotoCount {
+        /// How many were given.
+        found: usize,
+    },
+    /// A valid cube was found, but too many stickers could be another colour for it to be
+    /// likely: the light is too poor (too dark, too uneven) to read this cube.
+    #[error("the colours are too unclear to read the cube; {} stickers could be another colour, least sure first: {}", .stickers.len(), names(.stickers))]
+    Unsure {
+        /// The doubtful stickers (URFDLB facelet index), least sure first.
+        stickers: Vec<usize>,
+    },
+}
+
+fn names(stickers: &[usize]) -> String {
+    stickers
+        .iter()
+        .map(|&s| sticker_name(s))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl ScanError {
@@ -87,6 +126,10 @@ impl ScanError {
             ScanError::BadPin { .. } => "bad_pin",
             ScanError::PinsContradict => "pins_contradict",
             ScanError::NoValidCube { .. } => "no_valid_cube",
+            ScanError::Unsure { .. } => "unsure",
+            ScanError::BadRect { .. } => "bad_rect",
+            ScanError::NoFace { .. } => "no_face",
+            ScanError::PhotoCount { .. } => "photo_count",
         }
     }
 }

@@ -28,10 +28,15 @@
 
 pub mod assign;
 pub mod error;
+pub mod faults;
 pub mod input;
 pub mod lab;
+pub mod lighting;
 mod model;
+pub mod photo;
+pub mod render;
 pub mod resolve;
+pub mod sample;
 pub mod synthetic;
 
 pub use error::{Conflict, ScanError};

@@ -3,7 +3,10 @@
 //! Two layers, both fitted to a labelling of the stickers (the current best valid cube):
 //! - **Per face image, a gain per linear RGB channel** (von Kries): each face is usually
 //!   captured on its own, under its own exposure and white balance, which multiply linear light.
-//!   Dividing by the gains puts all 54 stickers under one common light.
+//!   Dividing by the gains puts all 54 stickers under one common light. The white balance is
+//!   learned from every sticker of the face, white and yellow ones included, whatever their
+//!   label. On top of the gains, **a brightness slope across each face** (a lamp to one side,
+//!   a shadow) is fitted, in log light along the face's columns and rows.
 //! - **Per colour class, a distribution in CIELAB**: a mean and a spread along three axes, in
 //!   the spirit of CIEDE2000, which weighs lightness, chroma and hue differences separately:
 //!   lightness (shadows and exposure move it most), chroma (how vivid) and hue (the most stable
@@ -35,6 +38,8 @@ const MIN_VAR: f64 = 0.5;
 const GREY_CHROMA: f64 = 8.0;
 /// Linear light below which a channel counts for little when fitting gains (noise dominates).
 const DARK: f64 = 0.005;
+/// Pseudo-weight pulling each face's brightness slope towards 0 (no gradient).
+const SLOPE_SHRINK: f64 = 10.0;
 /// Pseudo-weight pulling each log-gain towards 0 (no correction).
 const GAIN_SHRINK: f64 = 0.3;
 /// Prior probability that a sticker is partly washed out by glare.
@@ -120,7 +125,7 @@ impl Model {
     /// spread.
     pub fn initial(obs: &Observations) -> Model {
         let gains = [[1.0; 3]; 6];
-        let (lab, noise) = seen(obs, &gains);
+        let (lab, noise) = seen(obs, &[[1.0; 3]; N_FACELETS]);
         let classes = CENTRES
             .iter()
             .map(|&c| ClassModel::new(lab[c], PRIOR_VAR))
@@ -216,15 +221,28 @@ impl Model {
 
     /// Refits the model to a labelling (`labels[s]` = class of sticker `s`), starting from
     /// `self` for the outlier weights.
-    pub fn fit(&self, obs: &Observations, labels: &[usize; N_FACELETS], robust: bool) -> Model {
+    /// With `per_face` false, every face image shares one light (no gains are fitted): the
+    /// second opinion the resolver compares with.
+    pub fn fit(
+        &self,
+        obs: &Observations,
+        labels: &[usize; N_FACELETS],
+        robust: bool,
+        per_face: bool,
+    ) -> Model {
         let mut weight = [1.0; N_FACELETS];
         if robust {
             for (s, w) in weight.iter_mut().enumerate() {
                 *w = self.weight(s, labels[s]);
             }
         }
-        let gains = fit_gains(obs, labels, &weight);
-        let (lab, noise) = seen(obs, &gains);
+        let light = if per_face {
+            fit_light(obs, labels, &weight)
+        } else {
+            Light::NONE
+        };
+        let gains = light.face_gains();
+        let (lab, noise) = seen(obs, &light.sticker_gains());
         let mut model = Model {
             gains,
             classes: self.classes.clone(),
@@ -248,16 +266,17 @@ impl Model {
     }
 }
 
-/// Each sticker in CIELAB under the common light, and its noise columns.
+/// Each sticker in CIELAB under the common light (divided by its own gain per channel), and
+/// its noise columns.
 #[allow(clippy::type_complexity)]
 fn seen(
     obs: &Observations,
-    gains: &[[f64; 3]; 6],
+    gains: &[[f64; 3]; N_FACELETS],
 ) -> ([[f64; 3]; N_FACELETS], [[[f64; 3]; 3]; N_FACELETS]) {
     let mut lab = [[0.0; 3]; N_FACELETS];
     let mut noise = [[[0.0; 3]; 3]; N_FACELETS];
     for s in 0..N_FACELETS {
-        let g = gains[s / 9];
+        let g = gains[s];
         let at = |srgb: [f64; 3]| {
             let lin = [0, 1, 2].map(|c| srgb_to_linear(srgb[c]).max(1e-4) / g[c]);
             lab_array(linear_to_lab(lin))
@@ -278,28 +297,70 @@ fn seen(
     (lab, noise)
 }
 
-/// Per face, per channel gains: alternately the classes' mean linear colour under the common
-/// light and each face's gain relative to it (weighted geometric means, dark channels and
-/// outliers counting less), normalised so the gains' geometric mean is 1.
-fn fit_gains(
+/// Where sticker `s` sits on its face: column and row, -1..1.
+fn place(s: usize) -> (f64, f64) {
+    ((s % 3) as f64 - 1.0, ((s % 9) / 3) as f64 - 1.0)
+}
+
+/// The light on each face image: a gain per linear channel, and a brightness slope across
+/// the face (the same for all three channels: a lamp to one side, a shadow), in natural log
+/// units per sticker.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Light {
+    /// Per face, the log gain of each channel at the face's centre.
+    pub log_gain: [[f64; 3]; 6],
+    /// Per face, the change of log brightness per sticker along columns and rows.
+    pub slope: [[f64; 2]; 6],
+}
+
+impl Light {
+    /// No correction.
+    pub const NONE: Light = Light {
+        log_gain: [[0.0; 3]; 6],
+        slope: [[0.0; 2]; 6],
+    };
+
+    /// The log gain of channel `c` at sticker `s`.
+    fn log_at(&self, s: usize, c: usize) -> f64 {
+        let (x, y) = place(s);
+        let [sx, sy] = self.slope[s / 9];
+        self.log_gain[s / 9][c] + sx * x + sy * y
+    }
+
+    /// Every sticker's gain per channel.
+    pub fn sticker_gains(&self) -> [[f64; 3]; N_FACELETS] {
+        std::array::from_fn(|s| [0, 1, 2].map(|c| self.log_at(s, c).exp()))
+    }
+
+    /// Each face's gain per channel at its centre.
+    pub fn face_gains(&self) -> [[f64; 3]; 6] {
+        self.log_gain.map(|g| g.map(f64::exp))
+    }
+}
+
+/// Per face, per channel gains and a brightness slope per face: alternately the classes' mean
+/// linear colour under the common light, each face's gains relative to it and each face's
+/// slope (weighted least squares in log light, dark channels and outliers counting less, each
+/// shrunk towards no correction), the gains normalised so their geometric mean is 1.
+fn fit_light(
     obs: &Observations,
     labels: &[usize; N_FACELETS],
     weight: &[f64; N_FACELETS],
-) -> [[f64; 3]; 6] {
-    let mut log_gain = [[0.0f64; 3]; 6];
+) -> Light {
+    let mut light = Light::NONE;
     let mut log_mean = [[0.0f64; 3]; 6];
     let channel_weight = |s: usize, c: usize| {
         let v = obs.lin[s][c];
         weight[s] * v / (v + DARK)
     };
     for _ in 0..4 {
-        // Class means given gains.
+        // Class means given the light.
         let mut num = [[0.0; 3]; 6];
         let mut den = [[0.0; 3]; 6];
         for s in 0..N_FACELETS {
             for c in 0..3 {
                 let w = channel_weight(s, c);
-                num[labels[s]][c] += w * (obs.lin[s][c].ln() - log_gain[s / 9][c]);
+                num[labels[s]][c] += w * (obs.lin[s][c].ln() - light.log_at(s, c));
                 den[labels[s]][c] += w;
             }
         }
@@ -310,29 +371,50 @@ fn fit_gains(
                 }
             }
         }
-        // Gains given class means.
+        // Gains given class means and slopes.
         let mut num = [[0.0; 3]; 6];
         let mut den = [[GAIN_SHRINK; 3]; 6];
         for s in 0..N_FACELETS {
             for c in 0..3 {
                 let w = channel_weight(s, c);
-                num[s / 9][c] += w * (obs.lin[s][c].ln() - log_mean[labels[s]][c]);
+                let here = light.log_at(s, c) - light.log_gain[s / 9][c];
+                num[s / 9][c] += w * (obs.lin[s][c].ln() - log_mean[labels[s]][c] - here);
                 den[s / 9][c] += w;
             }
         }
         for f in 0..6 {
             for c in 0..3 {
-                log_gain[f][c] = num[f][c] / den[f][c];
+                light.log_gain[f][c] = num[f][c] / den[f][c];
             }
         }
         for c in 0..3 {
-            let mean = (0..6).map(|f| log_gain[f][c]).sum::<f64>() / 6.0;
-            for g in log_gain.iter_mut() {
+            let mean = (0..6).map(|f| light.log_gain[f][c]).sum::<f64>() / 6.0;
+            for g in light.log_gain.iter_mut() {
                 g[c] -= mean;
             }
         }
+        // Slopes given gains and class means: each axis alone (the grid's columns and rows
+        // are uncorrelated when weights are even).
+        let mut num = [[0.0; 2]; 6];
+        let mut den = [[SLOPE_SHRINK; 2]; 6];
+        for s in 0..N_FACELETS {
+            let (x, y) = place(s);
+            for (c, mean) in log_mean[labels[s]].iter().enumerate() {
+                let w = channel_weight(s, c);
+                let r = obs.lin[s][c].ln() - mean - light.log_gain[s / 9][c];
+                num[s / 9][0] += w * r * x;
+                num[s / 9][1] += w * r * y;
+                den[s / 9][0] += w * x * x;
+                den[s / 9][1] += w * y * y;
+            }
+        }
+        for f in 0..6 {
+            for a in 0..2 {
+                light.slope[f][a] = num[f][a] / den[f][a];
+            }
+        }
     }
-    log_gain.map(|g| g.map(f64::exp))
+    light
 }
 
 /// A class's distribution from its stickers' weighted CIELAB values, shrunk towards the prior

@@ -9,8 +9,21 @@
 //!
 //! The model starts from the centres alone (each face's colour is its centre's), so the colour
 //! scheme is learned from the cube in hand, not assumed. At the end the same search gives, for
-//! every sticker and colour, the best valid cube with that colour there; their costs, as
-//! probabilities, are the confidences and the alternatives.
+//! every sticker and colour, the best valid cube with that colour there; their costs, scaled
+//! by a calibrated [`TEMPERATURE`] and turned into probabilities, are the confidences and the
+//! alternatives.
+//!
+//! A sticker is *doubtful* (named, least sure first, by [`Resolution::doubtful`]) when any of
+//! four checks says so:
+//! - its confidence is below [`DOUBTFUL_BELOW`];
+//! - the cube overruled a clear measurement ([`OVERRULED_NATS`]);
+//! - the cheapest cube with twist, flip and parity relaxed is much cheaper than the cheapest
+//!   valid one ([`PARITY_GAP_NATS`]) and shows another colour there;
+//! - a second reading, with one light for all six face images instead of a light per face,
+//!   gives it another colour (the answer hangs on the fitted light).
+//!
+//! Too many doubtful stickers ([`DOUBTFUL_REFUSED`]) or overruled ones
+//! ([`CONFLICTS_REFUSED`]) and the scan is refused: no valid cube is likely.
 
 use crate::assign::{self, Chain, CostTable};
 use crate::error::{Conflict, ScanError};
@@ -31,6 +44,18 @@ pub const OVERRULED_NATS: f64 = 5.0;
 /// measurements: the scan is wrong somewhere (a face read rotated or in the wrong order, a
 /// sticker not sampled), and the cube is refused rather than guessed.
 pub const CONFLICTS_REFUSED: usize = 3;
+/// The scale of the costs when they are turned into probabilities: the model's costs are
+/// sharper than its errors (the distributions are fitted to the same 54 stickers they judge),
+/// so the min-marginals are divided by this before `exp`. Fitted on the tuning part of the
+/// lighting test set (`examples/calibration.rs`) so that the confidences are calibrated.
+pub const TEMPERATURE: f64 = 2.0;
+/// When the cheapest cube with twist, flip and parity relaxed costs this many nats less than
+/// the cheapest valid cube, the measurements point to an impossible cube: a sticker misread
+/// somewhere, and the stickers where the two cubes differ are named.
+pub const PARITY_GAP_NATS: f64 = 4.0;
+/// With this many doubtful stickers or more the scan is refused (exit 2): no valid cube is
+/// likely enough to offer.
+pub const DOUBTFUL_REFUSED: usize = 14;
 /// Most fitting rounds.
 const MAX_ROUNDS: usize = 12;
 
@@ -55,12 +80,20 @@ pub struct StickerReading {
     /// Whether the cube's constraints overruled a clear measurement (see [`OVERRULED_NATS`]):
     /// a glare spot or a misread sticker.
     pub overruled: bool,
+    /// Whether the cheapest cube with the hidden laws relaxed (see [`PARITY_GAP_NATS`]) shows
+    /// another colour here: the measurements point to an impossible cube, and this sticker is
+    /// one of those that make the difference.
+    pub parity_doubt: bool,
+    /// Whether the second opinion, read with one light for all six face images instead of a
+    /// light fitted per face, gives this sticker another colour: the answer hangs on the
+    /// fitted light (a face's exposure can pass red for orange).
+    pub unstable: bool,
 }
 
 impl StickerReading {
     /// Whether the sticker deserves a look: low confidence, or its colour was overruled.
     pub fn is_doubtful(&self) -> bool {
-        self.confidence < DOUBTFUL_BELOW || self.overruled
+        self.confidence < DOUBTFUL_BELOW || self.overruled || self.parity_doubt || self.unstable
     }
 }
 
@@ -75,6 +108,9 @@ pub struct Resolution {
     pub colours: [[f64; 3]; 6],
     /// Fitting rounds used.
     pub rounds: usize,
+    /// How many nats cheaper the cheapest cube with twist, flip and parity relaxed is than the
+    /// cheapest valid cube (0 when the measurements themselves form a valid cube).
+    pub parity_gap: f64,
 }
 
 impl Resolution {
@@ -106,9 +142,19 @@ impl Resolution {
 }
 
 /// Reads colours into a valid cube. The default resolver has no pinned stickers.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Resolver {
     pins: Vec<(usize, Face)>,
+    temperature: f64,
+}
+
+impl Default for Resolver {
+    fn default() -> Resolver {
+        Resolver {
+            pins: Vec::new(),
+            temperature: TEMPERATURE,
+        }
+    }
 }
 
 impl Resolver {
@@ -117,9 +163,17 @@ impl Resolver {
         Resolver::default()
     }
 
+    /// Sets the scale by which costs are divided when they become confidences (default
+    /// [`TEMPERATURE`], the calibrated value; for calibrating it again).
+    pub fn temperature(mut self, temperature: f64) -> Resolver {
+        self.temperature = temperature.max(1e-3);
+        self
+    }
+
     /// Fixes sticker `index` to `face`'s colour, as a person correcting the scan would: the
     /// resolver then finds the most probable valid cube with that sticker so. Centres cannot
-    /// be pinned to another face.
+    /// be pinned to another face. With a pin the scan is never refused as too unclear or out of
+    /// reach: the stickers the pinned cube overrules are named as doubtful instead.
     pub fn pin(mut self, index: usize, face: Face) -> Result<Resolver, ScanError> {
         if index >= N_FACELETS {
             return Err(ScanError::BadPin {
@@ -149,23 +203,25 @@ impl Resolver {
     pub fn resolve(&self, rgb: &[[f64; 3]]) -> Result<Resolution, ScanError> {
         let rgb = check_input(rgb)?;
         let obs = Observations::new(&rgb);
-        let mut model = Model::initial(&obs);
-        let mut labels: Option<[usize; N_FACELETS]> = None;
-        let mut rounds = 0;
-        let (chain, table) = loop {
-            rounds += 1;
-            let table = self.table(&model);
-            let chain = Chain::new(&table);
-            let best = chain.best().ok_or(ScanError::PinsContradict)?;
-            let next = best.cube.to_face_array().map(|f| f.index());
-            if labels == Some(next) || rounds == MAX_ROUNDS {
-                break (chain, table);
-            }
-            model = model.fit(&obs, &next, rounds > 1);
-            labels = Some(next);
-        };
+        let (chain, table, model, rounds) = self.fit(&obs, true)?;
+        let (second, _, _, _) = self.fit(&obs, false)?;
+        let second = second
+            .best()
+            .ok_or(ScanError::PinsContradict)?
+            .cube
+            .to_face_array();
         let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
-        let stickers = self.readings(&model, &table, &solved);
+        let mut stickers = self.readings(&model, &table, &solved);
+        let (relaxed, relaxed_cost) = chain.relaxed().ok_or(ScanError::PinsContradict)?;
+        let parity_gap = (solved.best.cost - relaxed_cost).max(0.0) as f64;
+        if parity_gap > PARITY_GAP_NATS {
+            for (s, reading) in stickers.iter_mut().enumerate() {
+                reading.parity_doubt = relaxed[s] != reading.face.index();
+            }
+        }
+        for (s, reading) in stickers.iter_mut().enumerate() {
+            reading.unstable = second[s] != reading.face;
+        }
         let conflicts: Vec<Conflict> = (0..N_FACELETS)
             .filter(|&s| stickers[s].overruled)
             .map(|s| Conflict {
@@ -174,8 +230,18 @@ impl Resolver {
                 needed: stickers[s].face,
             })
             .collect();
-        if conflicts.len() >= CONFLICTS_REFUSED {
+        // A person who pinned stickers has taken charge of the reading: the cube their pins
+        // force is returned, its overruled and doubtful stickers named, never refused.
+        let pinned = !self.pins.is_empty();
+        if !pinned && conflicts.len() >= CONFLICTS_REFUSED {
             return Err(ScanError::NoValidCube { conflicts });
+        }
+        let mut doubtful: Vec<usize> = (0..N_FACELETS)
+            .filter(|&s| stickers[s].is_doubtful())
+            .collect();
+        if !pinned && doubtful.len() >= DOUBTFUL_REFUSED {
+            doubtful.sort_by(|&a, &b| stickers[a].confidence.total_cmp(&stickers[b].confidence));
+            return Err(ScanError::Unsure { stickers: doubtful });
         }
         let mut colours = [[0.0; 3]; 6];
         for (s, reading) in stickers.iter().enumerate() {
@@ -188,7 +254,32 @@ impl Resolver {
             stickers,
             colours,
             rounds,
+            parity_gap,
         })
+    }
+
+    /// The fitting loop: label with the model, refit the model to the labels, until the labels
+    /// stop changing. Returns the last chain, its cost table, the model and the rounds used.
+    fn fit(
+        &self,
+        obs: &Observations,
+        per_face: bool,
+    ) -> Result<(Chain, CostTable, Model, usize), ScanError> {
+        let mut model = Model::initial(obs);
+        let mut labels: Option<[usize; N_FACELETS]> = None;
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            let table = self.table(&model);
+            let chain = Chain::new(&table);
+            let best = chain.best().ok_or(ScanError::PinsContradict)?;
+            let next = best.cube.to_face_array().map(|f| f.index());
+            if labels == Some(next) || rounds == MAX_ROUNDS {
+                return Ok((chain, table, model, rounds));
+            }
+            model = model.fit(obs, &next, rounds > 1, per_face);
+            labels = Some(next);
+        }
     }
 
     /// Every sticker's cost for every colour, pins applied.
@@ -231,9 +322,12 @@ impl Resolver {
                     alternative: None,
                     looks_like: chosen,
                     overruled: false,
+                    parity_doubt: false,
+                    unstable: false,
                 };
             }
-            let weight = |k: usize| (-(solved.marginal[s][k] as f64 - best)).exp();
+            let weight =
+                |k: usize| (-(solved.marginal[s][k] as f64 - best) / self.temperature).exp();
             let total: f64 = (0..6).map(weight).sum();
             let alternative = (0..6)
                 .filter(|&k| k != chosen.index() && solved.marginal[s][k].is_finite())
@@ -253,6 +347,8 @@ impl Resolver {
                 alternative,
                 looks_like: Face::from_index(looks),
                 overruled,
+                parity_doubt: false,
+                unstable: false,
             }
         })
     }

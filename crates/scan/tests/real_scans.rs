@@ -56,8 +56,11 @@ fn every_real_scan_resolves_exactly() {
 
 /// The hard cases upstream notes (red and orange nearly identical; a saturated camera whose two
 /// whites differ by a few units of blue) are resolved, and honestly flagged as doubtful; so are
-/// the two scans where the cube's constraints overrule one clear measurement (`dark-01`, very
-/// dark; `tracker-05`); the clean scans are not.
+/// the scan where the cube's constraints overrule one clear measurement (`dark-01`, very dark)
+/// and the dark colour-sensor scan `ev3-readme` (its stickers' confidences are calibrated on
+/// the lighting test set, and some of its calls are close); the clean scans are not.
+/// (`tracker-05`, once overruled in one sticker, is now read plainly: the brightness slope
+/// fitted across each face explains the sticker the flat light could not.)
 #[test]
 fn confidence_reflects_the_hard_cases() {
     for (name, rgb, _) in scans() {
@@ -65,7 +68,7 @@ fn confidence_reflects_the_hard_cases() {
         let hard = name == "3x3x3-random-02-2017.json"
             || name.contains("random-08-2019")
             || name == "3x3x3-dark-01.json"
-            || name == "3x3x3-tracker-05.json";
+            || name == "3x3x3-ev3-readme.json";
         assert_eq!(
             !r.doubtful().is_empty(),
             hard,

@@ -1,0 +1,161 @@
+//! Calibration of the resolver's sticker confidences on the lighting test set
+//! (`rubik_scan::lighting`): a sticker said to be p sure should be right about p of the time.
+//!
+//! ```sh
+//! # on the tuning part, each temperature: outcomes and the reliability per decile
+//! cargo run --release -p rubik-scan --example calibration -- fit
+//! # the reliability diagram of one part at the resolver's temperature, as SVG
+//! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
+//! ```
+//!
+//! Every non-centre sticker of every answered case (refused cases give no confidences)
+//! counts once, in the decile of its confidence (0.9–1.0 is the last, 1.0 included).
+
+use rubik_scan::lighting::{cases, judge, load_real, Case, Part, Tally};
+use rubik_scan::resolve::TEMPERATURE;
+use rubik_scan::Resolver;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Per decile: stickers, sum of confidences, right ones.
+#[derive(Clone, Copy, Default)]
+struct Bin {
+    n: usize,
+    confidence: f64,
+    right: usize,
+}
+
+fn measure(cases: &[Case], temperature: f64) -> (Tally, [Bin; 10]) {
+    let resolver = Resolver::new().temperature(temperature);
+    let mut tally = Tally::default();
+    let mut bins = [Bin::default(); 10];
+    for case in cases {
+        let answer = resolver.resolve(&case.rgb);
+        tally.add(&judge(&case.facelets, &answer));
+        let Ok(r) = answer else { continue };
+        let got = r.facelets();
+        for (s, (a, b)) in got.bytes().zip(case.facelets.bytes()).enumerate() {
+            if s % 9 == 4 {
+                continue;
+            }
+            let c = r.stickers[s].confidence;
+            let bin = &mut bins[((c * 10.0) as usize).min(9)];
+            bin.n += 1;
+            bin.confidence += c;
+            bin.right += usize::from(a == b);
+        }
+    }
+    (tally, bins)
+}
+
+fn describe(bins: &[Bin; 10]) -> String {
+    let mut out = String::new();
+    for (i, b) in bins.iter().enumerate() {
+        if b.n == 0 {
+            continue;
+        }
+        let said = b.confidence / b.n as f64;
+        let right = b.right as f64 / b.n as f64;
+        let _ = writeln!(
+            out,
+            "  {:.1}-{:.1}: n {:6}, said {:5.1}%, right {:5.1}%, gap {:+5.1}",
+            i as f64 / 10.0,
+            (i + 1) as f64 / 10.0,
+            b.n,
+            100.0 * said,
+            100.0 * right,
+            100.0 * (right - said)
+        );
+    }
+    out
+}
+
+fn svg(bins: &[Bin; 10], title: &str) -> String {
+    let (w, h, m) = (480.0, 480.0, 60.0);
+    let x = |p: f64| m + p * (w - 2.0 * m);
+    let y = |p: f64| h - m - p * (h - 2.0 * m);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">{title}</text>\n\
+         <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n",
+        w / 2.0,
+        x(0.0),
+        y(0.0),
+        x(1.0),
+        y(1.0)
+    );
+    for t in 0..=10 {
+        let p = t as f64 / 10.0;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{p:.1}</text>\
+             <line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{p:.1}</text>",
+            x(p), y(0.0), x(p), y(0.0) + 5.0, x(p), y(0.0) + 18.0,
+            x(0.0) - 5.0, y(p), x(0.0), y(p), x(0.0) - 8.0, y(p) + 4.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">confidence said (mean per decile)</text>\
+         <text x=\"16\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 16 {})\">share right</text>",
+        w / 2.0,
+        h - 20.0,
+        h / 2.0,
+        h / 2.0
+    );
+    let mut points = Vec::new();
+    for b in bins.iter().filter(|b| b.n > 0) {
+        let (said, right) = (b.confidence / b.n as f64, b.right as f64 / b.n as f64);
+        points.push(format!("{:.1},{:.1}", x(said), y(right)));
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"#1f6feb\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\">n={}</text>",
+            x(said),
+            y(right),
+            x(said) + 6.0,
+            y(right) + 14.0,
+            b.n
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"#1f6feb\"/>\n</svg>",
+        points.join(" ")
+    );
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    match args.first().map(String::as_str) {
+        Some("fit") => {
+            let set = cases(&real, Part::Tuning);
+            for t in [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0] {
+                let (tally, bins) = measure(&set, t);
+                println!("temperature {t}: {tally}\n{}", describe(&bins));
+            }
+        }
+        Some("plot") if args.len() == 3 => {
+            let part = if args[1] == "held-out" {
+                Part::HeldOut
+            } else {
+                Part::Tuning
+            };
+            let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
+            println!(
+                "{} part, temperature {TEMPERATURE}: {tally}\n{}",
+                args[1],
+                describe(&bins)
+            );
+            let title = format!(
+                "Sticker confidence, {} part ({} cases)",
+                args[1], tally.total
+            );
+            std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
+        }
+        _ => eprintln!("usage: calibration fit | plot tuning|held-out FILE.svg"),
+    }
+}

@@ -1,0 +1,257 @@
+//! The lighting test set: real robot scans and synthetic cubes under [`crate::faults`], the
+//! truth known, in two parts drawn with different seeds — one to tune the resolver on, one
+//! held out until the end (with seven real scans that never appear in the tuning part).
+//!
+//! - **Tuning**: the 27 real scans not held out, 16 cases each (seeds 1,000,000 + i), and 160
+//!   synthetic cubes (seeds 1,100,000 + i): 592 cases.
+//! - **Held out**: the 7 held-out real scans ([`HELD_OUT_SCANS`]), 16 cases each, the other 27
+//!   real scans 4 cases each with other seeds (2,000,000 + i), and 160 synthetic cubes (seeds
+//!   2,100,000 + i): 380 cases.
+//!
+//! Case `i` of a scan has the fault kind `FaultKind::CYCLE[i % 8]`, so every kind appears on
+//! every real scan of the tuning part. [`judge`] sorts an answer into exact, flagged (every
+//! wrong sticker named as doubtful), refused (exit 2) or silently wrong.
+
+use crate::error::ScanError;
+use crate::faults::{FaultKind, Faults};
+use crate::resolve::Resolution;
+use crate::synthetic::{random_colours, scan, Conditions};
+use rubik_cube::facelet::N_FACELETS;
+use rubik_cube::random::rng_from_seed;
+use rubik_cube::CubieCube;
+use std::path::Path;
+
+/// The real scans kept out of the tuning part (file names without `.json`).
+pub const HELD_OUT_SCANS: [&str; 7] = [
+    "3x3x3-random-05",
+    "3x3x3-random-09",
+    "3x3x3-tetris",
+    "3x3x3-solved-02",
+    "3x3x3-tracker-03",
+    "3x3x3-tracker-07",
+    "3x3x3-tracker-09-old",
+];
+
+/// A scan whose cube is known.
+#[derive(Clone, Debug)]
+pub struct BaseScan {
+    /// Where it came from (a file name without `.json`, or `synthetic-SEED`).
+    pub name: String,
+    /// 54 sRGB colours, URFDLB facelet order.
+    pub rgb: [[f64; 3]; N_FACELETS],
+    /// The cube it shows, as a facelet string.
+    pub facelets: String,
+}
+
+/// Reads every `*.json` scan in `dir` (`{"rgb": [...], "facelets": "..."}`), sorted by name.
+pub fn load_real(dir: &Path) -> Result<Vec<BaseScan>, std::io::Error> {
+    let bad = |path: &Path, why: &str| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{}: {why}", path.display()),
+        )
+    };
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| bad(&path, &e.to_string()))?;
+        let rgb = crate::input::parse_rgb_json(&text).map_err(|e| bad(&path, &e.to_string()))?;
+        let rgb: [[f64; 3]; N_FACELETS] =
+            rgb.try_into().map_err(|_| bad(&path, "not 54 colours"))?;
+        let facelets = value["facelets"]
+            .as_str()
+            .ok_or_else(|| bad(&path, "no facelets"))?
+            .to_string();
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        out.push(BaseScan {
+            name,
+            rgb,
+            facelets,
+        });
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+/// A clean synthetic scan of a random cube with a random colour scheme, from `seed`.
+pub fn synthetic_base(seed: u64) -> BaseScan {
+    let mut rng = rng_from_seed(seed);
+    let cube = CubieCube::random(&mut rng);
+    let colours = random_colours(&mut rng);
+    let conditions = Conditions {
+        noise: 0.0,
+        ..Conditions::clean()
+    };
+    BaseScan {
+        name: format!("synthetic-{seed}"),
+        rgb: scan(&cube, &colours, &conditions, &mut rng),
+        facelets: cube.to_facelets(),
+    }
+}
+
+/// Which part of the test set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The part the resolver is tuned on.
+    Tuning,
+    /// The part kept aside until the end.
+    HeldOut,
+}
+
+/// One case: a scan under drawn faults, and its truth.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// `BASE/KIND/SEED`.
+    pub name: String,
+    /// The fault kind.
+    pub kind: FaultKind,
+    /// Whether the base is a real scan.
+    pub real: bool,
+    /// The faulty scan.
+    pub rgb: [[f64; 3]; N_FACELETS],
+    /// The cube it shows.
+    pub facelets: String,
+}
+
+fn case(base: &BaseScan, index: usize, seed: u64, real: bool) -> Case {
+    let kind = FaultKind::CYCLE[index % FaultKind::CYCLE.len()];
+    let mut rng = rng_from_seed(seed);
+    let faults = Faults::draw(kind, &mut rng);
+    Case {
+        name: format!("{}/{}/{seed}", base.name, kind.name()),
+        kind,
+        real,
+        rgb: faults.apply(&base.rgb, &mut rng),
+        facelets: base.facelets.clone(),
+    }
+}
+
+/// The cases of `part` (see the [module docs](self)), from the real scans `real`.
+pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
+    let held = |b: &BaseScan| HELD_OUT_SCANS.contains(&b.name.as_str());
+    let mut out = Vec::new();
+    let (seed0, synth0) = match part {
+        Part::Tuning => (1_000_000, 1_100_000),
+        Part::HeldOut => (2_000_000, 2_100_000),
+    };
+    let mut seed = seed0;
+    for base in real {
+        let per_scan = match (part, held(base)) {
+            (Part::Tuning, true) => 0,
+            (Part::Tuning, false) | (Part::HeldOut, true) => 16,
+            (Part::HeldOut, false) => 4,
+        };
+        for i in 0..per_scan {
+            out.push(case(base, i, seed, true));
+            seed += 1;
+        }
+    }
+    for i in 0..160 {
+        let base = synthetic_base(synth0 + i as u64);
+        out.push(case(&base, i, synth0 + 50_000 + i as u64, false));
+    }
+    out
+}
+
+/// What became of one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The right cube (`flags`: how many stickers were still named as doubtful).
+    Exact {
+        /// Doubtful stickers named although the cube is right.
+        flags: usize,
+    },
+    /// A wrong cube, but every wrong sticker named as doubtful.
+    Flagged,
+    /// Refused: no valid cube is likely (exit 2).
+    Refused,
+    /// A wrong cube with a wrong sticker not named: what must never happen.
+    Silent {
+        /// The wrong stickers not named.
+        unnamed: Vec<usize>,
+    },
+}
+
+/// Sorts the resolver's answer for a scan of `truth` (a facelet string).
+pub fn judge(truth: &str, answer: &Result<Resolution, ScanError>) -> Outcome {
+    let Ok(r) = answer else {
+        return Outcome::Refused;
+    };
+    let got = r.facelets();
+    let doubtful = r.doubtful();
+    if got == truth {
+        return Outcome::Exact {
+            flags: doubtful.len(),
+        };
+    }
+    let unnamed: Vec<usize> = got
+        .bytes()
+        .zip(truth.bytes())
+        .enumerate()
+        .filter(|&(s, (a, b))| a != b && !doubtful.contains(&s))
+        .map(|(s, _)| s)
+        .collect();
+    if unnamed.is_empty() {
+        Outcome::Flagged
+    } else {
+        Outcome::Silent { unnamed }
+    }
+}
+
+/// Counts of outcomes over a set of cases.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Cases.
+    pub total: usize,
+    /// Exact cubes.
+    pub exact: usize,
+    /// Exact cubes with at least one sticker named as doubtful anyway.
+    pub exact_flagged: usize,
+    /// Wrong cubes with every wrong sticker named.
+    pub flagged: usize,
+    /// Refused.
+    pub refused: usize,
+    /// Silently wrong.
+    pub silent: usize,
+}
+
+impl Tally {
+    /// Adds one outcome.
+    pub fn add(&mut self, outcome: &Outcome) {
+        self.total += 1;
+        match outcome {
+            Outcome::Exact { flags } => {
+                self.exact += 1;
+                self.exact_flagged += usize::from(*flags > 0);
+            }
+            Outcome::Flagged => self.flagged += 1,
+            Outcome::Refused => self.refused += 1,
+            Outcome::Silent { .. } => self.silent += 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} cases: {} exact ({:.1}%; {} of them with a sticker flagged anyway), {} wrong but \
+             every wrong sticker named, {} refused, {} silently wrong",
+            self.total,
+            self.exact,
+            100.0 * self.exact as f64 / self.total.max(1) as f64,
+            self.exact_flagged,
+            self.flagged,
+            self.refused,
+            self.silent
+        )
+    }
+}

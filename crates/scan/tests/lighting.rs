@@ -1,0 +1,57 @@
+//! The lighting test set (`rubik_scan::lighting`: the real scans in `tests/data` and synthetic
+//! cubes under white balance, exposure, gradient, glare, noise and low-light faults, seeds in
+//! the module docs), both parts: the resolver reads most cases exactly and names every wrong
+//! sticker (or refuses) in nearly all others.
+//!
+//! The bounds are the figures measured when this test was written (BENCHMARKS.md, "Colour
+//! resolver under lighting faults"), so a change that makes the resolver worse fails here.
+//! The issue's target is 0 silently wrong; the resolver does not reach it yet (4 of 592 on
+//! the tuning part), and this test says so by its bound rather than hiding the cases.
+
+use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
+use rubik_scan::{resolve, sticker_name};
+use std::path::Path;
+
+fn run(part: Part) -> (Tally, Vec<String>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let mut tally = Tally::default();
+    let mut silent = Vec::new();
+    for case in cases(&real, part) {
+        let outcome = judge(&case.facelets, &resolve(&case.rgb));
+        if let Outcome::Silent { unnamed } = &outcome {
+            let names: Vec<String> = unnamed.iter().map(|&s| sticker_name(s)).collect();
+            silent.push(format!("{}: {} not named", case.name, names.join(" ")));
+        }
+        tally.add(&outcome);
+    }
+    (tally, silent)
+}
+
+fn check(part: Part, min_exact_permille: usize, max_silent: usize) {
+    let (tally, silent) = run(part);
+    println!("{part:?}: {tally}");
+    for s in &silent {
+        println!("  silently wrong: {s}");
+    }
+    assert!(tally.total >= 370, "{tally}");
+    assert!(
+        tally.exact * 1000 >= tally.total * min_exact_permille,
+        "{part:?}: {tally}"
+    );
+    assert!(
+        silent.len() <= max_silent,
+        "{part:?}: {}",
+        silent.join("\n")
+    );
+}
+
+#[test]
+fn tuning_part() {
+    check(Part::Tuning, 900, 4);
+}
+
+#[test]
+fn held_out_part() {
+    check(Part::HeldOut, 880, 3);
+}
