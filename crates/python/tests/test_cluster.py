@@ -103,6 +103,10 @@ def test_the_task_size_follows_the_measured_solve_time():
     assert sizer.size() == 64  # nothing measured yet
     sizer.measured(64, 0.064)  # 1 ms per line
     assert sizer.size() == 2000
+    # Near the end, each of 2 workers gets at most a quarter of what is left per task.
+    assert sizer.size(remaining=10_000, workers=2) == 2000
+    assert sizer.size(remaining=1000, workers=2) == 250
+    assert sizer.size(remaining=10, workers=2) == sizer.smallest
     sizer.measured(936, 9.936)  # now 10 ms per line overall (1,000 lines, 10 s)
     assert sizer.size() == 200
     slow = TaskSizer(seconds=2.0)

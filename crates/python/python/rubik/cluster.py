@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
+import stat
 import sys
 import time
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 import rubik
 
@@ -77,8 +79,10 @@ def _solve_text(
 class TaskSizer:
     """Lines per task, chosen from the solve time measured so far so that each task takes
     about ``seconds``: long enough that Dask's few milliseconds per task are lost in it, short
-    enough that a worker killed mid-task costs little and the cluster stays balanced. Until a
-    task has been measured, tasks of ``first`` lines."""
+    enough that a worker killed mid-task costs little. Until a task has been measured, tasks of
+    ``first`` lines. Near the end of the input, tasks shrink so that every worker gets a share
+    of what is left (at most half of it per worker and round), and the last tasks end together
+    instead of one worker finishing a long task alone."""
 
     def __init__(
         self, seconds: float = 2.0, first: int = 64, smallest: int = 16, largest: int = 100_000
@@ -97,14 +101,52 @@ class TaskSizer:
         self.lines += lines
         self.busy += seconds
 
-    def size(self) -> int:
-        """The number of lines for the next task."""
+    def size(self, remaining: Optional[float] = None, workers: int = 1) -> int:
+        """The number of lines for the next task, given about ``remaining`` lines left to
+        hand out (None: unknown) to ``workers`` worker threads."""
         if self.lines == 0:
-            return self.first
-        if self.busy <= 0:
-            return self.largest
-        per_line = self.busy / self.lines
-        return max(self.smallest, min(self.largest, round(self.seconds / per_line)))
+            size = self.first
+        elif self.busy <= 0:
+            size = self.largest
+        else:
+            size = round(self.seconds * self.lines / self.busy)
+        if remaining is not None:
+            size = min(size, math.ceil(remaining / (2 * max(1, workers))))
+        return max(self.smallest, min(self.largest, size))
+
+
+class _Input:
+    """The input file's lines, taken a chunk at a time, with an estimate of how many are left
+    (from the bytes left and the bytes per line so far; None for a pipe)."""
+
+    def __init__(self, file) -> None:
+        self.file = file
+        status = os.fstat(file.fileno())
+        self.size = status.st_size if stat.S_ISREG(status.st_mode) else None
+        self.read_bytes = 0
+        self.read_lines = 0
+
+    def skip(self, count: int) -> None:
+        """Reads past ``count`` lines."""
+        for line in itertools.islice(self.file, count):
+            self.read_bytes += len(line)
+            self.read_lines += 1
+
+    def remaining(self) -> Optional[float]:
+        """About how many lines are left, when that can be told."""
+        if self.size is None or self.read_lines == 0:
+            return None
+        return max(0, self.size - self.read_bytes) * self.read_lines / self.read_bytes
+
+    def take(self, count: int) -> Tuple[str, int]:
+        """The next ``count`` lines (fewer at the end of the input) as one text, each ending
+        in a newline, and how many there are."""
+        taken = []
+        for line in itertools.islice(self.file, count):
+            self.read_bytes += len(line)
+            taken.append(line.decode("utf-8", "replace").rstrip("\r\n") + "\n")
+        self.read_lines += len(taken)
+        return "".join(taken), len(taken)
 
 
 try:  # The plugin class needs distributed; the rest of this module does not.
@@ -149,13 +191,6 @@ def _done_lines(path: str) -> int:
     return data[:complete].count(b"\n")
 
 
-def _take(lines: Iterator[str], count: int) -> Tuple[str, int]:
-    """The next ``count`` lines (fewer at the end of the input) as one text, each ending in a
-    newline, and how many there are."""
-    taken = [line.rstrip("\r\n") + "\n" for line in itertools.islice(lines, count)]
-    return "".join(taken), len(taken)
-
-
 def _register(client, plugin) -> None:
     if hasattr(client, "register_plugin"):
         client.register_plugin(plugin)
@@ -197,18 +232,15 @@ def solve_file(
     skip = _done_lines(output_path) if resume else 0
     _register(client, LoadTables(method, table))
     if in_flight is None:
-        threads = sum(client.nthreads().values()) or 1
-        in_flight = 4 * threads
+        in_flight = 4 * (sum(client.nthreads().values()) or 1)
     sizer = TaskSizer(task_seconds)
     mode = "a" if resume else "w"
     written = skip
     chunks = 0
-    with open(input_path, encoding="utf-8", errors="replace") as source, open(
-        output_path, mode, encoding="utf-8"
-    ) as out:
-        lines = iter(source)
-        for _ in itertools.islice(lines, skip):
-            pass
+    workers = sum(client.nthreads().values()) or 1
+    with open(input_path, "rb") as source, open(output_path, mode, encoding="utf-8") as out:
+        lines = _Input(source)
+        lines.skip(skip)
         pending = {}  # chunk number -> (future, lines in the chunk)
         ready = {}  # chunk number -> (answers, lines), waiting for earlier chunks
         next_to_write = 0
@@ -219,7 +251,8 @@ def solve_file(
         def submit_more() -> None:
             nonlocal submitted, exhausted
             while not exhausted and len(pending) + len(ready) < in_flight:
-                text, count = _take(lines, chunk_size or sizer.size())
+                size = chunk_size or sizer.size(lines.remaining(), workers)
+                text, count = lines.take(size)
                 if count == 0:
                     exhausted = True
                     return
