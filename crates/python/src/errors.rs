@@ -42,20 +42,17 @@ pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
             max_length,
             timed_out,
             lower_bound,
-        } => {
-            let message = match (timed_out, lower_bound) {
-                (true, Some(bound)) => {
-                    format!("{e} (proven so far: none of {bound} moves or fewer exists)")
-                }
-                _ => e.to_string(),
-            };
-            build(
-                py,
-                "_no_solution",
-                (message, *max_length, *timed_out, *lower_bound),
-                "no solution",
-            )
-        }
+        } => build(
+            py,
+            "_no_solution",
+            (
+                no_solution_message(e),
+                *max_length,
+                *timed_out,
+                *lower_bound,
+            ),
+            "no solution",
+        ),
         SolveError::Table(_) => build(py, "_table_error", (e.to_string(),), "table error"),
         SolveError::Unavailable(_) | SolveError::Unreachable(_) => {
             PyValueError::new_err(e.to_string())
@@ -72,6 +69,19 @@ pub fn service_error(py: Python<'_>, e: &ServiceError) -> PyErr {
         ServiceError::Solve(solve) => solve_error(py, solve),
         ServiceError::Wrong { .. } => pyo3::exceptions::PyRuntimeError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// The words of a solver's failure, with what a timed-out search proved when it proved
+/// something (the message of `NoSolutionError`).
+pub fn no_solution_message(e: &SolveError) -> String {
+    match e {
+        SolveError::NoSolution {
+            timed_out: true,
+            lower_bound: Some(bound),
+            ..
+        } => format!("{e} (proven so far: none of {bound} moves or fewer exists)"),
+        _ => e.to_string(),
     }
 }
 

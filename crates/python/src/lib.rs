@@ -5,6 +5,7 @@
 //! parallel; solvers are shared read-only (`solvers`). The public API and its documentation are
 //! re-exported by `python/rubik/__init__.py` and typed in `__init__.pyi`.
 
+mod batch;
 mod cube;
 mod errors;
 mod solvers;
@@ -238,6 +239,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(apply, m)?)?;
     m.add_function(wrap_pyfunction!(load_tables, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_lines, m)?)?;
     m.add_class::<PyCube>()?;
     m.add_class::<PySolution>()?;
     m.add_class::<PyStep>()?;

@@ -10,7 +10,8 @@ shared with the ``rubik`` command line: ``$RUBIK_TABLES``, else ``~/.cache/rubik
 built on first use (about 10 s for two-phase) and loaded in milliseconds afterwards.
 
 Functions: ``solve`` (``kociemba.solve``), ``solveto`` (``RubikTwoPhase``'s), ``solve_optimal``,
-``scramble``/``scrambles``, ``validate``, ``apply``, ``load_tables``. Classes: ``Cube``,
+``scramble``/``scrambles``, ``validate``, ``apply``, ``load_tables``, ``solve_lines`` (many
+cubes as text, JSON lines back: the cluster recipe's batch call). Classes: ``Cube``,
 ``Solution``, ``Step``. Exceptions: ``rubik.errors`` (all re-exported here).
 """
 
@@ -24,6 +25,7 @@ from ._native import (
     scramble,
     scrambles,
     solve,
+    solve_lines,
     solve_optimal,
     solveto,
     validate,
@@ -77,6 +79,7 @@ __all__ = [
     "scramble",
     "scrambles",
     "solve",
+    "solve_lines",
     "solve_optimal",
     "solveto",
     "validate",

@@ -66,6 +66,16 @@ def apply(alg: str, cubestring: Optional[str] = None) -> str:
 def load_tables(method: str = "twophase", table: Optional[str] = None) -> None:
     """Loads (or builds and caches) ``method``'s tables now."""
 
+def solve_lines(
+    lines: str,
+    method: str = "twophase",
+    max_length: Optional[int] = None,
+    timeout: Optional[float] = None,
+    table: Optional[str] = None,
+) -> str:
+    """Every line of ``lines`` solved, one JSON object per line (``rubik solve -c --json``'s
+    fields without the steps), in input order, each ending in a newline; GIL released."""
+
 class Step:
     """One named step of a solution."""
 
