@@ -73,6 +73,8 @@ pub enum Command {
     Repl(ReplArgs),
     /// Serve the web app and its JSON API.
     Serve(ServeArgs),
+    /// Read a cube from face photos (six, any order) or a robot rig's frames.
+    Scan(ScanArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a directory.
@@ -89,6 +91,7 @@ const SUBCOMMANDS: &[&str] = &[
     "tables",
     "repl",
     "serve",
+    "scan",
     "completions",
     "man",
     "help",
@@ -299,6 +302,15 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "continuous"])]
     pub rgb: Option<PathBuf>,
 
+    /// The cube as photos: six face photos (PNG or JPEG, any order; each face known by its
+    /// centre, held as on the net), or a robot rig's frames with --rects. See `rubik scan`.
+    #[arg(long, value_name = "IMAGE", num_args = 1.., conflicts_with_all = ["alg", "rgb", "net", "facelets", "continuous"])]
+    pub image: Vec<PathBuf>,
+
+    /// With --image: a JSON array of 54 [image, x, y, width, height], each sticker's rectangle.
+    #[arg(long, value_name = "FILE", requires = "image")]
+    pub rects: Option<PathBuf>,
+
     /// Continuous mode: one scramble or facelet string per stdin line, one answer per line.
     #[arg(long, short = 'c', conflicts_with_all = ["alg", "explain"])]
     pub continuous: bool,
@@ -449,6 +461,32 @@ pub struct AlgsArgs {
     /// Give up after this long, e.g. 30s.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<Duration>,
+}
+
+/// `rubik scan`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  rubik scan u.jpg r.jpg f.jpg d.jpg l.jpg b.jpg      six face photos, any order
+  rubik scan --rects rig.json cam1.png cam2.png       a robot rig: one rectangle per sticker
+  rubik solve --image u.jpg r.jpg f.jpg d.jpg l.jpg b.jpg
+
+Each face is known by its centre's colour (white U, red R, green F, yellow D, orange L, blue B)
+and is photographed as it shows on the net: R, F, L, B with U up, U with B up, D with F up.
+Doubtful stickers are named on stderr; exit 2 when no face is found or no valid cube is likely.")]
+pub struct ScanArgs {
+    /// The photos (PNG or JPEG).
+    #[arg(value_name = "IMAGE", required = true)]
+    pub images: Vec<PathBuf>,
+
+    /// A JSON array of 54 [image, x, y, width, height]: each sticker's rectangle in its
+    /// image (URFDLB facelet order), for fixed cameras.
+    #[arg(long, value_name = "FILE")]
+    pub rects: Option<PathBuf>,
+
+    /// JSON: {facelets, confidence, doubtful}.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `rubik show`.

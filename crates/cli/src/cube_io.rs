@@ -64,6 +64,28 @@ pub fn resolve_rgb(text: &str) -> Result<(Cube, Resolution), ScanError> {
     Ok((Cube::from_cubie(resolution.cube), resolution))
 }
 
+/// 54 colours sampled from pixels resolved into the most probable valid cube.
+pub fn resolve_colours(rgb: &[[f64; 3]]) -> Result<(Cube, Resolution), ScanError> {
+    let resolution = rubik_scan::resolve(rgb)?;
+    Ok((Cube::from_cubie(resolution.cube), resolution))
+}
+
+pub use rubik_scan::sample::{Frame, Rect};
+
+/// The 54 colours of six face photos in any order (each named for errors), read by
+/// `rubik_scan::photo`.
+pub fn colours_from_photos(photos: &[(String, Frame)]) -> Result<Vec<[f64; 3]>, ScanError> {
+    rubik_scan::photo::scan_photos(photos)
+}
+
+/// The 54 colours of a robot rig's frames, one rectangle per sticker (`rubik_scan::sample`).
+pub fn colours_from_rig(
+    frames: &[Frame],
+    rects: &[(usize, Rect)],
+) -> Result<Vec<[f64; 3]>, ScanError> {
+    rubik_scan::sample::sample_rig(frames, rects)
+}
+
 /// The name of sticker `index` on the net (`R3`).
 pub fn sticker_name(index: usize) -> String {
     rubik_scan::sticker_name(index)

@@ -42,6 +42,66 @@ pub fn cube_from_rgb_file(path: &Path) -> CliResult<(Cube, cube_io::Resolution)>
     Ok((cube, resolution))
 }
 
+/// Decodes a PNG or JPEG file into 8-bit RGB.
+fn read_frame(path: &Path) -> CliResult<cube_io::Frame> {
+    let image = image::open(path)
+        .with_context(|| format!("cannot read the image {}", path.display()))
+        .map_err(CliError::bad_input)?
+        .to_rgb8();
+    Ok(cube_io::Frame {
+        width: image.width() as usize,
+        height: image.height() as usize,
+        pixels: image.pixels().map(|p| p.0).collect(),
+    })
+}
+
+/// Reads a rectangles file: a JSON array of 54 `[image, x, y, width, height]` (the image's
+/// place among the images given, from 0; pixels), one per sticker in URFDLB facelet order.
+fn read_rects(path: &Path) -> CliResult<Vec<(usize, cube_io::Rect)>> {
+    let text = read_text(path)?;
+    let rows: Vec<[usize; 5]> = serde_json::from_str(&text)
+        .with_context(|| {
+            format!(
+                "cannot read the rectangles {}: expected a JSON array of 54 [image, x, y, width, height]",
+                path.display()
+            )
+        })
+        .map_err(CliError::bad_input)?;
+    Ok(rows
+        .into_iter()
+        .map(|[f, x, y, w, h]| (f, cube_io::Rect { x, y, w, h }))
+        .collect())
+}
+
+/// The cube shown by face photos (six, any order) or, with a rectangles file, by a robot
+/// rig's frames; doubtful stickers are named on stderr like `--rgb`'s.
+pub fn cube_from_images(
+    paths: &[std::path::PathBuf],
+    rects: Option<&Path>,
+) -> CliResult<(Cube, cube_io::Resolution)> {
+    let frames: Vec<cube_io::Frame> = paths
+        .iter()
+        .map(|p| read_frame(p))
+        .collect::<CliResult<_>>()?;
+    let colours = match rects {
+        Some(file) => cube_io::colours_from_rig(&frames, &read_rects(file)?),
+        None => {
+            let named: Vec<(String, cube_io::Frame)> = paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .zip(frames)
+                .collect();
+            cube_io::colours_from_photos(&named)
+        }
+    }
+    .map_err(CliError::bad_input)?;
+    let (cube, resolution) = cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?;
+    if let Some(warning) = doubt_warning(&resolution) {
+        eprintln!("rubik: warning: {warning}");
+    }
+    Ok((cube, resolution))
+}
+
 /// "check these stickers on the cube: R6 (read as R, 62%; else L), ..." for the doubtful
 /// stickers of a resolution, least confident first; `None` when none is doubtful.
 pub fn doubt_warning(resolution: &cube_io::Resolution) -> Option<String> {

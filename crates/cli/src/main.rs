@@ -58,6 +58,7 @@ fn run(cli: &Cli) -> CliResult {
         Command::Tables(a) => commands::tables::run(a),
         Command::Repl(a) => repl::run(a, colour),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Scan(a) => commands::scan::run(a),
         Command::Completions(a) => commands::completions::run(a),
         Command::Man(a) => commands::man::run(a),
     }

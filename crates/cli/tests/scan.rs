@@ -157,3 +157,126 @@ fn malformed_colour_files_are_bad_input() {
         .assert()
         .code(2);
 }
+
+/// Six face photos of a known cube, rendered (`rubik_scan::render`: perspective, a table
+/// around the cube, a glare spot sometimes), written as files in a shuffled order, one of them
+/// a JPEG; and the cube's facelets.
+fn face_photos(dir: &std::path::Path, seed: u64) -> (Vec<PathBuf>, String) {
+    let base = rubik_scan::render::wca_base(seed);
+    let mut paths = Vec::new();
+    for f in [3usize, 0, 5, 1, 4, 2] {
+        let colours: [[f64; 3]; 9] = std::array::from_fn(|i| base.rgb[f * 9 + i]);
+        let frame = rubik_scan::render::render_face(&colours, seed * 10 + f as u64);
+        let flat: Vec<u8> = frame.pixels.iter().flatten().copied().collect();
+        let image = image::RgbImage::from_raw(frame.width as u32, frame.height as u32, flat)
+            .expect("a whole image");
+        let path = dir.join(format!("photo{f}.{}", if f == 5 { "jpg" } else { "png" }));
+        image.save(&path).expect("write the photo");
+        paths.push(path);
+    }
+    (paths, base.facelets)
+}
+
+#[test]
+fn six_face_photos_in_any_order_are_read_and_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (paths, facelets) = face_photos(dir.path(), 11);
+    rubik()
+        .arg("scan")
+        .args(&paths)
+        .assert()
+        .success()
+        .stdout(format!("{facelets}\n"));
+    let out = rubik()
+        .arg("scan")
+        .arg("--json")
+        .args(&paths)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["facelets"], facelets.as_str());
+    assert_eq!(json["confidence"].as_array().unwrap().len(), 54);
+    let out = rubik_with_tables()
+        .args(["solve", "--image"])
+        .args(&paths)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_solves(&facelets, String::from_utf8(out.stdout).unwrap().trim());
+}
+
+#[test]
+fn a_photo_without_a_cube_is_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut paths, _) = face_photos(dir.path(), 12);
+    let table = dir.path().join("table.png");
+    image::RgbImage::from_fn(320, 240, |x, y| {
+        image::Rgb([120 + (x / 9 % 2 * 40) as u8, 100 + (y % 7) as u8, 90])
+    })
+    .save(&table)
+    .unwrap();
+    paths[2] = table;
+    rubik()
+        .arg("scan")
+        .args(&paths)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no cube face found in"))
+        .stderr(predicate::str::contains("table.png"));
+    let not_an_image = temp_file("not a picture");
+    rubik()
+        .arg("scan")
+        .arg(not_an_image.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the image"));
+    rubik()
+        .arg("scan")
+        .args(&paths[..5])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected six face photos"));
+}
+
+/// A robot rig: two camera frames holding 27 stickers each, and a rectangles file.
+#[test]
+fn rig_frames_with_rectangles_are_read() {
+    let (scan_path, facelets) = real_scan("3x3x3-random-04");
+    let text = std::fs::read_to_string(scan_path).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rgb: Vec<[u8; 3]> = serde_json::from_value(value["rgb"].clone()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut rects = Vec::new();
+    let mut frames = vec![image::RgbImage::from_pixel(300, 120, image::Rgb([10, 10, 12])); 2];
+    for (s, colour) in rgb.iter().enumerate() {
+        let (frame, slot) = (s / 27, s % 27);
+        let (x, y) = ((slot % 9) as u32 * 32 + 6, (slot / 9) as u32 * 36 + 6);
+        for dy in 0..26 {
+            for dx in 0..26 {
+                // A glare spot on every fifth sticker.
+                let glare = s % 5 == 0 && (dx as i32 - 9).pow(2) + (dy as i32 - 9).pow(2) < 12;
+                let c = if glare { [250, 250, 250] } else { *colour };
+                frames[frame].put_pixel(x + dx, y + dy, image::Rgb(c));
+            }
+        }
+        rects.push([frame as u32, x, y, 26, 26]);
+    }
+    let mut paths = Vec::new();
+    for (i, frame) in frames.iter().enumerate() {
+        let path = dir.path().join(format!("cam{i}.png"));
+        frame.save(&path).unwrap();
+        paths.push(path);
+    }
+    let rects_file = temp_file(&serde_json::to_string(&rects).unwrap());
+    rubik()
+        .args(["scan", "--rects"])
+        .arg(rects_file.path())
+        .args(&paths)
+        .assert()
+        .success()
+        .stdout(format!("{facelets}\n"));
+}

@@ -4,6 +4,7 @@ pub mod algs;
 pub mod bench;
 pub mod completions;
 pub mod man;
+pub mod scan;
 pub mod scramble;
 pub mod serve;
 pub mod show;

@@ -16,6 +16,10 @@ pub fn run(args: &SolveArgs) -> CliResult {
     if let Some(path) = &args.rgb {
         return solve_scanned(args, path);
     }
+    if !args.image.is_empty() {
+        let (cube, _) = input::cube_from_images(&args.image, args.rects.as_deref())?;
+        return solve_one(args, &cube_io::facelets(&cube), Ok(cube));
+    }
     let given = if let Some(s) = &args.facelets {
         Some((s.clone(), cube_io::parse_facelets(s)))
     } else if let Some(path) = &args.net {

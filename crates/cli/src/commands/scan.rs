@@ -1,0 +1,37 @@
+//! `rubik scan`: the cube in face photos or a robot rig's frames, printed as a facelet string.
+
+use crate::args::ScanArgs;
+use crate::cube_io;
+use crate::error::CliResult;
+use crate::input;
+use crate::output;
+use serde::Serialize;
+
+/// The JSON answer.
+#[derive(Serialize)]
+struct ScanReport {
+    facelets: String,
+    confidence: Vec<f64>,
+    doubtful: Vec<String>,
+}
+
+/// Runs `rubik scan`.
+pub fn run(args: &ScanArgs) -> CliResult {
+    let (cube, resolution) = input::cube_from_images(&args.images, args.rects.as_deref())?;
+    let facelets = cube_io::facelets(&cube);
+    if args.json {
+        let report = ScanReport {
+            facelets,
+            confidence: resolution.stickers.iter().map(|s| s.confidence).collect(),
+            doubtful: resolution
+                .doubtful()
+                .into_iter()
+                .map(cube_io::sticker_name)
+                .collect(),
+        };
+        output::emit_line(&output::json_line(&report))?;
+    } else {
+        output::emit_line(&facelets)?;
+    }
+    Ok(())
+}
