@@ -181,3 +181,37 @@ fn optimal_steps_do_what_they_say() {
         check("optimal", &cube, &solution);
     }
 }
+
+#[test]
+fn cfop_two_look_and_search_forms_do_what_they_say() {
+    for (f2l, looks) in [
+        ("cases", "two-look"),
+        ("search", "two-look"),
+        ("search", "full"),
+    ] {
+        let solver = solver_for(
+            Method::Cfop,
+            &SolverConfig {
+                options: Options::new()
+                    .with("f2l", Some(f2l))
+                    .and_then(|o| o.with("oll", Some(looks)))
+                    .and_then(|o| o.with("pll", Some(looks)))
+                    .unwrap(),
+                ..SolverConfig::default()
+            },
+        )
+        .unwrap();
+        let mut first_looks = 0;
+        for cube in random_states(15).iter().take(200) {
+            let solution = solver.solve(cube, &Limits::default()).unwrap();
+            check("cfop", cube, &solution);
+            first_looks += solution
+                .steps
+                .iter()
+                .filter(|s| matches!(s.key.as_str(), "cfop.oll_edges" | "cfop.pll_corners"))
+                .count();
+        }
+        // Two looks: most states need both first looks; one look: none.
+        assert_eq!(first_looks > 200, looks == "two-look", "{f2l} {looks}");
+    }
+}

@@ -248,6 +248,41 @@ impl ClaimChecker {
                     Err(format!("the {top} face is not one colour"))
                 }
             }
+            "cfop.oll_edges" | "cfop.pll_corners" => {
+                self.cross_kept(f)?;
+                self.pairs_kept(f)?;
+                let top = opposite(self.cross.ok_or("no cross")?);
+                let face = centre_with(f, top) / 9;
+                if key == "cfop.oll_edges" {
+                    let on_top = EDGE_FACELETS
+                        .iter()
+                        .flatten()
+                        .filter(|&&i| i / 9 == face)
+                        .all(|&i| f[i] == top);
+                    return if on_top {
+                        Ok(())
+                    } else {
+                        Err(format!("the {top} face shows no cross"))
+                    };
+                }
+                if !(0..9).all(|i| f[face * 9 + i] == top) {
+                    return Err(format!("the {top} face is not one colour"));
+                }
+                // Each side face's two top corner stickers match ("headlights" all round).
+                let sides: Vec<(usize, char)> = CORNER_FACELETS
+                    .iter()
+                    .filter(|c| c.iter().any(|&i| i / 9 == face))
+                    .flat_map(|c| c.iter().filter(|&&i| i / 9 != face).map(|&i| (i / 9, f[i])))
+                    .collect();
+                if sides
+                    .iter()
+                    .all(|(s, c)| sides.iter().all(|(t, d)| t != s || d == c))
+                {
+                    Ok(())
+                } else {
+                    Err("the top corners are not in place relative to each other".into())
+                }
+            }
             "cfop.pll"
             | "cfop.pll_skip"
             | "optimal.solution"

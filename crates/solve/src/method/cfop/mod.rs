@@ -19,6 +19,7 @@ pub mod f2l_cases;
 mod f2l_hand;
 pub mod last_layer;
 mod pieces;
+mod two_look;
 
 use crate::i18n::{message, Key, Message};
 use crate::options::{Choice, Choices, OptionDef, OptionKind};
@@ -130,11 +131,52 @@ pub static F2L: Choices<F2lStyle> = Choices {
     values: &[F2lStyle::Cases, F2lStyle::Search],
 };
 
+/// How many looks the last layer's stages take (the CLI's `--oll`, `--pll`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Looks {
+    /// One algorithm for each case of the full set (the default).
+    #[default]
+    One,
+    /// Two smaller steps (beginners' 2-look OLL: 3 + 7 algorithms, 2-look PLL: 2 + 4).
+    Two,
+}
+
+const LOOK_CHOICES: &[Choice] = &[
+    Choice {
+        name: "full",
+        help: "one look, the full set of algorithms (the default)",
+    },
+    Choice {
+        name: "two-look",
+        help: "two looks with fewer algorithms, as beginners learn it",
+    },
+];
+
+/// The method's `--oll` option.
+pub static OLL: Choices<Looks> = Choices {
+    def: OptionDef {
+        name: "oll",
+        help: "CFOP's OLL in one look (57 algorithms) or two (10)",
+        kind: OptionKind::Choice(LOOK_CHOICES),
+    },
+    values: &[Looks::One, Looks::Two],
+};
+
+/// The method's `--pll` option.
+pub static PLL: Choices<Looks> = Choices {
+    def: OptionDef {
+        name: "pll",
+        help: "CFOP's PLL in one look (21 algorithms) or two (6)",
+        kind: OptionKind::Choice(LOOK_CHOICES),
+    },
+    values: &[Looks::One, Looks::Two],
+};
+
 /// CFOP in the registry.
 pub(crate) static METHOD: Registration = Registration {
     name: "cfop",
     summary: "CFOP, the speedcubers' method: cross, F2L, OLL, PLL, every step explained",
-    options: &[&CROSS.def, &F2L.def],
+    options: &[&CROSS.def, &F2L.def, &OLL.def, &PLL.def],
     tables: |_| f2l::table_specs(),
     messages: MESSAGES,
     words: &[],
@@ -142,6 +184,8 @@ pub(crate) static METHOD: Registration = Registration {
         let options = CfopOptions {
             cross: CROSS.get(&config.options),
             f2l: F2L.get(&config.options),
+            oll: OLL.get(&config.options),
+            pll: PLL.get(&config.options),
         };
         Ok(Box::new(Cfop::new(config, options)?))
     },
@@ -155,6 +199,10 @@ pub struct CfopOptions {
     pub cross: CrossFace,
     /// How to solve the first two layers.
     pub f2l: F2lStyle,
+    /// OLL in one look or two.
+    pub oll: Looks,
+    /// PLL in one look or two.
+    pub pll: Looks,
 }
 
 /// Step texts of the method (English and French). Step names come first; the other messages
@@ -272,6 +320,24 @@ pub const MESSAGES: &[Message] = &[
         fr_name: "OLL {number} — {case}",
         fr_explanation: "L'algorithme {case} {alg} oriente la dernière couche : la face {face} \
                          est maintenant d'une seule couleur ({colour}).",
+    },
+    Message {
+        key: "cfop.oll_edges",
+        en_name: "OLL, first look — {case}",
+        en_explanation: "The {case} algorithm {alg} orients the last layer's edges: the {face} \
+                         face shows a {colour} cross.",
+        fr_name: "OLL, premier regard — {case}",
+        fr_explanation: "L'algorithme {case} {alg} oriente les arêtes de la dernière couche : \
+                         la face {face} montre une croix {colour}.",
+    },
+    Message {
+        key: "cfop.pll_corners",
+        en_name: "PLL, first look — {case}",
+        en_explanation: "The {case} algorithm {alg} puts the last layer's corners in place \
+                         relative to each other.",
+        fr_name: "PLL, premier regard — {case}",
+        fr_explanation: "L'algorithme {case} {alg} place les coins de la dernière couche les \
+                         uns par rapport aux autres.",
     },
     Message {
         key: "cfop.oll_skip",
@@ -614,6 +680,9 @@ impl Cfop {
         }
 
         let ll = last_layer();
+        if self.options.oll == Looks::Two {
+            first_look_step(&mut b, 0);
+        }
         let oll = self.best_last_layer(&b, LastLayerStage::Oll, |seen| {
             let (before, case) = ll.recognise_oll(seen)?;
             Some(LastLayerPlan {
@@ -633,6 +702,9 @@ impl Cfop {
                 b.step(message!(MESSAGES, "cfop.oll_skip"), &[], &[], says, human);
             }
             Some(choice) => self.last_layer_step(&mut b, LastLayerStage::Oll, &choice),
+        }
+        if self.options.pll == Looks::Two {
+            first_look_step(&mut b, 1);
         }
         let pll = self.best_last_layer(&b, LastLayerStage::Pll, |seen| {
             let (before, case, after) = ll.recognise_pll(seen)?;
@@ -949,6 +1021,65 @@ fn hand_pair_step(b: &mut Builder, n: usize, plan: &PairPlan) {
         outer,
         human,
     );
+}
+
+/// Adds the first look of OLL (`stage` 0: the edges) or PLL (1: the corners) when it has
+/// something to do, in both forms.
+fn first_look_step(b: &mut Builder, stage: usize) {
+    let h = b.holding;
+    let held_view = View::y_turns(h);
+    let Some((before, name, alg_text, alg)) =
+        two_look::first_look(&held_view.apply(&b.cube), stage)
+    else {
+        return;
+    };
+    let key = if stage == 0 {
+        message!(MESSAGES, "cfop.oll_edges")
+    } else {
+        message!(MESSAGES, "cfop.pll_corners")
+    };
+    let top = b.view.colour(Face::U).to_string();
+    let sentences = |face: Face, auf: Option<String>, alg: String| -> Vec<Phrase> {
+        let mut says = Vec::new();
+        if let Some(auf) = auf {
+            says.push(phrase(
+                message!(MESSAGES, "cfop.auf"),
+                &[("auf", auf), ("face", face.letter().to_string())],
+            ));
+        }
+        says.push(phrase(
+            key,
+            &[
+                ("case", name.to_string()),
+                ("alg", alg),
+                ("face", face.letter().to_string()),
+                ("colour", top.clone()),
+            ],
+        ));
+        says
+    };
+    let physical = |m: Move| b.physical(h, m);
+    let outer = sentences(
+        b.view.physical(Face::U),
+        u_turn(before).map(|m| physical(m).to_string()),
+        format_moves(&alg.iter().map(|&m| physical(m)).collect::<Vec<_>>()),
+    );
+    let says = sentences(
+        Face::U,
+        u_turn(before).map(|m| m.to_string()),
+        alg_text.to_string(),
+    );
+    let auf_text = u_turn(before).map(|m| m.to_string()).unwrap_or_default();
+    let human = HumanStep {
+        moves: notation(&[&auf_text, alg_text]),
+        says,
+    };
+    let moves: Vec<Move> = u_turn(before)
+        .into_iter()
+        .chain(alg.iter().copied())
+        .map(|m| held_view.physical_move(m))
+        .collect();
+    b.step(key, &[("case", name.to_string())], &moves, outer, human);
 }
 
 fn pair_params(view: &View, n: usize, k: usize) -> Vec<(&'static str, String)> {

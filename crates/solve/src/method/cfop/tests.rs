@@ -221,3 +221,52 @@ fn every_f2l_case_is_solved_by_its_algorithm_from_each_u_position_on_both_sides(
         .collect();
     assert_eq!(book_keys.len(), 149);
 }
+
+#[test]
+fn two_look_oll_and_pll_solve_every_last_layer_state_with_their_ten_and_six_algorithms() {
+    use super::two_look::{corners_permuted, edges_oriented, first_look};
+    let ll = last_layer();
+    let mut oll_used = HashSet::new();
+    let mut pll_used = HashSet::new();
+    let apply = |c: CubieCube, auf: usize, moves: &[Move]| {
+        u_turn(auf)
+            .map_or(c, |m| c.apply_move(m))
+            .apply_moves(moves)
+    };
+    for start in last_layer_states() {
+        let mut c = start;
+        if let Some((auf, name, _, moves)) = first_look(&c, 0) {
+            oll_used.insert(name.to_string());
+            c = apply(c, auf, moves);
+        }
+        assert!(edges_oriented(&c));
+        if let Some((auf, i)) = ll.recognise_oll(&c) {
+            assert!(
+                (21..=27).contains(&OLL_CASES[i].number),
+                "OLL {}",
+                OLL_CASES[i].number
+            );
+            oll_used.insert(format!("OLL {}", OLL_CASES[i].number));
+            c = apply(c, auf, &ll.oll_moves[i]);
+        }
+        assert_eq!(oll_signature(&c), 0);
+        if let Some((auf, name, _, moves)) = first_look(&c, 1) {
+            pll_used.insert(name.to_string());
+            c = apply(c, auf, moves);
+        }
+        assert!(corners_permuted(&c));
+        if let Some((pre, i, post)) = ll.recognise_pll(&c) {
+            let name = PLL_CASES[i].name;
+            assert!(
+                ["Ua-perm", "Ub-perm", "H-perm", "Z-perm"].contains(&name),
+                "{name} after the corners"
+            );
+            pll_used.insert(name.to_string());
+            c = apply(c, pre, &ll.pll_moves[i]);
+            c = u_turn(post).map_or(c, |m| c.apply_move(m));
+        }
+        assert!((0..4).any(|a| u_turn(a).map_or(c, |m| c.apply_move(m)).is_solved()));
+    }
+    assert_eq!(oll_used.len(), 3 + 7, "{oll_used:?}");
+    assert_eq!(pll_used.len(), 6, "{pll_used:?}");
+}
