@@ -161,7 +161,7 @@ impl RobotTables {
         cube: &CubieCube,
         limits: &Limits,
         solutions: usize,
-        on_found: Option<&(dyn Fn(&[Move]) + Sync)>,
+        on_found: Option<OnFound<'_>>,
     ) -> (Vec<RobotSolution>, search::Outcome) {
         let bound = limits.max_length.unwrap_or(self.mode.default_bound());
         let deadline = Deadline::starting_now(limits);
@@ -269,6 +269,9 @@ pub fn solver_for_faces(
         .map_err(|_| crate::SolveError::Unavailable("twophase with these faces"))?;
     super::TwophaseSolver::new(&config)
 }
+
+/// Receives each solution as it is found (`--solutions N`, streamed).
+pub type OnFound<'a> = &'a (dyn Fn(&[Move]) + Sync);
 
 /// A solution of a robot search, in the cube's frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
