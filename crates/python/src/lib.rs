@@ -20,6 +20,18 @@ use rubik_solve::service::{Answer, CubeInput, Request};
 use rubik_solve::{Limits, Method, Options};
 use std::time::Duration;
 
+/// The method named `method` and its options: the optimal method's `table` when given.
+fn method_and_options(method: &str, table: Option<&str>) -> PyResult<(Method, Options)> {
+    let method = Method::named(method).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut options = Options::new();
+    if let Some(size) = table {
+        options
+            .set("table", Some(size))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    }
+    Ok((method, options))
+}
+
 /// Solves `cube` through the service with the GIL released: by the method named `method`,
 /// with the optimal method's `table` when given, to `goal` when given.
 pub(crate) fn solve_with(
@@ -31,13 +43,7 @@ pub(crate) fn solve_with(
     limits: Limits,
     lang: Lang,
 ) -> PyResult<Answer> {
-    let method = Method::named(method).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut options = Options::new();
-    if let Some(size) = table {
-        options
-            .set("table", Some(size))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    }
+    let (method, options) = method_and_options(method, table)?;
     let request = Request {
         method: Some(method),
         options,
@@ -212,13 +218,7 @@ fn apply(py: Python<'_>, alg: &str, cubestring: Option<&str>) -> PyResult<String
 #[pyfunction]
 #[pyo3(signature = (method="twophase", table=None))]
 fn load_tables(py: Python<'_>, method: &str, table: Option<&str>) -> PyResult<()> {
-    let method = Method::named(method).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut options = Options::new();
-    if let Some(size) = table {
-        options
-            .set("table", Some(size))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    }
+    let (method, options) = method_and_options(method, table)?;
     let request = Request {
         method: Some(method),
         options,

@@ -2,7 +2,9 @@
 //! (goals, move sets and algorithms: [`crate::goals`]).
 
 use crate::error::ApiError;
-use crate::exec::{run_job, Lane};
+/// Kept here for the handlers that take it from this module.
+pub(crate) use crate::exec::CHEAP_BUDGET;
+use crate::exec::{run_job, JobClock, Lane};
 use crate::input::{cube_input, parse_alg};
 use crate::scramble::random_scramble;
 use crate::state::AppState;
@@ -23,10 +25,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// Time budget of the cheap jobs (validating, applying moves, reading colours): far more than
-/// they take.
-pub(crate) const CHEAP_BUDGET: Duration = Duration::from_secs(10);
 
 /// The OpenAPI 3 description of this API.
 pub const OPENAPI_JSON: &str = include_str!("../static/openapi.json");
@@ -182,19 +180,25 @@ pub(crate) async fn run_solve(
     let late_state = Arc::clone(state);
     let late = move || late_text(&late_state, method, timeout);
     run_job(state, lane, timeout, late, move |shared, clock| {
-        let request = Request {
-            cube: cube_input(facelets.as_deref(), scramble.as_deref())?,
-            limits: Limits {
-                timeout: Some(clock.left),
-                cancel: Some(clock.cancel),
-                ..request.limits.clone()
-            },
-            ..request
-        };
-        let answer = shared.service.solve(&request)?;
+        let cube = cube_input(facelets.as_deref(), scramble.as_deref())?;
+        let answer = shared.service.solve(&in_job(request, cube, clock))?;
         Ok(solve_response(&answer))
     })
     .await
+}
+
+/// `request` with its cube, run as the job `clock` says: within the time left, stopped by
+/// the job's flag.
+pub(crate) fn in_job(request: Request, cube: CubeInput, clock: JobClock) -> Request {
+    Request {
+        cube,
+        limits: Limits {
+            timeout: Some(clock.left),
+            cancel: Some(clock.cancel),
+            ..request.limits.clone()
+        },
+        ..request
+    }
 }
 
 /// The answer to a solve.
@@ -343,7 +347,7 @@ pub async fn scramble(
     let Query(query) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
     if let Some(subset) = query.subset {
         let (scramble, facelets, name) =
-            crate::goals::subset_scramble_of(&state, &subset, query.seed).await?;
+            crate::scramble::subset_scramble_of(&state, &subset, query.seed).await?;
         return Ok(Json(ScrambleResponse {
             scramble,
             facelets,

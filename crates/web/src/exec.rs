@@ -20,6 +20,10 @@ use std::time::Duration;
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
+/// Time budget of the cheap jobs (validating, applying moves, reading colours): far more than
+/// they take.
+pub const CHEAP_BUDGET: Duration = Duration::from_secs(10);
+
 /// Which pool a job runs in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lane {

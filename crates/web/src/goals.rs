@@ -1,11 +1,10 @@
 //! Goals, move sets, algorithms and training scrambles over HTTP: `POST /api/goal` (a cube to a
 //! goal with a set of turns), `GET /api/moveset` (what a set of turns is and the size of the
-//! group it generates), `POST /api/algs` (algorithms for a case, shortest first) and the
-//! `subset` of `GET /api/scramble`. Each answer is checked by applying it before it is sent.
+//! group it generates) and `POST /api/algs` (algorithms for a case, shortest first). Each answer is checked by applying it before it is sent.
 
-use crate::api::{budget, lane_of, JsonBody, CHEAP_BUDGET};
+use crate::api::{budget, in_job, lane_of, JsonBody};
 use crate::error::ApiError;
-use crate::exec::{run_job, Lane};
+use crate::exec::{run_job, Lane, CHEAP_BUDGET};
 use crate::input::cube_input;
 use crate::state::AppState;
 use axum::extract::rejection::QueryRejection;
@@ -13,9 +12,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use rubik_cube::moves::format_moves;
-use rubik_cube::random::{rng_from_entropy, rng_from_seed};
 use rubik_cube::subgroup::Subgroup;
-use rubik_cube::subset::Subset;
 use rubik_cube::{Alg, Cube, Goal, MoveSet};
 use rubik_solve::algs::cases::Case;
 use rubik_solve::algs::{AlgOptions, AlgSearch, FoundAlg};
@@ -117,15 +114,8 @@ pub async fn goal(
     let lane = lane_of(&state, &request);
     let late = move || format!("no way to the goal found within {} ms", timeout.as_millis());
     run_job(&state, lane, timeout, late, move |shared, clock| {
-        let request = Request {
-            cube: cube_input(req.facelets.as_deref(), req.scramble.as_deref())?,
-            limits: Limits {
-                timeout: Some(clock.left),
-                cancel: Some(clock.cancel),
-                ..request.limits.clone()
-            },
-            ..request
-        };
+        let cube = cube_input(req.facelets.as_deref(), req.scramble.as_deref())?;
+        let request = in_job(request, cube, clock);
         let answer = shared.service.solve(&request)?;
         let goal = request.goal.as_ref().map_or("solved", |g| g.name());
         let moves = request.moves.as_ref().map(|m| m.to_string());
@@ -277,32 +267,5 @@ pub async fn algs(
             timed_out: search.timed_out(),
         }))
     })
-    .await
-}
-
-/// A scramble of a training subset (for `GET /api/scramble?subset=`): its moves, its state and
-/// the subset's name.
-pub async fn subset_scramble_of(
-    state: &Arc<AppState>,
-    subset: &str,
-    seed: Option<u64>,
-) -> Result<(String, String, &'static str), ApiError> {
-    let subset: Subset = subset
-        .parse()
-        .map_err(|e: String| ApiError::bad_request("bad_subset", e))?;
-    let late = || "the scrambler took too long".to_string();
-    run_job(
-        state,
-        Lane::Fast,
-        CHEAP_BUDGET,
-        late,
-        move |shared, clock| {
-            let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
-            let s = shared
-                .service
-                .subset_scramble(subset, &mut rng, Some(&clock.cancel))?;
-            Ok((format_moves(&s.moves), s.cube.to_facelets(), subset.name()))
-        },
-    )
     .await
 }

@@ -3,8 +3,11 @@
 //! its two-phase solution), so a seed gives the same scramble as `rubik scramble`.
 
 use crate::error::ApiError;
-use crate::exec::{run_job, Lane};
+use crate::exec::{run_job, Lane, CHEAP_BUDGET};
 use crate::state::AppState;
+use rubik_cube::moves::format_moves;
+use rubik_cube::random::{rng_from_entropy, rng_from_seed};
+use rubik_cube::subset::Subset;
 pub use rubik_solve::service::MadeScramble;
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,6 +41,33 @@ pub async fn random_scramble(
                     "the scrambler made no scramble",
                 )
             })
+        },
+    )
+    .await
+}
+
+/// A scramble of a training subset (for `GET /api/scramble?subset=`): its moves, its state and
+/// the subset's name.
+pub async fn subset_scramble_of(
+    state: &Arc<AppState>,
+    subset: &str,
+    seed: Option<u64>,
+) -> Result<(String, String, &'static str), ApiError> {
+    let subset: Subset = subset
+        .parse()
+        .map_err(|e: String| ApiError::bad_request("bad_subset", e))?;
+    let late = || "the scrambler took too long".to_string();
+    run_job(
+        state,
+        Lane::Fast,
+        CHEAP_BUDGET,
+        late,
+        move |shared, clock| {
+            let mut rng = seed.map_or_else(rng_from_entropy, rng_from_seed);
+            let s = shared
+                .service
+                .subset_scramble(subset, &mut rng, Some(&clock.cancel))?;
+            Ok((format_moves(&s.moves), s.cube.to_facelets(), subset.name()))
         },
     )
     .await
