@@ -36,11 +36,25 @@ pub fn solver(key: &SolverKey) -> Result<Arc<dyn Solver>, SolveError> {
     let config = SolverConfig {
         progress: Some(Arc::new(StderrLines::default())),
         options: key.options.clone(),
+        compact: little_memory(),
         ..SolverConfig::default()
     };
     let created: Arc<dyn Solver> = Arc::from(solver_for(key.method, &config)?);
     *solver = Some(created.clone());
     Ok(created)
+}
+
+/// Whether this machine has too little memory for the full two-phase tables (under 2 GiB), in
+/// which case the compact ones are used; said once on stderr.
+fn little_memory() -> bool {
+    static LITTLE: OnceLock<bool> = OnceLock::new();
+    *LITTLE.get_or_init(|| {
+        let notice = rubik_solve::memory::compact_default_notice();
+        if let Some(notice) = &notice {
+            eprintln!("rubik: {notice}");
+        }
+        notice.is_some()
+    })
 }
 
 /// Table builds reported as one line on stderr when each starts and ends (they take seconds
