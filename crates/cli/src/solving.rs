@@ -29,9 +29,22 @@ pub fn options(tables: &TableArgs) -> CliResult<Options> {
 pub fn config(tables: &TableArgs) -> CliResult<SolverConfig> {
     Ok(SolverConfig {
         progress: Some(Arc::new(StderrProgress::new())),
-        compact: tables.compact,
+        compact: tables.compact || little_memory(),
         options: options(tables)?,
         ..SolverConfig::default()
+    })
+}
+
+/// Whether this machine has too little memory for the full two-phase tables (under 2 GiB), in
+/// which case the compact ones are used as if `--compact` were given; said once on stderr.
+fn little_memory() -> bool {
+    static LITTLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *LITTLE.get_or_init(|| {
+        let notice = rubik_solve::memory::compact_default_notice();
+        if let Some(notice) = &notice {
+            eprintln!("rubik: {notice}");
+        }
+        notice.is_some()
     })
 }
 

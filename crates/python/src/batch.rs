@@ -2,7 +2,7 @@
 //! (`rubik.cluster`). One call per chunk of lines leaves Python with nothing to do per line: no
 //! `Cube` or `Solution` object, no explanation text, no JSON built in Python.
 
-use crate::{errors, limits, solver_named};
+use crate::{errors, limits, method_and_options, solvers};
 use pyo3::prelude::*;
 use rubik_cube::moves::format_moves;
 use rubik_cube::parse_cube;
@@ -52,7 +52,10 @@ pub fn solve_lines(
     timeout: Option<f64>,
     table: Option<&str>,
 ) -> PyResult<String> {
-    let solver = solver_named(py, method, table)?;
+    let (method, options) = method_and_options(method, table)?;
+    let solver = py
+        .detach(|| solvers::service().solver(method, &options, None))
+        .map_err(|e| errors::service_error(py, &e))?;
     let limits = limits(max_length, timeout)?;
     let answered = py.detach(|| answer_lines(solver.as_ref(), &limits, lines));
     answered.map_err(|e| errors::solve_error(py, &e))

@@ -14,8 +14,22 @@ pub fn service() -> &'static Service {
     SERVICE.get_or_init(|| {
         Service::new(SolverConfig {
             progress: Some(Arc::new(StderrLines::default())),
+            compact: little_memory(),
             ..SolverConfig::default()
         })
+    })
+}
+
+/// Whether this machine has too little memory for the full two-phase tables (under 2 GiB), in
+/// which case the compact ones are used; said once on stderr.
+fn little_memory() -> bool {
+    static LITTLE: OnceLock<bool> = OnceLock::new();
+    *LITTLE.get_or_init(|| {
+        let notice = rubik_solve::memory::compact_default_notice();
+        if let Some(notice) = &notice {
+            eprintln!("rubik: {notice}");
+        }
+        notice.is_some()
     })
 }
 

@@ -39,6 +39,7 @@ pub mod goal;
 pub mod i18n;
 #[doc(hidden)]
 pub mod internals;
+pub mod memory;
 mod method;
 pub mod options;
 mod progress;
