@@ -5,7 +5,8 @@
 // - first visit to first solve: a fresh browser profile opens the static page, a scramble is
 //   typed and Solve pressed as soon as the page is ready; the time until the solution shows;
 // - the transfer size of the page's WebAssembly and JavaScript, raw, gzip and brotli.
-// Usage: node e2e/bench-wasm.mjs STATES [COUNT]   (RUBIK_BIN: the rubik binary that exports)
+// Usage: node e2e/bench-wasm.mjs STATES [COUNT]   (RUBIK_BIN: the rubik binary that exports;
+// RUBIK_SITE: an exported folder to use instead)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,8 +23,8 @@ const states = readFileSync(statesFile, "utf8").split("\n").map((l) => l.trim())
   .slice(0, Number(countArg || 1e9));
 
 const work = mkdtempSync(join(tmpdir(), "rubik-bench-wasm-"));
-const dir = join(work, "site");
-execFileSync(RUBIK, ["serve", "--export", dir]);
+const dir = process.env.RUBIK_SITE || join(work, "site");
+if (!process.env.RUBIK_SITE) execFileSync(RUBIK, ["serve", "--export", dir]);
 const site = await serveFolder(dir);
 const browser = await launchBrowser();
 const ready = () => window.rubik && document.querySelectorAll("#method option").length > 0;

@@ -21,6 +21,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..");
 const RUBIK = process.env.RUBIK_BIN || join(ROOT, "target/release/rubik");
 const NOTATION = JSON.parse(readFileSync(join(ROOT, "crates/cube/tests/data/notation_cases.json"), "utf8"));
+const INPUTS = JSON.parse(readFileSync(join(ROOT, "crates/cube/tests/data/input_cases.json"), "utf8")).cases;
 /** The cube the fake camera shows. */
 const SCAN_SCRAMBLE = "D2 F' U2 L2 B' R2 D2 F R2 U2 F L' B D' R U B2 L' D F'";
 /** The cube solved with CFOP. */
@@ -209,7 +210,7 @@ test("the static page works offline after its first visit: scramble, solve, expl
   await context.close();
 });
 
-test("the Rust notation cases, through the WebAssembly core, as the command line reads them", { timeout: 120_000 }, async () => {
+test("the Rust notation, facelet and net cases, through the WebAssembly core, as the command line reads them", { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openStatic({ viewport: { width: 1280, height: 860 } });
   for (const input of NOTATION.accepted) {
     const mine = await page.evaluate((t) => window.rubik.parse(t), input);
@@ -220,6 +221,25 @@ test("the Rust notation cases, through the WebAssembly core, as the command line
     const mine = await page.evaluate((t) => window.rubik.parse(t), input);
     assert.ok(!mine.ok, `the page accepts ${JSON.stringify(input)}`);
     assert.equal(mine.column, column, `${JSON.stringify(input)}: column`);
+  }
+  // Facelet strings and nets: the input box's reader, then the check of what it shows (a
+  // painted or typed cube is shown even when invalid, and the fault named beside it).
+  for (const c of INPUTS) {
+    const read = await page.evaluate(async (text) => {
+      const r = window.RubikCore.readInput(text);
+      if (!r.ok) return r;
+      const res = await window.RubikCore.fetch("/api/validate", { method: "POST", body: JSON.stringify({ facelets: r.facelets }) });
+      return { ...r, check: await res.json() };
+    }, c.input);
+    assert.equal(read.kind, c.kind, c.name);
+    if (c.same_as !== undefined) {
+      assert.ok(read.ok && read.check.valid, `${c.name}: ${JSON.stringify(read)}`);
+      assert.equal(read.facelets, cliFacelets(c.same_as), `${c.name}: page and CLI differ`);
+    } else {
+      const fault = read.ok ? read.check : read;
+      assert.equal(fault.category, c.category, `${c.name}: ${JSON.stringify(read)}`);
+      assert.equal(fault.piece || undefined, c.piece, c.name);
+    }
   }
   assert.deepEqual(problems, []);
   await context.close();
