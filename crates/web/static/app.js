@@ -1145,9 +1145,11 @@
    */
   function startInBrowser() {
     showMessage(t("browserMode"));
+    const names = [];
     window.RubikCore.onTables((name, done, total) => {
       const first = !app.tables;
-      app.tables = { done, total };
+      if (!names.includes(name)) names.push(name);
+      app.tables = { done, total, n: names.length };
       if (app.search) renderSolving();
       else if (done < total || first) showTables();
       else showMessage(t("browserMode"));
@@ -1159,8 +1161,8 @@
 
   /** The progress of the tables being built in this browser. */
   function showTables() {
-    const { done, total } = app.tables;
-    showMessage(t("buildingTables", { percent: Math.floor((100 * done) / Math.max(total, 1)) }));
+    const { done, total, n } = app.tables;
+    showMessage(t("buildingTables", { n, percent: Math.floor((100 * done) / Math.max(total, 1)) }));
     const bar = $("search-progress");
     bar.hidden = false;
     bar.max = Math.max(total, 1);
