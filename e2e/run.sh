@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of `rubik serve`: builds the release binary, serves on a free loopback port,
 # drives the page in headless Chromium (playwright-core + the system browser), stops the server.
+# The static page's tests (static.test.mjs) export the page with the same binary (RUBIK_BIN).
 # Screenshots land in e2e/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -37,7 +38,7 @@ for _ in $(seq 1 100); do
 done
 
 status=0
-RUBIK_URL="http://127.0.0.1:$PORT/" node --test --test-concurrency=1 "$E2E_DIR"/*.test.mjs || status=$?
+RUBIK_URL="http://127.0.0.1:$PORT/" RUBIK_BIN="$BIN" node --test --test-concurrency=1 "$E2E_DIR"/*.test.mjs || status=$?
 if [ "$status" -ne 0 ]; then
   echo "e2e: server log:" >&2
   cat "$LOG" >&2

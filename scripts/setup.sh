@@ -2,7 +2,10 @@
 # Installs what the tests need beyond the Rust toolchain, on a fresh machine:
 # - Debian's Chromium for the browser end-to-end tests (skipped when `$CHROMIUM` names an executable
 #   browser, or /usr/bin/chromium exists);
-# - Node.js and npm when missing, then the e2e project's npm packages (from e2e/package-lock.json).
+# - Node.js and npm when missing, then the e2e project's npm packages (from e2e/package-lock.json);
+# - the wasm32-unknown-unknown Rust target for the page's WebAssembly core (crates/wasm), which
+#   the build of crates/web also installs when missing (crates/web/build.rs); its JavaScript
+#   glue is made by wasm-bindgen's library inside that build, so no wasm-bindgen-cli is needed.
 # Idempotent: does nothing that is already done. `scripts/test.sh` runs it first, so the README's
 # test command is all a fresh machine needs.
 set -euo pipefail
@@ -42,6 +45,11 @@ if [ -f e2e/package-lock.json ]; then
   if ! (cd e2e && npm ls --depth=0 >/dev/null 2>&1); then
     (cd e2e && npm ci --no-audit --no-fund)
   fi
+fi
+
+if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "setup: adding the wasm32-unknown-unknown target for the page's WebAssembly core" >&2
+  rustup target add wasm32-unknown-unknown
 fi
 
 # The Python package: its wheel built and installed, with pytest and Dask for its tests.

@@ -674,6 +674,12 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
 
+    /// Write the page into this folder as static files and exit, instead of serving: opened
+    /// from any static web host it works with no server (solving in the browser, offline
+    /// after the first visit).
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<std::path::PathBuf>,
+
     /// Tables the solvers use.
     #[command(flatten)]
     pub tables: TableArgs,

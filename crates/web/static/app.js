@@ -37,6 +37,7 @@
     search: null, // its progress: {method, length, done, total, started, budget}
     preferOuter: false, // the user chose outer turns for methods with a human form
     methods: [], // the server's registry (GET /api/methods), the default first
+    tables: null, // with no server: the progress of the tables built in this browser {done, total}
   };
 
   /**
@@ -440,7 +441,7 @@
   async function api(method, path, body, signal) {
     let res;
     try {
-      res = await fetch(path, {
+      res = await window.RubikCore.fetch(path, {
         method,
         headers: body ? { "Content-Type": "application/json" } : {},
         body: body ? JSON.stringify(body) : undefined,
@@ -564,71 +565,44 @@
     });
   }
 
-  /** Reads the input box: a 54-letter facelet string, a colour net, or moves from solved. */
+  /**
+   * Reads the input box as the command line reads its inputs (the core's reader, core.js): a
+   * 54-letter facelet string, a colour net, or moves from solved; a facelet string of the wrong
+   * length is reported by its length, not played as moves.
+   */
   function applyInput() {
     const text = $("input").value;
     enqueue(async () => {
       pause();
-      const lines = text.split("\n").map((l) => l.replace(/#.*/, ""));
-      const chars = lines.join("").replace(/\s+/g, "");
-      let state = null;
-      if (chars.length === 54 && /^[URFDLB]+$/.test(chars)) {
-        state = chars.split("");
-      } else if (chars.length === 54 && lines.filter((l) => l.trim()).length >= 9) {
-        state = netToFacelets(chars);
-        if (!state) { showMessage(t("errors.centres_not_distinct"), "bad"); return; }
-      }
-      if (!state && looksLikeFacelets(text)) {
-        // A facelet string with a letter too many or too few is a typo, not moves to play.
-        showMessage(t("errors.wrong_length", { detail: String(chars.length) }), "bad");
+      const read = window.RubikCore.readInput(text);
+      if (!read.ok) {
+        const detail = read.column ? `${read.message} (${read.column})` : read.message;
+        const key = read.category === "notation" ? "errors.notation" : null;
+        showMessage(key ? t(key, { detail }) : errorText({ category: read.category, error: read.message, piece: read.piece }), "bad");
         return;
       }
-      if (state) {
-        pushUndo();
-        clearSolution();
-        setState(state);
-        app.lastScramble = null;
-        showMessage("");
-        await validate();
-        return;
-      }
-      try {
-        const moves = M.parse(text);
-        pushUndo();
-        clearSolution();
+      pushUndo();
+      clearSolution();
+      if (read.kind === "moves") {
+        const moves = read.moves.map(([family, amount]) => M.move(family, amount));
         setState(M.applyAll(M.solvedState(), moves));
         app.lastScramble = M.format(moves);
         showMessage("");
         showValidation("");
+<<<<<<< HEAD
       } catch (e) {
         if (e instanceof M.NotationError) {
           showMessage(notationText(e), "bad");
         } else throw e;
+=======
+        return;
+>>>>>>> wasm
       }
+      setState(read.facelets.split(""));
+      app.lastScramble = null;
+      showMessage("");
+      await validate();
     });
-  }
-
-  /**
-   * Whether the box holds a facelet string of any length, by the rule of the CLI and the API:
-   * only the letters U R F D L B, in one word of 27 letters or more, or in six words of 7 to 11.
-   */
-  function looksLikeFacelets(text) {
-    const words = text.trim().split(/\s+/).filter(Boolean);
-    if (!words.every((w) => /^[URFDLB]+$/.test(w))) return false;
-    return (words.length === 1 && words[0].length >= 27)
-      || (words.length === 6 && words.every((w) => w.length >= 7 && w.length <= 11));
-  }
-
-  /** The standard colour net (U; L F R B; D) read into URFDLB facelets, by centre colours. */
-  function netToFacelets(chars) {
-    const u = chars.slice(0, 9);
-    const rows = [0, 1, 2].map((r) => chars.slice(9 + 12 * r, 21 + 12 * r));
-    const side = (k) => rows.map((row) => row.slice(3 * k, 3 * k + 3)).join("");
-    const d = chars.slice(45, 54);
-    const ordered = u + side(2) + side(1) + d + side(0) + side(3); // U R F D L B
-    const centres = [4, 13, 22, 31, 40, 49].map((i) => ordered[i]);
-    if (new Set(centres).size !== 6) return null;
-    return ordered.split("").map((c) => (centres.indexOf(c) >= 0 ? M.FACES[centres.indexOf(c)] : c));
   }
 
   // ---------- solving and playback ----------
@@ -696,7 +670,7 @@
   async function solveStream(body, signal, onEvent) {
     let res;
     try {
-      res = await fetch("/api/solve/stream", {
+      res = await window.RubikCore.fetch("/api/solve/stream", {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
       });
     } catch (e) {
@@ -752,6 +726,9 @@
       bar.hidden = false;
       bar.max = s.total || 1;
       bar.value = s.done;
+    } else if (app.tables && app.tables.done < app.tables.total) {
+      // Without a server, the first solve waits for the tables being built in this browser.
+      showTables();
     } else {
       showMessage(t("solving"));
       bar.hidden = true;
@@ -1267,6 +1244,38 @@
     renderCamera();
     updateLinks();
     loadMethods();
+    if (window.RubikCore.mode() === "browser") startInBrowser();
+  }
+
+  /**
+   * With no server, the page solves in this browser (core.js): it says so, and builds the
+   * default method's tables in the solving worker at once, showing their progress.
+   */
+  function startInBrowser() {
+    showMessage(t("browserMode"));
+    const names = [];
+    window.RubikCore.onTables((name, done, total) => {
+      const first = !app.tables;
+      if (!names.includes(name)) names.push(name);
+      app.tables = { done, total, n: names.length };
+      if (app.search) renderSolving();
+      else if (done < total || first) showTables();
+      else showMessage(t("browserMode"));
+    });
+    window.RubikCore.prepare().then(() => {
+      if (!app.search && app.tables) showMessage(t("browserMode"));
+    }, (e) => showMessage(errorText({ error: e.message }), "bad"));
+  }
+
+  /** The progress of the tables being built in this browser. */
+  function showTables() {
+    const { done, total, n } = app.tables;
+    showMessage(t("buildingTables", { n, percent: Math.floor((100 * done) / Math.max(total, 1)) }));
+    const bar = $("search-progress");
+    bar.hidden = false;
+    bar.max = Math.max(total, 1);
+    bar.value = done;
+    if (done >= total && !app.search) bar.hidden = true;
   }
 
   // A small hook for tests and the curious: the displayed state and playback position.
@@ -1359,5 +1368,5 @@
     },
   };
 
-  init();
+  window.RubikCore.ready.then(init, (e) => showMessage(t("coreUnavailable", { detail: String(e && e.message ? e.message : e) }), "bad"));
 })();

@@ -1,6 +1,6 @@
 // The cube as the page sees it: 54 stickers in URFDLB facelet order, moves as sticker
 // permutations derived from 3D geometry (so every turn, slice and rotation uses one rule),
-// and a reader for the notation typed in the input box.
+// and the notation typed in the input box read by the core (core.js).
 //
 // Coordinates: x to the right, y up, z towards the viewer; each cubie sits at a point of
 // {-1,0,1}^3 and each sticker is (cubie position, outward normal).
@@ -133,147 +133,18 @@ window.RubikModel = (function () {
     return true;
   }
 
-  class NotationError extends Error {
-    constructor(message, column, token) { super(message); this.column = column; this.token = token; }
-  }
-
-  /** Most turns an algorithm may expand to, and deepest nesting (as in the Rust parser). */
-  const MAX_EXPANDED = 1000000;
-  const MAX_DEPTH = 64;
-  const PRIMES = "'’′`´";
-  const WIDE = { u: "U", r: "R", f: "F", d: "D", l: "L", b: "B" };
-
   /**
-   * Reads notation with the grammar of the Rust parser (rubik_cube::alg::parse), so the page
-   * and the server accept and refuse the same texts (e2e/notation cases, shared with the Rust
-   * tests): U R F D L B with 1, 2, 3 and a prime (' ’ ′ ` ´), wide Rw / 2Rw / r, slices M E S,
-   * rotations x y z, groups (A)n and (A)' with any count from 1 to 1,000,000, commutators
-   * [A, B], conjugates [A: B], whitespace optional, comments //. Errors carry the 1-based
-   * column of the token at fault.
+   * Reads notation with the Rust parser itself (rubik_cube::alg::parse, in WebAssembly through
+   * core.js), so the page and the command line accept and refuse the same texts: the moves as
+   * this model's moves, or a RubikCore.NotationError carrying the 1-based column and token.
    */
   function parse(text) {
-    const chars = Array.from(text);
-    // Column of each character on its line (errors name the column, as the Rust parser does).
-    const cols = [];
-    let col = 1;
-    for (const c of chars) { cols.push(col); col = c === "\n" ? 1 : col + 1; }
-    const endCol = col;
-    let i = 0;
-    const peek = (k = 0) => chars[i + k];
-    const isDigit = (c) => c !== undefined && c >= "0" && c <= "9";
-    const fail = (start, end, message) => {
-      const token = start >= chars.length ? "end of input" : chars.slice(start, Math.max(end, start + 1)).join("");
-      throw new NotationError(message, start < cols.length ? cols[start] : endCol, token);
-    };
-    function skipBlank() {
-      while (i < chars.length) {
-        const c = chars[i];
-        if (/\s/.test(c)) { i++; continue; }
-        if (c === "/") {
-          if (peek(1) !== "/") fail(i, i + 1, "a comment starts with //");
-          while (i < chars.length && chars[i] !== "\n") i++;
-          continue;
-        }
-        break;
-      }
-    }
-    function number() {
-      let n = null;
-      while (isDigit(peek())) { n = Math.min(1e15, (n || 0) * 10 + Number(peek())); i++; }
-      return n;
-    }
-    const invert = (moves) => moves.slice().reverse().map(inverse);
-    const limit = (n, start) => { if (n > MAX_EXPANDED) fail(start, i, "the algorithm expands to more than a million turns"); };
-    function alg(depth) {
-      const out = [];
-      for (;;) {
-        skipBlank();
-        const c = peek();
-        if (c === undefined || c === ")" || c === "]" || c === "," || c === ":") return out;
-        if (c === "(") pushAll(out, group(depth));
-        else if (c === "[") pushAll(out, bracket(depth));
-        else { const m = turn(); if (m) out.push(m); }
-        if (out.length > MAX_EXPANDED) fail(0, 1, "the algorithm expands to more than a million turns");
-      }
-    }
-    function pushAll(out, moves) { for (const m of moves) out.push(m); }
-    function group(depth) {
-      const open = i;
-      if (depth >= MAX_DEPTH) fail(open, open + 1, "groups nested too deeply");
-      i++;
-      const inner = alg(depth + 1);
-      if (peek() !== ")") fail(open, open + 1, "this ( is never closed");
-      i++;
-      if (inner.length === 0 && !sawTurn(open, i)) fail(open, i, "empty group");
-      const countStart = i;
-      const n = number();
-      const repeat = n === null ? 1 : n;
-      if (repeat < 1 || repeat > 1000000) fail(countStart, i, "a group must be repeated 1 to 1000000 times");
-      const inverted = PRIMES.includes(peek() || "\u0000") ? (i++, true) : false;
-      limit(inner.length * repeat, open);
-      const once = inverted ? invert(inner) : inner;
-      const out = [];
-      for (let t = 0; t < repeat; t++) pushAll(out, once);
-      return out;
-    }
-    // Whether the text between `open` and `close` holds a turn (a group of turns that cancel,
-    // such as (R4)... is not empty: only a group with nothing in it is).
-    function sawTurn(open, close) {
-      return chars.slice(open + 1, close - 1).join("").replace(/\/\/[^\n]*/g, "").trim() !== "";
-    }
-    function bracket(depth) {
-      const open = i;
-      if (depth >= MAX_DEPTH) fail(open, open + 1, "groups nested too deeply");
-      i++;
-      const a = alg(depth + 1);
-      const sep = peek();
-      if (sep !== "," && sep !== ":") fail(open, open + 1, "this [ needs a `,` or `:` and a closing ]");
-      i++;
-      const b = alg(depth + 1);
-      if (peek() !== "]") fail(open, open + 1, "this [ needs a `,` or `:` and a closing ]");
-      i++;
-      const out = sep === "," ? [...a, ...b, ...invert(a), ...invert(b)] : [...a, ...b, ...invert(a)];
-      limit(out.length, open);
-      return out;
-    }
-    const badAmount = (start) => {
-      while (isDigit(peek()) || PRIMES.includes(peek() || "\u0000")) i++;
-      fail(start, i, "bad turn amount (expected nothing, 2, 3 or a prime: ' 2 2' 3)");
-    };
-    function turn() {
-      const start = i;
-      const prefix = number();
-      const c = peek();
-      if (c === undefined) fail(start, i, "a number before a move is only allowed as 2Rw");
-      let family;
-      if ("URFDLB".includes(c)) family = c;
-      else if (WIDE[c]) family = WIDE[c] + "w";
-      else if ("MESxyz".includes(c)) family = c;
-      else if (c === "w") fail(i, i + 1, "`w` must follow a face letter (Rw)");
-      else if (prefix !== null) fail(start, i, "a number before a move is only allowed as 2Rw");
-      else fail(i, i + 1, "not a move (expected U R F D L B, u r f d l b, Rw, M E S, x y z or a group)");
-      i++;
-      if ("URFDLB".includes(family) && peek() === "w") { i++; family += "w"; }
-      if (prefix !== null && !(prefix === 2 && family.endsWith("w"))) fail(start, i, "a number before a move is only allowed as 2Rw");
-      const n = number();
-      let count = 1;
-      if (n !== null) { if (n >= 1 && n <= 3) count = n; else badAmount(start); }
-      const prime = PRIMES.includes(peek() || "\u0000") ? (i++, true) : false;
-      if (peek() === "w") fail(i, i + 1, "`w` must follow a face letter (Rw)");
-      if (isDigit(peek()) || PRIMES.includes(peek() || "\u0000")) badAmount(start);
-      const amount = prime ? -count : count;
-      return ((amount % 4) + 4) % 4 === 0 ? null : move(family, amount);
-    }
-    const out = alg(0);
-    if (i < chars.length) {
-      const c = chars[i];
-      fail(i, i + 1, c === ")" ? "this ) has no matching (" : "`,` `:` and `]` belong inside brackets: [A, B] or [A: B]");
-    }
-    return out;
+    return window.RubikCore.parseMoves(text).moves.map(([family, amount]) => move(family, amount));
   }
 
   function format(moves) { return moves.map((m) => m.name).join(" "); }
 
   return { FACES, NORMALS, STICKERS, faceletIndex, rotate, FAMILIES, move, inverse, isRotation,
-           inLayer, apply, applyAll, solvedState, isSolved, parse, format, NotationError };
+           inLayer, apply, applyAll, solvedState, isSolved, parse, format,
+           NotationError: window.RubikCore.NotationError };
 })();

@@ -16,6 +16,9 @@ window.RUBIK_I18N = {
     undo: "Undo",
     method: "Method",
     methodsUnavailable: "Cannot list the solving methods: {detail}",
+    coreUnavailable: "The page's core (WebAssembly) could not be loaded: {detail}",
+    buildingTables: "Preparing the solver's tables in this browser (table {n}: {percent}%)…",
+    browserMode: "No server: solving in this browser (works offline). The optimal method and goal or algorithm searches need rubik serve.",
     improve: "Shortest in 1 s",
     improveTitle: "Spend a second looking for shorter solutions",
     methods: { twophase: "Two-phase (Kociemba)", optimal: "Optimal", thistlethwaite: "Thistlethwaite", cfop: "CFOP (human)", goal: "Goal search, shortest with the moves allowed", algorithm: "Algorithm" },
@@ -199,6 +202,7 @@ window.RUBIK_I18N = {
       timeout: "The solver took too long. Try again or pick another method.",
       busy: "The server is busy. Try again in a moment.",
       network: "Cannot reach the server.",
+      needs_server: "This needs the rubik server (rubik serve): the page is running on its own in this browser.",
       other: "{detail}"
     }
   },
@@ -215,6 +219,9 @@ window.RUBIK_I18N = {
     undo: "Défaire",
     method: "Méthode",
     methodsUnavailable: "Impossible d'obtenir la liste des méthodes : {detail}",
+    coreUnavailable: "Le cœur de la page (WebAssembly) n'a pas pu être chargé : {detail}",
+    buildingTables: "Préparation des tables du solveur dans ce navigateur (table {n} : {percent} %)…",
+    browserMode: "Sans serveur : résolution dans ce navigateur (aussi hors ligne). La méthode optimale et les recherches d'objectifs ou d'algorithmes demandent rubik serve.",
     improve: "La plus courte en 1 s",
     improveTitle: "Chercher pendant une seconde des solutions plus courtes",
     methods: { twophase: "Deux phases (Kociemba)", optimal: "Optimale", thistlethwaite: "Thistlethwaite", cfop: "CFOP (humaine)", goal: "Recherche d'objectif, la plus courte avec les mouvements permis", algorithm: "Algorithme" },
@@ -398,6 +405,7 @@ window.RUBIK_I18N = {
       timeout: "Le solveur a pris trop de temps. Réessayez ou choisissez une autre méthode.",
       busy: "Le serveur est occupé. Réessayez dans un instant.",
       network: "Impossible de joindre le serveur.",
+      needs_server: "Il faut le serveur rubik (rubik serve) : la page fonctionne seule dans ce navigateur.",
       other: "{detail}"
     }
   }

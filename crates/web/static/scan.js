@@ -567,7 +567,7 @@
     scan.busy = true;
     $("scan-status").textContent = t("resolving");
     try {
-      const res = await fetch("/api/resolve", {
+      const res = await window.RubikCore.fetch("/api/resolve", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ rgb: allColours(), pins: scan.pins }),
@@ -610,39 +610,9 @@
   /** The standard (WCA) colours, as the page draws them, in CIELAB. */
   const WCA = { U: [244, 244, 244], R: [200, 16, 46], F: [0, 155, 72], D: [255, 213, 0], L: [255, 88, 0], B: [0, 70, 173] };
 
-  function lab(rgb) {
-    const lin = rgb.map((v) => {
-      const c = v / 255;
-      return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
-    });
-    const xyz = [
-      (0.4124564 * lin[0] + 0.3575761 * lin[1] + 0.1804375 * lin[2]) / 0.95047,
-      0.2126729 * lin[0] + 0.7151522 * lin[1] + 0.072175 * lin[2],
-      (0.0193339 * lin[0] + 0.119192 * lin[1] + 0.9503041 * lin[2]) / 1.08883,
-    ];
-    const f = (v) => (v > 216 / 24389 ? Math.cbrt(v) : v / (3 * (6 / 29) ** 2) + 4 / 29);
-    const [fx, fy, fz] = xyz.map(f);
-    return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
-  }
-
-  /** The 24 ways to hold a cube: for each, the home face of the centre at each position. */
-  function orientations() {
-    const rot = {
-      x: (o) => [o[2], o[1], o[3], o[5], o[4], o[0]], // front goes up
-      y: (o) => [o[0], o[5], o[1], o[3], o[2], o[4]], // right comes to the front
-    };
-    const seen = new Map([["URFDLB", "URFDLB".split("")]]);
-    const queue = ["URFDLB".split("")];
-    while (queue.length) {
-      const o = queue.shift();
-      for (const r of Object.values(rot)) {
-        const n = r(o);
-        const key = n.join("");
-        if (!seen.has(key)) { seen.set(key, n); queue.push(n); }
-      }
-    }
-    return [...seen.values()];
-  }
+  /** sRGB to CIELAB and the 24 ways to hold a cube: the core's (core.js), not copies. */
+  const lab = (rgb) => window.RubikCore.lab(rgb);
+  const orientations = () => window.RubikCore.orientations();
 
   /** The page's letters for the resolved cube: when the scanned colours are the standard
    * scheme held some way, letters name each colour's home face (so the page draws the real

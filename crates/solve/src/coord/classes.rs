@@ -9,9 +9,9 @@ use super::moves::{CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES};
 use super::symmetry::{conjugate, symmetries, N_SYM_UD};
 use super::{N_CORNERS, N_FLIP, N_FLIPSLICE, N_SLICE, N_SLICE_PERM};
 use crate::store::bfs::{self, Cells, SymProduct};
+use crate::store::memory::MmapMut;
 use crate::store::{Entries, Spec, Store, TableError, TableSpec};
 use crate::Progress;
-use memmap2::MmapMut;
 use rubik_cube::CubieCube;
 
 /// Flip × slice classes under the 16 U–D symmetries (Kociemba's figure: 64430).

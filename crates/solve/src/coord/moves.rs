@@ -9,9 +9,9 @@ use crate::coord::{
     N_UD_EDGES,
 };
 use crate::store::bfs::{self, Cells, Product};
+use crate::store::memory::MmapMut;
 use crate::store::{Entries, Spec, Store, Table, TableError, TableSpec};
 use crate::Progress;
-use memmap2::MmapMut;
 use rayon::prelude::*;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;

@@ -16,8 +16,8 @@
 
 use super::error::TableError;
 use super::memory;
+use crate::store::memory::MmapMut;
 use crate::Progress;
-use memmap2::MmapMut;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 

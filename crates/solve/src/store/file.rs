@@ -22,6 +22,7 @@ use super::error::{OsError, TableError};
 use super::spec::TableSpec;
 use std::fs::File;
 use std::io::{self, Write};
+#[cfg(unix)]
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -221,6 +222,7 @@ pub fn read(spec: &TableSpec, dir: &Path, dest: &mut [u8]) -> Result<(), Fault> 
 /// and the checksum its header promises, for [`check_mapped`] once the mapping is watched. The
 /// mapping shares the page cache with every other process using the table (see
 /// [`super::guard`] for a file cut short later).
+#[cfg(not(target_family = "wasm"))]
 pub fn map(spec: &TableSpec, dir: &Path) -> Result<(memmap2::Mmap, u64), Fault> {
     let (file, sum) = open(spec, dir)?;
     // SAFETY: table files are only ever replaced by a rename, never written in place by this
@@ -233,6 +235,26 @@ pub fn map(spec: &TableSpec, dir: &Path) -> Result<(memmap2::Mmap, u64), Fault> 
         });
     }
     Ok((map, sum))
+}
+
+/// No memory maps on WebAssembly: the store there never reads files (see `Store::load`).
+#[cfg(target_family = "wasm")]
+pub fn map(_spec: &TableSpec, _dir: &Path) -> Result<(super::memory::Mmap, u64), Fault> {
+    Err(Fault::io(io::ErrorKind::Unsupported.into()))
+}
+
+/// Reading at an offset, for systems without `std::os::unix::fs::FileExt`: not supported
+/// (no table files are read there).
+#[cfg(not(unix))]
+trait FileExt {
+    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()>;
+}
+
+#[cfg(not(unix))]
+impl FileExt for File {
+    fn read_exact_at(&self, _buf: &mut [u8], _offset: u64) -> io::Result<()> {
+        Err(io::ErrorKind::Unsupported.into())
+    }
 }
 
 /// Checks the payload of a mapped table file against the checksum of its header.

@@ -21,7 +21,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
-use std::sync::{Mutex, Once, OnceLock};
+#[cfg(unix)]
+use std::sync::Once;
+use std::sync::{Mutex, OnceLock};
 
 /// How many mappings can be watched at once (a process maps three tables per directory).
 const SLOTS: usize = 64;

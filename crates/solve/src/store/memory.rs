@@ -9,8 +9,11 @@
 //! aligns its data to 2 MiB and rounds its mapping up, so even a table under 2 MiB gets one.
 
 use super::file::HEADER_LEN;
+#[cfg(target_family = "wasm")]
+pub use super::heap::{Mmap, MmapMut};
 use bytemuck::Pod;
-use memmap2::{Mmap, MmapMut};
+#[cfg(not(target_family = "wasm"))]
+pub use memmap2::{Mmap, MmapMut};
 use std::io;
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -28,13 +31,13 @@ pub fn buffer(len: usize, huge: bool) -> io::Result<MmapMut> {
 }
 
 fn advise_huge(map: &MmapMut) {
-    #[cfg(target_os = "linux")]
+    #[cfg(all(target_os = "linux", not(target_family = "wasm")))]
     {
         // Advisory: the kernel may refuse (transparent huge pages disabled); the table works
         // either way.
         let _ = map.advise(memmap2::Advice::HugePage);
     }
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(any(not(target_os = "linux"), target_family = "wasm"))]
     let _ = map;
 }
 
@@ -126,6 +129,12 @@ enum Store<T> {
 
 impl<T: Pod> From<Vec<T>> for HugeVec<T> {
     fn from(items: Vec<T>) -> HugeVec<T> {
+        if cfg!(target_family = "wasm") {
+            // No pages to align to: the heap vector is the table.
+            return HugeVec {
+                store: Store::Heap(items),
+            };
+        }
         let bytes: &[u8] = bytemuck::cast_slice(&items);
         let mapped = MmapMut::map_anon(bytes.len().next_multiple_of(HUGE_PAGE) + HUGE_PAGE);
         let Ok(mut map) = mapped else {

@@ -24,6 +24,8 @@ pub mod bfs;
 mod error;
 pub mod file;
 mod guard;
+#[cfg(target_family = "wasm")]
+mod heap;
 mod lock;
 pub mod memory;
 mod spec;
@@ -50,6 +52,10 @@ pub fn table_dir(config: &SolverConfig) -> PathBuf {
     if let Some(dir) = &config.table_dir {
         return dir.clone();
     }
+    if cfg!(target_family = "wasm") {
+        // No file system (a browser): the store keeps every table in memory under this name.
+        return PathBuf::from(MEMORY_ONLY);
+    }
     if let Some(dir) = std::env::var_os(TABLES_ENV).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
@@ -57,6 +63,10 @@ pub fn table_dir(config: &SolverConfig) -> PathBuf {
         .unwrap_or_else(std::env::temp_dir)
         .join("rubik")
 }
+
+/// The table directory's name on targets without a file system (WebAssembly in a browser),
+/// where tables are built in memory and never written.
+pub const MEMORY_ONLY: &str = "(memory)";
 
 /// The state of one table file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -359,6 +369,9 @@ impl Store {
         table: &TableSpec,
         build: impl FnOnce(&Store, &dyn Progress) -> Result<Built<T>, TableError>,
     ) -> Result<Table<T>, TableError> {
+        if cfg!(target_family = "wasm") {
+            return self.build_in_memory(table, build);
+        }
         if let Ok(t) = self.load(table) {
             return Ok(t);
         }
@@ -403,6 +416,31 @@ impl Store {
                 })?;
                 Memory::Private(map)
             }
+        };
+        Ok(Table::new(memory, table.len))
+    }
+
+    /// Builds a table and keeps it in memory only: the store of a target without files
+    /// (WebAssembly), where every table is built in the process that uses it.
+    fn build_in_memory<T: Pod>(
+        &self,
+        table: &TableSpec,
+        build: impl FnOnce(&Store, &dyn Progress) -> Result<Built<T>, TableError>,
+    ) -> Result<Table<T>, TableError> {
+        let short = TableError::Build {
+            table: table.name,
+            reason: "the builder made a table of the wrong length",
+        };
+        let memory = match build(self, self.progress.as_ref())? {
+            Built::Vec(v) if v.len() == table.len => self.placed(table, v)?,
+            Built::Buffer(buf) if buf.len() >= table.payload_bytes() => {
+                Memory::Private(buf.make_read_only().map_err(|e| TableError::Memory {
+                    table: table.name,
+                    bytes: table.payload_bytes(),
+                    cause: e.into(),
+                })?)
+            }
+            _ => return Err(short),
         };
         Ok(Table::new(memory, table.len))
     }

@@ -4,9 +4,9 @@
 
 use super::error::TableError;
 use super::Store;
+use crate::store::memory::MmapMut;
 use crate::Progress;
 use bytemuck::Pod;
-use memmap2::MmapMut;
 
 /// What a table's entries hold, for `rubik tables info` and `TABLES.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,9 +24,9 @@ use super::prune::{Layout, PruneSpace};
 use super::tables::{FlipSliceClasses, SearchMoves};
 use crate::coord::N_TWIST;
 use crate::store::bfs::{self, Cells, GROUP_BYTES, LOW_LANES, PER_GROUP};
+use crate::store::memory::MmapMut;
 use crate::store::TableError;
 use crate::Progress;
-use memmap2::MmapMut;
 use rayon::prelude::*;
 use rubik_cube::Move;
 

@@ -15,9 +15,9 @@ use crate::coord::classes::N_FLIPSLICE_CLASS;
 use crate::coord::symmetry::N_SYM_UD;
 use crate::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};
 use crate::store::bfs::{self, Cells, Shape};
+use crate::store::memory::MmapMut;
 use crate::store::TableError;
 use crate::Progress;
-use memmap2::MmapMut;
 
 /// Which coordinates a table covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
