@@ -576,9 +576,13 @@
       pause();
       const read = window.RubikCore.readInput(text);
       if (!read.ok) {
-        const detail = read.column ? `${read.message} (${read.column})` : read.message;
-        const key = read.category === "notation" ? "errors.notation" : null;
-        showMessage(key ? t(key, { detail }) : errorText({ category: read.category, error: read.message, piece: read.piece }), "bad");
+        if (read.category === "notation" && read.column) {
+          showMessage(notationText(read), "bad");
+        } else {
+          const detail = read.column ? `${read.message} (${read.column})` : read.message;
+          const key = read.category === "notation" ? "errors.notation" : null;
+          showMessage(key ? t(key, { detail }) : errorText({ category: read.category, error: read.message, piece: read.piece }), "bad");
+        }
         return;
       }
       pushUndo();
@@ -589,14 +593,7 @@
         app.lastScramble = M.format(moves);
         showMessage("");
         showValidation("");
-<<<<<<< HEAD
-      } catch (e) {
-        if (e instanceof M.NotationError) {
-          showMessage(notationText(e), "bad");
-        } else throw e;
-=======
         return;
->>>>>>> wasm
       }
       setState(read.facelets.split(""));
       app.lastScramble = null;
