@@ -73,6 +73,8 @@ const pageReady = () => window.rubik && typeof window.rubik.facelets === "functi
 async function openStatic(contextOptions, url) {
   const context = await browser.newContext({ deviceScaleFactor: 1, ...contextOptions });
   const page = await context.newPage();
+  // The test steps through solutions itself: the page's auto-play is turned off, as openPage does.
+  await page.addInitScript(() => { try { localStorage.setItem("rubik.autoplay", "off"); } catch (e) { /* none */ } });
   const problems = [];
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("console", (m) => {

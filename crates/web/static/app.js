@@ -425,7 +425,9 @@
   /** A notation error in words: what is wrong, the token at fault and its column. */
   function notationText(e) {
     const token = e.token === "end of input" ? t("endOfInput") : `“${e.token}”`;
-    return t("errors.notation_at", { detail: e.message, token, column: e.column });
+    // The core's message may open with the token and column; they are said once, at the end.
+    const detail = String(e.message).replace(/^`[^`]*` at column \d+: /, "").replace(/^at end of input: /, "");
+    return t("errors.notation_at", { detail, token, column: e.column });
   }
 
   function showMessage(text, kind) {
