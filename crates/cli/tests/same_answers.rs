@@ -9,9 +9,8 @@ use common::*;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::CubieCube;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
 
 /// The seed of the states.
 const SEED: u64 = 35;
@@ -64,23 +63,9 @@ fn the_command_line_and_http_give_the_same_answers() {
     let states: Vec<String> = (0..STATES)
         .map(|_| CubieCube::random(&mut rng).to_facelets())
         .collect();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_rubik"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .env("RUBIK_TABLES", table_dir())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut server, addr) = serve();
     let result = std::panic::catch_unwind(|| {
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"));
-        let addr = url.trim_start_matches("http://").trim_end_matches('/');
+        let addr = addr.as_str();
         for method in ["twophase", "thistlethwaite", "cfop"] {
             let out = rubik()
                 .args(["solve", "-c", "--json", "--method", method])

@@ -22,23 +22,9 @@ fn get(addr: &str, path: &str) -> String {
 
 #[test]
 fn serves_the_page_and_the_api() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rubik"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .env("RUBIK_TABLES", table_dir())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, addr) = serve();
     let result = std::panic::catch_unwind(|| {
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"));
-        let addr = url.trim_start_matches("http://").trim_end_matches('/');
+        let addr = addr.as_str();
         let page = get(addr, "/");
         assert!(page.starts_with("HTTP/1.1 200"), "{page}");
         let spec = get(addr, "/api/openapi.json");

@@ -88,3 +88,34 @@ pub fn stdout(out: &std::process::Output) -> String {
 pub fn stderr(out: &std::process::Output) -> String {
     String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
 }
+
+/// `rubik serve` on a free loopback port with the tests' tables, and the `host:port` it
+/// printed once listening. The caller kills the child when done.
+pub fn serve() -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rubik"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("RUBIK_TABLES", table_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("rubik serve starts");
+    let mut line = String::new();
+    let read = BufReader::new(child.stdout.take().expect("piped stdout")).read_line(&mut line);
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .map(|url| {
+            url.trim_start_matches("http://")
+                .trim_end_matches('/')
+                .to_string()
+        });
+    match (read, url) {
+        (Ok(_), Some(addr)) => (child, addr),
+        _ => {
+            let _ = child.kill();
+            panic!("rubik serve printed no URL: {line:?}");
+        }
+    }
+}
