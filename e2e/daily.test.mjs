@@ -164,7 +164,9 @@ test("timer: five solves with the keyboard, one made a DNF, give the WCA ao5", {
   // The third solve becomes a DNF, the fourth a +2, with the list's buttons.
   await page.click('#timer-times li[data-i="2"] [data-penalty="-1"]');
   await page.click('#timer-times li[data-i="3"] [data-penalty="2000"]');
-  await page.waitForFunction(() => window.rubik.timerSolves()[3].penalty === 2000);
+  // The list shows both penalties once the page has drawn them.
+  await page.waitForFunction(() => document.querySelector('#timer-times li[data-i="3"] .time-value')?.textContent.endsWith("+")
+    && document.querySelector('#timer-times li[data-i="2"] .time-value')?.textContent.startsWith("DNF"));
   const solves = await page.evaluate(() => window.rubik.timerSolves());
   assert.equal(solves[2].penalty, -1);
   const values = solves.map((s) => (s.penalty === -1 ? Infinity : s.time + (s.penalty === 2000 ? 2000 : 0)));
@@ -202,7 +204,8 @@ test("trainer: a PLL drill shows after each solve a picture of the scramble's st
     const { page, context, problems } = await openPage(browser, options);
     await page.click('[data-mode="drill"]');
     await page.selectOption("#drill-set", "pll");
-    await page.waitForFunction(() => window.rubik.drillSet() === "pll" && window.rubik.timerScramble());
+    await page.waitForFunction(() => window.rubik.drillSet() === "pll" && window.rubik.timerSession().kind === "drill:pll"
+      && window.rubik.timerScramble());
     await page.uncheck("#inspection");
     for (let k = 0; k < 3; k++) {
       const scramble = await page.evaluate(() => window.rubik.timerScramble());

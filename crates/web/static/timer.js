@@ -319,6 +319,8 @@
 
   async function stop() {
     const elapsed = now() - timer.start;
+    // The state this solve was scrambled into, taken now: the next scramble may come meanwhile.
+    const facelets = timer.scrambleFacelets;
     timer.phase = "idle";
     timer.inspectStart = 0;
     const solve = {
@@ -331,40 +333,49 @@
     await addSolve(solve);
     display(formatSolve(solve));
     renderHint();
-    if (timer.onSolve) timer.onSolve(solve);
+    if (timer.onSolve) timer.onSolve(solve, facelets);
     nextScramble();
   }
 
+  // The page shows a change at once and stores it after: what is on screen never lags the model.
   async function addSolve(solve) {
     timer.current.solves.push(solve);
-    await save(timer.current);
     render();
+    await save(timer.current);
   }
 
   async function setPenalty(index, penalty) {
     const s = timer.current.solves[index];
     if (!s) return;
     s.penalty = penalty;
-    await save(timer.current);
     display(formatSolve(s));
     render();
+    await save(timer.current);
   }
 
   async function deleteSolve(index) {
     if (!timer.current.solves[index]) return;
     timer.current.solves.splice(index, 1);
-    await save(timer.current);
     render();
+    await save(timer.current);
   }
 
   /** A new scramble: the trainer's when it deals them, else a random state's (GET /api/scramble). */
-  async function nextScramble() {
-    const seq = ++scrambleSeq;
-    // Until the next one comes, no scramble: a solve timed meanwhile is not filed under the old.
+  /**
+   * Forgets the shown scramble at once (a new one is on its way): a solve timed meanwhile is not
+   * filed under the old one, and a fetch still under way for it is ignored.
+   */
+  function forgetScramble() {
+    scrambleSeq++;
     timer.scramble = "";
     timer.scrambleFacelets = null;
     timer.case = null;
     $("timer-scramble").textContent = P.t("scrambling");
+  }
+
+  async function nextScramble() {
+    forgetScramble();
+    const seq = scrambleSeq;
     try {
       let next;
       if (timer.source) next = await timer.source.next();
@@ -721,6 +732,7 @@
     averageOf,
     render,
     nextScramble,
+    forgetScramble,
     message,
     sessionFor,
     /** Shows `session` (one of `timer.sessions`). */

@@ -54,10 +54,9 @@
   }
 
   /** After a solve: the case's picture, from the state the scramble made. */
-  function showCase(solve) {
+  function showCase(solve, facelets) {
     const box = $("timer-case");
     box.textContent = "";
-    const facelets = T.timer.scrambleFacelets;
     if (!facelets) return;
     const state = facelets.split("");
     const pic = V.forState(state, t("casePicture"));
@@ -127,6 +126,8 @@
   }
 
   async function chooseSet(set) {
+    // The old set's scramble goes at once: no solve is timed under it while the new session opens.
+    T.forgetScramble();
     trainer.set = set;
     $("drill-set").value = set;
     try { localStorage.setItem("rubik.drill", set); } catch (e) { /* private */ }
