@@ -485,15 +485,19 @@ test("algorithms listed for a PLL: the Goal menu names the case's set, in both l
   assert.equal(await page.evaluate(() => window.rubik.goalShown()), "This PLL case: solved");
   assert.equal(await page.evaluate(() => window.rubik.goal()), "solved", "the goal sent for a listed case is solved");
   await page.click('[data-lang="fr"]');
-  assert.equal(await page.evaluate(() => window.rubik.goalShown()), "Ce cas de PLL : résolu");
-  // An OLL case (Sune): the menu says OLL.
+  assert.equal(await page.evaluate(() => window.rubik.goalShown()), "Ce cas (PLL) : résolu");
+  // A case of the last layer with its edges oriented (an anti-Sune): the set the server names it
+  // by (ZBLL), else the one its stickers show (OLL).
   await page.click('[data-lang="en"]');
   await page.fill("#input", "R U2 R' U' R U' R'");
   await page.click("#apply");
   await waitIdle(page);
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/algs"), { timeout: 90_000 });
   await page.click("#algs-find");
+  const named = (await (await answer).json()).case.split(" ")[0];
   await page.waitForFunction(() => !window.rubik.goalBusy(), null, { timeout: 90_000 });
-  assert.equal(await page.evaluate(() => window.rubik.goalShown()), "This OLL case: solved");
+  const set = ["OLL", "ZBLL", "COLL", "OLLCP"].includes(named) ? named : "OLL";
+  assert.equal(await page.evaluate(() => window.rubik.goalShown()), `This ${set} case: solved`);
   await page.locator("#goals-card").scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, "daily-algs-case-goal-desktop.png") });
   assert.deepEqual(problems, []);
@@ -630,4 +634,34 @@ test("a method's first solve shows its tables being built, with progress, and no
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("messages: no camera leaves Scan disabled, saying why; a five-face goal solve says what would work, not 'pick another method'", { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(browser, PHONE);
+  // This browser has no camera (no fake device here): Scan cannot be pressed, and its title says why.
+  await page.waitForFunction(() => document.getElementById("scan-open").disabled);
+  assert.equal(await page.getAttribute("#scan-open", "title"), "No camera found on this device");
+  // A robot without B: solved with U R F D L only.
+  const SCRAMBLE = "D2 F' U2 L2 B2 R2 D2 F' L2 F2 U' R' D' L U' F2 R' B D' R F'";
+  await page.fill("#input", SCRAMBLE);
+  await page.click("#apply");
+  await waitIdle(page);
+  await page.fill("#moveset", "U,R,F,D,L");
+  await page.press("#moveset", "Enter");
+  await page.selectOption("#goal-name", "solved");
+  await page.click("#goal-solve");
+  await page.waitForFunction(() => !window.rubik.goalBusy(), null, { timeout: 90_000 });
+  const said = await page.textContent("#goal-message");
+  const solution = await page.evaluate(() => window.rubik.solution());
+  if (solution) {
+    for (const token of solution.split(" ")) assert.match(token, /^[URFDL]['2]?$/, `${solution} turns no B`);
+    const end = await api("/api/apply", { moves: `${SCRAMBLE} ${solution}` });
+    assert.equal(end.body.facelets, SOLVED, `${solution} solves the scramble`);
+  } else {
+    assert.equal(await page.getAttribute("#goal-message", "class"), "message bad", said);
+    assert.doesNotMatch(said, /method/i, "this card has no method menu");
+    assert.match(said, /moves|turns/, said);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
 });

@@ -41,9 +41,7 @@ async function timedSolve(page) {
 const FLOWS = {
   // Solve with auto-play: the answer starts playing; shot after the first move.
   async solve(page) {
-    await page.evaluate(() => localStorage.setItem("rubik.autoplay", "on"));
-    await page.reload();
-    await page.waitForFunction(() => window.rubik && window.rubik.facelets && document.querySelectorAll("#method option").length);
+    await page.check("#autoplay");
     await solved(page);
     await page.waitForFunction(() => window.rubik.position() > 0, null, { timeout: 30_000 });
   },
@@ -114,7 +112,7 @@ const FLOWS = {
     await page.locator('.sticker[data-index="4"]').first().click({ force: true });
     await page.locator('.sticker[data-index="0"]').first().click({ force: true });
   },
-  // The camera scan opened (this browser has no camera).
+  // The camera scan opened (Chromium's fake camera: a test pattern, no cube).
   async scan(page) {
     await page.click("#scan-open");
     await page.waitForFunction(() => document.body.classList.contains("scanning"));
@@ -132,7 +130,7 @@ const FLOWS = {
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(FLOWS);
 await waitUntilLoaded("twophase");
-const browser = await launchBrowser(["--use-fake-ui-for-media-stream"]);
+const browser = await launchBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]);
 const failures = [];
 for (const flow of wanted) {
   for (const lang of ["en", "fr"]) {

@@ -934,6 +934,9 @@
     if (pos > 0) $("move-meaning").textContent = moveMeaning(sol.moves[pos - 1]);
     else if (n) $("move-meaning").textContent = `${t("next")}: ${moveMeaning(sol.moves[0])}`;
     else $("move-meaning").textContent = "";
+    // An explanation longer than its box (phones) scrolls there; the class fades its last line.
+    const ex = $("step-explanation");
+    ex.classList.toggle("more", ex.scrollHeight > ex.clientHeight + 1 && ex.scrollTop + ex.clientHeight < ex.scrollHeight - 1);
   }
 
   function pause() {
@@ -1198,6 +1201,10 @@
   // ---------- wiring ----------
 
   function init() {
+    $("step-explanation").addEventListener("scroll", (e) => {
+      const ex = e.target;
+      ex.classList.toggle("more", ex.scrollTop + ex.clientHeight < ex.scrollHeight - 1);
+    });
     buildCube();
     buildNet();
     buildPalette();

@@ -83,6 +83,20 @@
     return "any";
   }
 
+  /** Training sets the server names cases by ("PLL Ua-perm", "ZBLL S 62"). */
+  const SET_NAMES = ["PLL", "OLL", "ZBLL", "COLL", "OLLCP", "CMLL", "CLL", "ELL", "ZBLS", "VLS", "WV", "F2L"];
+
+  /**
+   * The set of a listed case: the server's name for it when that opens with a training set's
+   * name, else the set its stickers show (`caseSet`). `{key, name}`, key "any" when none.
+   */
+  function caseSetOf(caseName, state) {
+    const first = String(caseName || "").split(/\s+/)[0].toUpperCase();
+    if (SET_NAMES.includes(first)) return { key: first.toLowerCase(), name: first };
+    const key = caseSet(state);
+    return { key, name: key === "any" ? "" : key.toUpperCase() };
+  }
+
   /**
    * While algorithms are listed the Goal menu names the case's set ("PLL case: solved"): the
    * algorithms solve the cube from that case. Gone with the list.
@@ -99,7 +113,8 @@
       option = el("option", { value: "case" });
       select.insertBefore(option, select.firstChild);
     }
-    option.dataset.set = set;
+    option.dataset.set = set.key;
+    option.dataset.name = set.name || "";
     if (goals.name !== "case") goals.before = goals.name;
     chooseGoal("case");
   }
@@ -336,7 +351,7 @@
         const res = await P.api("POST", "/api/algs", body, controller.signal);
         goals.algs = { start, res, millis: performance.now() - started };
         renderAlgs();
-        showCaseGoal(caseSet(start));
+        showCaseGoal(caseSetOf(res.case, start));
         if (!res.algorithms.length) message(t("noAlgs"), "bad");
         // Algorithms found before the time ran out are a result: more may exist.
         else message(res.timed_out ? t("algsFoundMore", { n: res.algorithms.length }) : "", "ok");
@@ -417,7 +432,8 @@
     $("goals-title").textContent = t("title");
     $("goal-label").textContent = t("goal");
     for (const o of $("goal-name").options) {
-      o.textContent = o.value === "case" ? t("caseGoal." + o.dataset.set) : t("names." + o.value);
+      o.textContent = o.value === "case"
+        ? t(o.dataset.set === "any" ? "caseGoalAny" : "caseGoal", { set: o.dataset.name }) : t("names." + o.value);
     }
     $("goal-edit").textContent = goals.editing ? P.t("done") : t("edit");
     let hint;
