@@ -4,6 +4,7 @@
 # The static page's tests (static.test.mjs) export the page with the same binary (RUBIK_BIN).
 # Screenshots land in e2e/screenshots/.
 set -euo pipefail
+CALLER=$(pwd)
 cd "$(dirname "$0")"
 E2E_DIR=$(pwd)
 ROOT=$(cd .. && pwd)
@@ -38,7 +39,11 @@ for _ in $(seq 1 100); do
 done
 
 status=0
-RUBIK_URL="http://127.0.0.1:$PORT/" RUBIK_BIN="$BIN" node --test --test-concurrency=1 "$E2E_DIR"/*.test.mjs || status=$?
+# Test files: those named on the command line (e.g. `e2e/run.sh e2e/daily.test.mjs`), else all.
+FILES=()
+for f in "$@"; do FILES+=("$(cd "$CALLER" && realpath "$f")"); done
+[ ${#FILES[@]} -gt 0 ] || FILES=("$E2E_DIR"/*.test.mjs)
+RUBIK_URL="http://127.0.0.1:$PORT/" RUBIK_BIN="$BIN" node --test --test-concurrency=1 "${FILES[@]}" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "e2e: server log:" >&2
   cat "$LOG" >&2

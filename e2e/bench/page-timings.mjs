@@ -6,12 +6,14 @@
 //   start-up step: every button works from then on);
 // - Solve to first animated move: the Solve click's event time to the first frame that turns a
 //   layer of the answer (auto-play on, two-phase, a new random scramble each run);
-// - drag to turn start: the handling of the pointer move that crosses the drag threshold (the
-//   turn is chosen then) to the first frame that turns the layer.
-// Each figure is the median of `runs` (default 15) fresh page loads, with the spread (min-max).
+// - drag to turn start: the handling of the pointer event that decides the gesture (the turn is
+//   chosen then: the release of a short straight drag, or the move that makes a circle around a
+//   face's centre unambiguous) to the first frame that turns the layer; a straight drag and a
+//   circular one (U) are timed apart.
+// Each figure is the median of `runs` (default 21) fresh page loads, with the spread (min-max).
 import { launchBrowser, BASE, waitUntilLoaded } from "../lib/page.mjs";
 
-const RUNS = Number(process.argv[2] || 15);
+const RUNS = Number(process.argv[2] || 21);
 /** Only the load (for a page without drag turning or auto-play, such as an older one). */
 const ONLY_LOAD = process.env.ONLY_LOAD === "1";
 
@@ -45,6 +47,7 @@ const version = browser.version();
 const load = [];
 const solve = [];
 const drag = [];
+const circle = [];
 for (let run = 0; run < RUNS; run++) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
@@ -65,6 +68,25 @@ for (let run = 0; run < RUNS; run++) {
   await page.waitForFunction(() => window.__timing.firstTurn !== null && window.rubik.idle());
   const d = await page.evaluate(() => ({ decided: window.rubik.lastDrag().decided, first: window.__timing.firstTurn }));
   drag.push(d.first - d.decided);
+  // A circle around the U face's centre, clockwise on screen: U.
+  const c = await page.locator('.sticker[data-index="4"]').boundingBox();
+  const s = await page.locator('.sticker[data-index="8"]').boundingBox();
+  const [cx, cy] = [c.x + c.width / 2, c.y + c.height / 2];
+  const [sx, sy] = [s.x + s.width / 2, s.y + s.height / 2];
+  const r = Math.hypot(sx - cx, sy - cy);
+  const a0 = Math.atan2(sy - cy, sx - cx);
+  await page.evaluate(() => { window.__timing.firstTurn = null; });
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  for (let k = 1; k <= 24; k++) {
+    const a = a0 + (200 * Math.PI / 180) * (k / 24);
+    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a));
+  }
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__timing.firstTurn !== null && window.rubik.idle());
+  const cd = await page.evaluate(() => ({ ...window.rubik.lastDrag(), first: window.__timing.firstTurn }));
+  if (cd.move !== "U" || cd.gesture !== "circle") throw new Error(`the circle turned ${cd.move} (${cd.gesture})`);
+  circle.push(cd.first - cd.decided);
   // Solve: a fresh scramble, two-phase, auto-play on (the default).
   await page.click("#scramble");
   await page.waitForFunction(() => window.rubik.idle() && !window.rubik.isSolved());
@@ -80,6 +102,7 @@ console.log(`Chromium ${version} at ${BASE}, 1366x850`);
 console.log(summary("page load to usable", load));
 if (!ONLY_LOAD) {
   console.log(summary("Solve to first animated move (two-phase)", solve));
-  console.log(summary("drag to turn start", drag));
+  console.log(summary("drag to turn start (straight drag, decided at release)", drag));
+  console.log(summary("drag to turn start (circle around U's centre, decided mid-gesture)", circle));
 }
-console.log(JSON.stringify({ load, solve, drag }));
+console.log(JSON.stringify({ load, solve, drag, circle }));

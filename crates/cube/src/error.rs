@@ -71,7 +71,7 @@ pub enum CubeError {
         line: usize,
     },
     /// A colour appears a number of times other than 9.
-    #[error("colour {colour:?} appears {count} times (each colour must appear exactly 9 times)")]
+    #[error("{} appears {count} times; each colour must appear exactly 9 times", colour_name(*.colour))]
     ColourCount {
         /// The colour.
         colour: char,
@@ -131,6 +131,26 @@ pub enum CubeError {
         "permutation parity: two pieces are swapped (corner and edge permutation parities differ)"
     )]
     Parity,
+}
+
+/// A colour character said in words: the WCA scheme's name for the face letters of a facelet
+/// string (U white, R red, F green, D yellow, L orange, B blue) and for the colour letters of a
+/// net (W Y G O, with R and B meaning red and blue in both), with the character kept; any other
+/// character as itself.
+pub fn colour_name(ch: char) -> String {
+    let name = match ch.to_ascii_uppercase() {
+        'U' | 'W' => Some("white"),
+        'R' => Some("red"),
+        'F' | 'G' => Some("green"),
+        'D' | 'Y' => Some("yellow"),
+        'L' | 'O' => Some("orange"),
+        'B' => Some("blue"),
+        _ => None,
+    };
+    match name {
+        Some(n) => format!("{n} ({ch})"),
+        None => format!("the colour {ch:?}"),
+    }
 }
 
 impl CubeError {

@@ -123,6 +123,19 @@ fn colour_count() {
 }
 
 #[test]
+fn colour_count_is_said_once_with_the_colour_by_name() {
+    // One white sticker (U) painted red (R): white is the first colour short of 9.
+    let mut s: Vec<char> = Cube::solved().to_facelets().chars().collect();
+    s[0] = 'R';
+    let text = read(&s.into_iter().collect::<String>()).to_string();
+    assert_eq!(text.matches("9 times").count(), 1, "{text}");
+    assert!(text.starts_with("white (U) appears 8 times"), "{text}");
+    // A net's colour letters are named the same way.
+    assert_eq!(rubik_cube::error::colour_name('Y'), "yellow (Y)");
+    assert_eq!(rubik_cube::error::colour_name('P'), "the colour 'P'");
+}
+
+#[test]
 fn impossible_corner() {
     // Swap the R sticker of the URF corner with the D sticker of the DF edge: counts stay 9
     // each, but the URF corner now has a U and a D sticker.

@@ -422,11 +422,24 @@
     return t("errors.colour_count_named", { list: wrong.join(", ") });
   }
 
-  /** A notation error in words: what is wrong, the token at fault and its column. */
+  /**
+   * The kind of a notation error from the core's message ("`Q` at column 5: not a move (…)"):
+   * the key of `notationKinds` whose English text (the core's own words) the message ends with.
+   */
+  function notationKind(message) {
+    const text = String(message || "");
+    const kinds = I18N.en.notationKinds;
+    return Object.keys(kinds).find((k) => k !== "other" && text.endsWith(kinds[k])) || "other";
+  }
+
+  /**
+   * A notation error in words, in the page's language: what is wrong, the token at fault and
+   * its column, each said once.
+   */
   function notationText(e) {
     const token = e.token === "end of input" ? t("endOfInput") : `“${e.token}”`;
-    // The core's message may open with the token and column; they are said once, at the end.
-    const detail = String(e.message).replace(/^`[^`]*` at column \d+: /, "").replace(/^at end of input: /, "");
+    const detail = t("notationKinds." + notationKind(e.message));
+    if (!e.column) return t("errors.notation", { detail });
     return t("errors.notation_at", { detail, token, column: e.column });
   }
 
@@ -581,9 +594,8 @@
         if (read.category === "notation" && read.column) {
           showMessage(notationText(read), "bad");
         } else {
-          const detail = read.column ? `${read.message} (${read.column})` : read.message;
-          const key = read.category === "notation" ? "errors.notation" : null;
-          showMessage(key ? t(key, { detail }) : errorText({ category: read.category, error: read.message, piece: read.piece }), "bad");
+          showMessage(read.category === "notation" ? notationText(read)
+            : errorText({ category: read.category, error: read.message, piece: read.piece }), "bad");
         }
         return;
       }
@@ -922,6 +934,9 @@
     if (pos > 0) $("move-meaning").textContent = moveMeaning(sol.moves[pos - 1]);
     else if (n) $("move-meaning").textContent = `${t("next")}: ${moveMeaning(sol.moves[0])}`;
     else $("move-meaning").textContent = "";
+    // An explanation longer than its box (phones) scrolls there; the class fades its last line.
+    const ex = $("step-explanation");
+    ex.classList.toggle("more", ex.scrollHeight > ex.clientHeight + 1 && ex.scrollTop + ex.clientHeight < ex.scrollHeight - 1);
   }
 
   function pause() {
@@ -1186,6 +1201,10 @@
   // ---------- wiring ----------
 
   function init() {
+    $("step-explanation").addEventListener("scroll", (e) => {
+      const ex = e.target;
+      ex.classList.toggle("more", ex.scrollTop + ex.clientHeight < ex.scrollHeight - 1);
+    });
     buildCube();
     buildNet();
     buildPalette();
@@ -1329,6 +1348,7 @@
     t,
     api,
     errorText,
+    notationText,
     enqueue,
     pause,
     state: () => app.state.slice(),

@@ -46,7 +46,7 @@
   function picture(name) {
     const has = (faces, f) => faces.includes(f);
     switch (name) {
-      case "solved": return keeping(() => true);
+      case "solved": case "case": return keeping(() => true);
       case "cross": return keeping((f) => f.length === 2 && has(f, "D"));
       case "f2l": return keeping((f) => !has(f, "U"));
       case "f2l-1": return keeping((f) => !has(f, "U") && !(has(f, "F") && has(f, "R")));
@@ -61,9 +61,62 @@
     }
   }
 
-  /** What the goal is sent as: its name, or the painted pattern. */
+  /** What the goal is sent as: its name, or the painted pattern (a listed case's is solved). */
   function goalText() {
+    if (goals.name === "case") return "solved";
     return goals.name === "custom" ? goals.pattern.join("") : goals.name;
+  }
+
+  /**
+   * The training set a state's case belongs to, from its stickers: "pll" (first two layers
+   * solved, the last layer oriented), "oll" (first two layers solved), "f2l" (the cross on D
+   * solved), else "any". A sticker is solved when it has its face centre's colour.
+   */
+  function caseSet(state) {
+    const solved = (i) => state[i] === state[CENTRES[Math.floor(i / 9)]];
+    const piecesSolved = (keep) => M.STICKERS.every((st, i) => !keep(PIECE_FACES[i]) || solved(i));
+    if (M.isSolved(state)) return "any";
+    if (piecesSolved((f) => !f.includes("U"))) {
+      return [0, 1, 2, 3, 5, 6, 7, 8].every((i) => state[i] === state[4]) ? "pll" : "oll";
+    }
+    if (piecesSolved((f) => f.length === 2 && f.includes("D"))) return "f2l";
+    return "any";
+  }
+
+  /** Training sets the server names cases by ("PLL Ua-perm", "ZBLL S 62"). */
+  const SET_NAMES = ["PLL", "OLL", "ZBLL", "COLL", "OLLCP", "CMLL", "CLL", "ELL", "ZBLS", "VLS", "WV", "F2L"];
+
+  /**
+   * The set of a listed case: the server's name for it when that opens with a training set's
+   * name, else the set its stickers show (`caseSet`). `{key, name}`, key "any" when none.
+   */
+  function caseSetOf(caseName, state) {
+    const first = String(caseName || "").split(/\s+/)[0].toUpperCase();
+    if (SET_NAMES.includes(first)) return { key: first.toLowerCase(), name: first };
+    const key = caseSet(state);
+    return { key, name: key === "any" ? "" : key.toUpperCase() };
+  }
+
+  /**
+   * While algorithms are listed the Goal menu names the case's set ("PLL case: solved"): the
+   * algorithms solve the cube from that case. Gone with the list.
+   */
+  function showCaseGoal(set) {
+    const select = $("goal-name");
+    let option = select.querySelector('option[value="case"]');
+    if (set === null) {
+      if (option) option.remove();
+      if (goals.name === "case") chooseGoal(goals.before || "cross");
+      return;
+    }
+    if (!option) {
+      option = el("option", { value: "case" });
+      select.insertBefore(option, select.firstChild);
+    }
+    option.dataset.set = set.key;
+    option.dataset.name = set.name || "";
+    if (goals.name !== "case") goals.before = goals.name;
+    chooseGoal("case");
   }
 
   // ---------- the card ----------
@@ -298,12 +351,14 @@
         const res = await P.api("POST", "/api/algs", body, controller.signal);
         goals.algs = { start, res, millis: performance.now() - started };
         renderAlgs();
+        showCaseGoal(caseSetOf(res.case, start));
         if (!res.algorithms.length) message(t("noAlgs"), "bad");
         // Algorithms found before the time ran out are a result: more may exist.
         else message(res.timed_out ? t("algsFoundMore", { n: res.algorithms.length }) : "", "ok");
       } catch (e) {
         goals.algs = null;
         renderAlgs();
+        showCaseGoal(null);
         failed(e, controller);
       } finally {
         setBusy(null);
@@ -353,7 +408,7 @@
       played = M.parse(moves);
       end = M.applyAll(found.start, played).join("");
     } catch (e) {
-      message(P.t("errors.notation", { detail: e.message }), "bad");
+      message(e instanceof M.NotationError ? P.notationText(e) : P.errorText(e), "bad");
       return;
     }
     document.querySelectorAll("#algs-list .alg").forEach((b) => b.classList.toggle("on", Number(b.dataset.i) === i));
@@ -376,7 +431,10 @@
     if (!$("goals-card")) return;
     $("goals-title").textContent = t("title");
     $("goal-label").textContent = t("goal");
-    for (const o of $("goal-name").options) o.textContent = t("names." + o.value);
+    for (const o of $("goal-name").options) {
+      o.textContent = o.value === "case"
+        ? t(o.dataset.set === "any" ? "caseGoalAny" : "caseGoal", { set: o.dataset.name }) : t("names." + o.value);
+    }
     $("goal-edit").textContent = goals.editing ? P.t("done") : t("edit");
     let hint;
     if (goals.editing) hint = t("editingHint");
@@ -404,5 +462,7 @@
     goalPattern: () => (goals.pattern ? goals.pattern.join("") : null),
     algorithms: () => (goals.algs ? goals.algs.res.algorithms.map(fullAlg) : []),
     goalBusy: () => !!goals.busy,
+    /** The Goal menu's shown text. */
+    goalShown: () => { const o = $("goal-name").selectedOptions[0]; return o ? o.textContent : null; },
   });
 })();

@@ -71,7 +71,7 @@ window.RUBIK_I18N = {
     algCubing: "Open on alg.cubing.net",
     apiDocs: "JSON API (OpenAPI)",
     valid: "Valid cube: ready to solve.",
-    keyboardHelp: "Keys: U D R L F B M E S x y z turn (Shift = prime) · drag a sticker to turn its row, drag beside the cube to orbit · wheel to zoom · Space plays",
+    keyboardHelp: "Keys: U D R L F B M E S x y z turn (Shift = prime) · drag a sticker to turn its row, circle around a face’s centre to turn that face, drag beside the cube to orbit · wheel to zoom · Space plays",
     moveOf: "Move {n} of {total}",
     sharedSolution: "Shared solution",
     face: { U: "upper face", D: "down face", R: "right face", L: "left face", F: "front face", B: "back face",
@@ -107,6 +107,8 @@ window.RUBIK_I18N = {
       stepExplanation: "The shortest way with the moves allowed to {goal}; grey stickers are left free.",
       algsTitle: { count: "n", one: "{n} algorithm for {case}", other: "{n} algorithms for {case}" },
       thisCase: "this case",
+      caseGoal: "This {set} case: solved",
+      caseGoalAny: "This case: solved",
       algMeta: { count: "n", one: "{n} move · score {score}", other: "{n} moves · score {score}" },
       playAlg: "Play this algorithm on the cube",
       algStep: "Algorithm {n}",
@@ -128,6 +130,25 @@ window.RUBIK_I18N = {
     noCamera: "No camera found on this device",
     colourTimes: { count: "n", one: "{colour} appears {n} time", other: "{colour} appears {n} times" },
     endOfInput: "the end of the text",
+    // What is wrong in notation, one text per kind of the core's notation error
+    // (rubik_cube::alg::ParseErrorKind). The English texts are the core's own words, which the
+    // page recognises in the core's message to say them in the page's language.
+    notationKinds: {
+      unknown_move: "not a move (expected U R F D L B, u r f d l b, Rw, M E S, x y z or a group in parentheses)",
+      bad_amount: "bad turn amount (expected nothing, 2, 3 or a prime: ' 2 2' 3)",
+      bad_prefix: "a number before a move is only allowed as 2Rw (the two outer layers)",
+      misplaced_wide: "`w` must follow a face letter (Rw)",
+      unclosed_group: "this ( is never closed",
+      unmatched_close: "this ) has no matching (",
+      empty_group: "empty group",
+      unclosed_bracket: "this [ needs a `,` (commutator [A, B]) or `:` (conjugate [A: B]) and a closing ]",
+      misplaced_separator: "`,` `:` and `]` belong inside brackets: [A, B] or [A: B]",
+      bad_repeat: "a group must be repeated 1 to 1000000 times",
+      too_deep: "groups nested too deeply",
+      too_long: "the algorithm expands to more than a million turns",
+      bad_comment: "a comment starts with //",
+      other: "not notation"
+    },
     buildingTables: "Building the solver's tables (first use only): {percent}% ({seconds} s)",
     // The timer (timer.js) and the trainer (trainer.js).
     timer: {
@@ -274,7 +295,7 @@ window.RUBIK_I18N = {
     algCubing: "Ouvrir sur alg.cubing.net",
     apiDocs: "API JSON (OpenAPI)",
     valid: "Cube valide : prêt à résoudre.",
-    keyboardHelp: "Touches : U D R L F B M E S x y z tournent (Maj = inverse) · glisser une facette tourne sa rangée, glisser à côté du cube le fait pivoter · molette pour zoomer · Espace lance la lecture",
+    keyboardHelp: "Touches : U D R L F B M E S x y z tournent (Maj = inverse) · glisser une facette tourne sa rangée, tourner en rond autour du centre d’une face tourne cette face, glisser à côté du cube le fait pivoter · molette pour zoomer · Espace lance la lecture",
     moveOf: "Mouvement {n} sur {total}",
     sharedSolution: "Solution partagée",
     face: { U: "face du haut", D: "face du bas", R: "face droite", L: "face gauche", F: "face avant", B: "face arrière",
@@ -310,6 +331,8 @@ window.RUBIK_I18N = {
       stepExplanation: "Le plus court chemin avec les mouvements permis vers {goal} ; les facettes grises restent libres.",
       algsTitle: { count: "n", one: "{n} algorithme pour {case}", other: "{n} algorithmes pour {case}" },
       thisCase: "ce cas",
+      caseGoal: "Ce cas ({set}) : résolu",
+      caseGoalAny: "Ce cas : résolu",
       algMeta: { count: "n", one: "{n} mouvement · score {score}", other: "{n} mouvements · score {score}" },
       playAlg: "Jouer cet algorithme sur le cube",
       algStep: "Algorithme {n}",
@@ -331,6 +354,22 @@ window.RUBIK_I18N = {
     noCamera: "Aucune caméra trouvée sur cet appareil",
     colourTimes: { count: "n", one: "le {colour} apparaît {n} fois", other: "le {colour} apparaît {n} fois" },
     endOfInput: "la fin du texte",
+    notationKinds: {
+      unknown_move: "ce n'est pas un mouvement (attendu : U R F D L B, u r f d l b, Rw, M E S, x y z ou un groupe entre parenthèses)",
+      bad_amount: "nombre de quarts de tour invalide (attendu : rien, 2, 3 ou un prime : ' 2 2' 3)",
+      bad_prefix: "un nombre devant un mouvement n'est permis que sous la forme 2Rw (les deux couronnes extérieures)",
+      misplaced_wide: "`w` doit suivre une lettre de face (Rw)",
+      unclosed_group: "cette ( n'est jamais fermée",
+      unmatched_close: "cette ) n'a pas de ( correspondante",
+      empty_group: "groupe vide",
+      unclosed_bracket: "ce [ demande une `,` (commutateur [A, B]) ou un `:` (conjugué [A: B]) et un ] fermant",
+      misplaced_separator: "`,` `:` et `]` vont entre crochets : [A, B] ou [A: B]",
+      bad_repeat: "un groupe se répète de 1 à 1000000 fois",
+      too_deep: "groupes imbriqués trop profondément",
+      too_long: "l'algorithme dépasse un million de mouvements une fois développé",
+      bad_comment: "un commentaire commence par //",
+      other: "notation illisible"
+    },
     buildingTables: "Construction des tables du solveur (première utilisation seulement) : {percent} % ({seconds} s)",
     // Le chronomètre (timer.js) et l'entraîneur (trainer.js).
     timer: {

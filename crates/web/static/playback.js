@@ -94,8 +94,7 @@
       moves = M.parse(text);
     } catch (e) {
       if (e instanceof M.NotationError) {
-        const token = e.token === "end of input" ? P.t("endOfInput") : `“${e.token}”`;
-        P.showMessage(P.t("errors.notation_at", { detail: e.message, token, column: e.column }), "bad");
+        P.showMessage(P.notationText(e), "bad");
         return;
       }
       throw e;
