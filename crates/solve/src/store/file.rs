@@ -30,8 +30,7 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: [u8; 8] = *b"RUBIKTB\0";
 /// Version of the file format and of the table definitions; bump when either changes.
 pub const FORMAT_VERSION: u32 = 1;
-/// Size of the header; a multiple of 64 keeps the payload aligned for any element type.
-pub const HEADER_LEN: usize = 64;
+pub use super::format::HEADER_LEN;
 const NAME_LEN: usize = 32;
 /// Bytes read per task when a large file is read on several threads.
 const CHUNK: usize = 32 << 20;

@@ -23,6 +23,7 @@
 pub mod bfs;
 mod error;
 pub mod file;
+mod format;
 mod guard;
 #[cfg(target_family = "wasm")]
 mod heap;
