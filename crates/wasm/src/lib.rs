@@ -91,16 +91,20 @@ pub fn table_format() -> u32 {
     rubik_solve::tables::FORMAT_VERSION
 }
 
+// The tables kept between visits exist in the browser build only (the store keeps them there).
+
 /// Hands in a table file kept from an earlier visit (header and payload); the table's name,
 /// or `undefined` for bytes that are no table file. Checked (size, header, checksum) when a
 /// solver first needs that table, and used instead of building it; a table that fails is
 /// built again.
+#[cfg(target_family = "wasm")]
 #[wasm_bindgen]
 pub fn offer_table(bytes: Vec<u8>) -> Option<String> {
     rubik_solve::tables::shelf::offer(bytes)
 }
 
 /// Whether the tables built from now on are kept for [`take_built_tables`].
+#[cfg(target_family = "wasm")]
 #[wasm_bindgen]
 pub fn keep_built_tables(keep: bool) {
     rubik_solve::tables::shelf::keep_built(keep);
@@ -108,6 +112,7 @@ pub fn keep_built_tables(keep: bool) {
 
 /// The tables built since the last call, as `[[name, Uint8Array], …]` (each a whole table
 /// file), to keep for the next visit.
+#[cfg(target_family = "wasm")]
 #[wasm_bindgen]
 pub fn take_built_tables() -> js_sys::Array {
     rubik_solve::tables::shelf::take_built()
