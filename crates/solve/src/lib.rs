@@ -32,7 +32,14 @@
 //! ```
 
 pub mod algs;
+// API: `rubik bench` (a command of the CLI, not a test) measures methods through it.
 pub mod bench;
+// Not API: what each step of a solution claims, checked on the stickers of a real cube, for
+// the tests of every front end (this crate's, the CLI's, the web server's). It stays public
+// because those tests live in other crates, and hidden from the documentation, as `internals`
+// is, so that no user takes it for part of the library (a cargo feature would need every
+// dependent test crate to turn it on and `cargo test -p rubik-solve` to run with it).
+#[doc(hidden)]
 pub mod claims;
 mod coord;
 pub mod goal;

@@ -8,11 +8,12 @@ use crate::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+// The clock of the crate's searches and of the service's timings.
 #[cfg(not(target_family = "wasm"))]
-use std::time::Instant;
+pub(crate) use std::time::Instant;
 // A browser has no `std` clock (`std::time::Instant::now` panics there): the page's.
 #[cfg(target_family = "wasm")]
-use web_time::Instant;
+pub(crate) use web_time::Instant;
 
 /// A flag that asks the solves holding it to stop. Clones share one flag; once raised it stays
 /// raised.

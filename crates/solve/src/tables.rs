@@ -19,7 +19,11 @@
 //! ```
 
 pub use crate::store::bfs::Cells;
-pub use crate::store::file::{check_writable, HEADER_LEN};
+pub use crate::store::file::{check_writable, FORMAT_VERSION, HEADER_LEN};
+/// Tables kept outside the store's directory, on a target without files (WebAssembly in a
+/// browser): handed in from an earlier visit, and taken after a build to be kept.
+#[cfg(target_family = "wasm")]
+pub use crate::store::shelf;
 pub use crate::store::{
     table_dir, AnySpec, Entries, Fault, OsError, Placement, Status, Store, TableError, TableInfo,
     TableSpec, TABLES_ENV,

@@ -83,3 +83,45 @@ pub fn prepare(method: &str, progress: &js_sys::Function) -> String {
     let reporter = local::JsProgress::new(progress.clone());
     local::prepare(method, Some(reporter)).to_string()
 }
+
+/// The version of the table file format: tables kept by the page (IndexedDB) are stored
+/// under it, so tables of another version are never offered.
+#[wasm_bindgen]
+pub fn table_format() -> u32 {
+    rubik_solve::tables::FORMAT_VERSION
+}
+
+// The tables kept between visits exist in the browser build only (the store keeps them there).
+
+/// Hands in a table file kept from an earlier visit (header and payload); the table's name,
+/// or `undefined` for bytes that are no table file. Checked (size, header, checksum) when a
+/// solver first needs that table, and used instead of building it; a table that fails is
+/// built again.
+#[cfg(target_family = "wasm")]
+#[wasm_bindgen]
+pub fn offer_table(bytes: Vec<u8>) -> Option<String> {
+    rubik_solve::tables::shelf::offer(bytes)
+}
+
+/// Whether the tables built from now on are kept for [`take_built_tables`].
+#[cfg(target_family = "wasm")]
+#[wasm_bindgen]
+pub fn keep_built_tables(keep: bool) {
+    rubik_solve::tables::shelf::keep_built(keep);
+}
+
+/// The tables built since the last call, as `[[name, Uint8Array], …]` (each a whole table
+/// file), to keep for the next visit.
+#[cfg(target_family = "wasm")]
+#[wasm_bindgen]
+pub fn take_built_tables() -> js_sys::Array {
+    rubik_solve::tables::shelf::take_built()
+        .into_iter()
+        .map(|(name, bytes)| {
+            js_sys::Array::of2(
+                &JsValue::from_str(name),
+                &js_sys::Uint8Array::from(&bytes[..]).into(),
+            )
+        })
+        .collect()
+}

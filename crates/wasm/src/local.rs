@@ -2,38 +2,37 @@
 //! offline): the same paths and answer shapes as `rubik serve` (`crates/web/src/api.rs` and
 //! `scan.rs`), for what fits in a browser.
 //!
-//! This module is the one place the WebAssembly build calls the solving library
-//! (`rubik_solve::solver_for`, `Solution`, `scramble`): when the solving service's request and
-//! answer types land in `rubik-solve`, it becomes a translation of them, as the server's
-//! handlers do. Until then its answers mirror the server's field by field, and the browser
-//! tests compare the two answers for the same requests.
+//! Like the server's handlers, this module only translates: a request becomes a
+//! `rubik_solve::service::Request`, [`Service::solve`] answers it (routing, solver cache,
+//! final check of the answer), and the checked `Answer` becomes the server's JSON. Scrambles
+//! and cube reading are the service's too, so the page with no server, the server, the
+//! command line and Python answer alike (e2e/same-answers.test.mjs compares them on 200
+//! states). The service here makes its solvers on the compact tables, built in memory.
 //!
 //! Methods the registry marks slow (the optimal one: gigabyte tables) and the goal and
 //! algorithm searches answer 503 `needs_server`, saying so in words.
 
 use rubik_cube::moves::format_moves;
 use rubik_cube::random::{rng_from_entropy, rng_from_seed};
-use rubik_cube::{Alg, Cube, CubeError, Face};
+use rubik_cube::subset::Subset;
+use rubik_cube::{Alg, Cube, CubeError, Face, InputError};
 use rubik_scan::{sticker_name, Resolution, Resolver, ScanError};
 use rubik_solve::i18n::Lang;
-use rubik_solve::scramble::next_scramble;
-use rubik_solve::{
-    solver_for, Form, Limits, Method, Pace, Progress, Solution, SolveError, Solver, SolverConfig,
+use rubik_solve::service::{
+    Answer as Solved, CubeInput, ErrorKind, Request, Service, ServiceError, MAX_CUBE_TEXT,
+    MAX_LENGTH_LIMIT,
 };
+use rubik_solve::{Limits, Method, Options, Pace, Progress, SolverConfig};
 use serde_json::{json, Value};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Time budget of a solve when the request names none (the server's default).
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
-/// Longest time budget a request may ask for.
+/// Longest time budget a request may ask for (the server's default limit).
 const MAX_TIMEOUT: Duration = Duration::from_secs(120);
-/// Longest solution length a request may ask for (as the server).
-const MAX_LENGTH_LIMIT: usize = 200;
-/// Longest scramble text read.
-const MAX_SCRAMBLE_CHARS: usize = 4096;
 
 /// A failed request: HTTP-like status, category and sentence (the server's error shape).
 struct Refusal {
@@ -92,14 +91,42 @@ impl From<CubeError> for Refusal {
     }
 }
 
-impl From<SolveError> for Refusal {
-    fn from(e: SolveError) -> Refusal {
+impl From<InputError> for Refusal {
+    fn from(e: InputError) -> Refusal {
         match e {
-            SolveError::InvalidCube(c) => c.into(),
-            SolveError::NoSolution { .. } => Refusal::new(422, "no_solution", e.to_string()),
-            SolveError::Unreachable(_) => Refusal::bad("unreachable", e.to_string()),
-            SolveError::Unavailable(_) => Refusal::new(501, "unavailable_method", e.to_string()),
-            SolveError::Table(_) => Refusal::new(500, "table", e.to_string()),
+            InputError::Cube(c) => c.into(),
+            InputError::Notation(n) => Refusal {
+                column: Some(n.column),
+                ..Refusal::bad("notation", format!("cannot read the moves: {n}"))
+            },
+        }
+    }
+}
+
+/// A service error as the server says it (`crates/web/src/error.rs`): the request's fault
+/// 400, no solution within the limits 422, a method this build lacks 501, the environment's
+/// or a bug 500.
+impl From<ServiceError> for Refusal {
+    fn from(e: ServiceError) -> Refusal {
+        let text = e.to_string();
+        match e {
+            ServiceError::Input(input) => input.into(),
+            ServiceError::Solve(rubik_solve::SolveError::InvalidCube(c)) => c.into(),
+            ServiceError::TooLong { .. } => Refusal::bad("notation", text),
+            ServiceError::LengthLimit { .. } => Refusal::bad("bad_limit", text),
+            ServiceError::Options(_) => Refusal::bad("bad_option", text),
+            ServiceError::MethodForGoalSearch | ServiceError::Lists { .. } => {
+                Refusal::bad("bad_method", text)
+            }
+            e => match e.kind() {
+                ErrorKind::NoSolution => Refusal::new(422, "no_solution", text),
+                ErrorKind::Unreachable => Refusal::bad("unreachable", text),
+                ErrorKind::Unavailable => Refusal::new(501, "unavailable_method", text),
+                ErrorKind::Cancelled => Refusal::new(503, "cancelled", text),
+                ErrorKind::Environment => Refusal::new(500, "table", text),
+                ErrorKind::BadInput => Refusal::bad("bad_request", text),
+                ErrorKind::Internal => Refusal::new(500, "internal", text),
+            },
         }
     }
 }
@@ -109,28 +136,23 @@ type Answer = Result<Value, Refusal>;
 /// Answers one API call: `{"status", "body"}`.
 pub fn route(method: &str, path: &str, body: &str, progress: Option<JsProgress>) -> Value {
     let (route, query) = path.split_once('?').unwrap_or((path, ""));
-    let progress = progress.map(|p| Arc::new(p) as Arc<dyn Progress>);
-    let answer = match (method, route) {
+    let answer = reporting(progress, || match (method, route) {
         ("GET", "/api/methods") => Ok(methods()),
-        ("GET", "/api/scramble") => scramble(query, progress),
+        ("GET", "/api/scramble") => scramble(query),
         ("POST", "/api/validate") => request(body).and_then(|r| validate(&r)),
         ("POST", "/api/apply") => request(body).and_then(|r| apply(&r)),
-        ("POST", "/api/solve") => request(body).and_then(|r| solve(&r, progress)),
-        ("POST", "/api/solve/stream") => {
-            request(body)
-                .and_then(|r| solve(&r, progress))
-                .map(|mut answer| {
-                    answer["event"] = json!("solution");
-                    answer
-                })
-        }
+        ("POST", "/api/solve") => request(body).and_then(|r| solve(&r)),
+        ("POST", "/api/solve/stream") => request(body).and_then(|r| solve(&r)).map(|mut a| {
+            a["event"] = json!("solution");
+            a
+        }),
         ("POST", "/api/resolve") => request(body).and_then(|r| resolve(&r)),
         ("POST", "/api/goal") | ("GET", "/api/moveset") => {
             Err(Refusal::needs_server("Solving to a goal"))
         }
         ("POST", "/api/algs") => Err(Refusal::needs_server("Searching algorithms")),
         _ => Err(Refusal::new(404, "not_found", "no such API endpoint")),
-    };
+    });
     match answer {
         Ok(body) => json!({ "status": 200, "body": body }),
         Err(r) => json!({ "status": r.status, "body": r.body() }),
@@ -153,29 +175,23 @@ fn text_field<'a>(req: &'a Value, name: &str) -> Result<Option<&'a str>, Refusal
     }
 }
 
+/// Parses notation, naming the offending token and its column (the server's `parse_alg`).
 fn parse_alg(text: &str) -> Result<Alg, Refusal> {
-    if text.chars().count() > MAX_SCRAMBLE_CHARS {
+    if text.chars().count() > MAX_CUBE_TEXT {
         return Err(Refusal::bad(
             "notation",
-            format!("the move sequence is longer than {MAX_SCRAMBLE_CHARS} characters"),
+            format!("the move sequence is longer than {MAX_CUBE_TEXT} characters"),
         ));
     }
-    Alg::parse(text).map_err(|e| Refusal {
-        column: Some(e.column),
-        ..Refusal::bad("notation", format!("cannot read the moves: {e}"))
-    })
+    Alg::parse(text).map_err(|e| InputError::Notation(e).into())
 }
 
-/// The cube of a request: `facelets` or `scramble`, as the server reads them.
-fn cube_of(req: &Value) -> Result<Cube, Refusal> {
+/// The cube of a request, for the service to read: exactly one of `facelets` and `scramble`
+/// (the server's `cube_input`).
+fn cube_input(req: &Value) -> Result<CubeInput, Refusal> {
     match (text_field(req, "facelets")?, text_field(req, "scramble")?) {
-        (Some(f), None) => Ok(Cube::from_facelets(f)?),
-        (None, Some(s))
-            if s.len() <= MAX_SCRAMBLE_CHARS && rubik_cube::input::looks_like_facelets(s) =>
-        {
-            Ok(Cube::from_facelets(s)?)
-        }
-        (None, Some(s)) => Ok(Cube::solved().apply(&parse_alg(s)?)),
+        (Some(f), None) => Ok(CubeInput::Facelets(f.to_string())),
+        (None, Some(s)) => Ok(CubeInput::Text(s.to_string())),
         (Some(_), Some(_)) => Err(Refusal::bad(
             "ambiguous_input",
             "give either facelets or scramble, not both",
@@ -187,48 +203,87 @@ fn cube_of(req: &Value) -> Result<Cube, Refusal> {
     }
 }
 
+/// The service of this page: its solvers on the compact tables (built in memory on first
+/// use, reported to the call's progress), shared by every call.
+fn service() -> &'static Service {
+    static SERVICE: OnceLock<Service> = OnceLock::new();
+    SERVICE.get_or_init(|| {
+        Service::new(SolverConfig {
+            compact: true,
+            progress: Some(Arc::new(Relay)),
+            ..SolverConfig::default()
+        })
+    })
+}
+
+thread_local! {
+    /// Where the call under way reports table builds (`None`: nowhere).
+    static REPORTER: RefCell<Option<Arc<JsProgress>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with table builds reported to `progress`: the service's solvers are shared, so
+/// their builds report to whichever call makes them.
+fn reporting<T>(progress: Option<JsProgress>, f: impl FnOnce() -> T) -> T {
+    let previous = REPORTER.with(|r| r.replace(progress.map(Arc::new)));
+    let out = f();
+    REPORTER.with(|r| *r.borrow_mut() = previous);
+    out
+}
+
+/// The service's progress: hands each report to the call under way (see [`reporting`]).
+struct Relay;
+
+impl Relay {
+    fn with(&self, f: impl FnOnce(&JsProgress)) {
+        REPORTER.with(|r| {
+            if let Some(p) = r.borrow().as_deref() {
+                f(p);
+            }
+        });
+    }
+}
+
+impl Progress for Relay {
+    fn start(&self, name: &str, total: u64) {
+        self.with(|p| p.start(name, total));
+    }
+    fn advance(&self, units: u64) {
+        self.with(|p| p.advance(units));
+    }
+    fn finish(&self) {
+        self.with(|p| p.finish());
+    }
+}
+
 /// Whether a method runs in the browser: the ones the registry does not mark slow.
 fn in_browser(method: Method) -> bool {
     method.pace() != Pace::Slow
 }
 
-/// The solvers made so far in this page, by method (each builds its tables once).
-fn solvers() -> &'static Mutex<BTreeMap<&'static str, Arc<dyn Solver>>> {
-    static SOLVERS: OnceLock<Mutex<BTreeMap<&'static str, Arc<dyn Solver>>>> = OnceLock::new();
-    SOLVERS.get_or_init(Default::default)
-}
-
-/// The solver of `method` on the compact tables, built in memory on first use (reporting
-/// to `progress`).
-fn solver(method: Method, progress: Option<Arc<dyn Progress>>) -> Result<Arc<dyn Solver>, Refusal> {
-    if !in_browser(method) {
-        return Err(Refusal::needs_server(&format!(
+/// `method`, refused when it needs the server.
+fn browser_method(method: Method) -> Result<Method, Refusal> {
+    if in_browser(method) {
+        Ok(method)
+    } else {
+        Err(Refusal::needs_server(&format!(
             "The {} method (its tables are gigabytes)",
             method.name()
-        )));
+        )))
     }
-    let mut made = solvers().lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(s) = made.get(method.name()) {
-        return Ok(Arc::clone(s));
-    }
-    let config = SolverConfig {
-        compact: true,
-        progress,
-        ..SolverConfig::default()
-    };
-    let solver: Arc<dyn Solver> = Arc::from(solver_for(method, &config)?);
-    made.insert(method.name(), Arc::clone(&solver));
-    Ok(solver)
 }
 
 /// Builds the tables of the method named `name` (`default`: the registry's default) now.
 pub fn prepare(name: &str, progress: Option<JsProgress>) -> Value {
-    let progress = progress.map(|p| Arc::new(p) as Arc<dyn Progress>);
     let method = match name {
         "default" => Ok(Method::default()),
         name => Method::named(name).map_err(|e| Refusal::bad("unknown_method", e.to_string())),
     };
-    let made = method.and_then(|m| solver(m, progress));
+    let made = reporting(progress, || {
+        let method = browser_method(method?)?;
+        service()
+            .solver(method, &Options::new(), None)
+            .map_err(Refusal::from)
+    });
     match made {
         Ok(_) => json!({ "ok": true }),
         Err(r) => json!({ "ok": false, "error": r.error, "category": r.category }),
@@ -256,16 +311,12 @@ fn methods() -> Value {
                     json!({ "name": d.name, "help": d.help, "kind": kind, "values": values })
                 })
                 .collect();
-            let loaded = solvers()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .contains_key(m.name());
             json!({
                 "name": m.name(),
                 "summary": m.summary(),
                 "slow": m.pace() == Pace::Slow,
                 "options": options,
-                "loaded": loaded,
+                "loaded": service().is_loaded(m, &Options::new()),
                 "needs_server": !in_browser(m),
             })
         })
@@ -281,10 +332,8 @@ fn query_value<'a>(query: &'a str, name: &str) -> Option<&'a str> {
         .map(|(_, v)| v)
 }
 
-fn scramble(query: &str, progress: Option<Arc<dyn Progress>>) -> Answer {
-    if query_value(query, "subset").is_some() {
-        return Err(Refusal::needs_server("A training scramble"));
-    }
+/// `GET /api/scramble?seed=&subset=`: the service's scramble, as the server's.
+fn scramble(query: &str) -> Answer {
     let mut rng = match query_value(query, "seed") {
         Some(s) => rng_from_seed(
             s.parse()
@@ -292,30 +341,40 @@ fn scramble(query: &str, progress: Option<Arc<dyn Progress>>) -> Answer {
         ),
         None => rng_from_entropy(),
     };
-    let solver = solver(Method::Twophase, progress)?;
-    let made = next_scramble(solver.as_ref(), &mut rng)?;
+    if let Some(name) = query_value(query, "subset") {
+        let subset: Subset = name
+            .parse()
+            .map_err(|e: String| Refusal::bad("bad_subset", e))?;
+        let made = service().subset_scramble(subset, &mut rng, None)?;
+        return Ok(json!({
+            "scramble": format_moves(&made.moves),
+            "facelets": made.cube.to_facelets(),
+            "random_state": true,
+            "subset": subset.name(),
+        }));
+    }
+    let made = service().scramble(&mut rng, None)?;
     Ok(json!({
-        "scramble": format_moves(&made.moves),
-        "facelets": Cube::from_cubie(made.cube).to_facelets(),
-        "random_state": true,
+        "scramble": format_moves(&made.scramble.moves),
+        "facelets": made.scramble.cube.to_facelets(),
+        "random_state": made.random_state,
     }))
 }
 
+/// `POST /api/validate`: 200 with `valid: false` and the fault for an invalid cube; 400 only
+/// for a malformed request.
 fn validate(req: &Value) -> Answer {
-    Ok(match cube_of(req) {
+    let input = cube_input(req)?;
+    Ok(match Service::read_cube(&input) {
         Ok(cube) => json!({ "valid": true, "facelets": cube.to_facelets() }),
-        Err(r)
-            if r.status == 400
-                && r.category != "missing_input"
-                && r.category != "ambiguous_input" =>
-        {
+        Err(e) => {
+            let r = Refusal::from(e);
             let mut body = json!({ "valid": false, "error": r.error, "category": r.category });
             if let Some(p) = r.piece {
                 body["piece"] = json!(p);
             }
             body
         }
-        Err(r) => return Err(r),
     })
 }
 
@@ -330,10 +389,14 @@ fn apply(req: &Value) -> Answer {
     Ok(json!({ "facelets": end.to_facelets(), "solved": end.is_solved() }))
 }
 
-fn solve(req: &Value, progress: Option<Arc<dyn Progress>>) -> Answer {
+/// `POST /api/solve`: the request translated for the service (as the server's `solve_plan`),
+/// solved and checked there, and its answer as the server's JSON.
+fn solve(req: &Value) -> Answer {
     let method = match text_field(req, "method")? {
-        Some(n) => Method::named(n).map_err(|e| Refusal::bad("unknown_method", e.to_string()))?,
-        None => Method::default(),
+        Some(n) => {
+            Some(Method::named(n).map_err(|e| Refusal::bad("unknown_method", e.to_string()))?)
+        }
+        None => None,
     };
     let lang = match text_field(req, "lang")? {
         Some(l) => l
@@ -341,6 +404,13 @@ fn solve(req: &Value, progress: Option<Arc<dyn Progress>>) -> Answer {
             .map_err(|e| Refusal::bad("unknown_lang", e.to_string()))?,
         None => Lang::default(),
     };
+    let max_length = req["max_length"].as_u64().map(|n| n as usize);
+    if max_length.is_some_and(|n| n > MAX_LENGTH_LIMIT) {
+        return Err(Refusal::bad(
+            "bad_limit",
+            format!("max_length must be at most {MAX_LENGTH_LIMIT}"),
+        ));
+    }
     let timeout = match req["timeout_ms"].as_u64() {
         Some(0) => return Err(Refusal::bad("bad_limit", "timeout_ms must be positive")),
         Some(ms) if Duration::from_millis(ms) > MAX_TIMEOUT => {
@@ -352,81 +422,90 @@ fn solve(req: &Value, progress: Option<Arc<dyn Progress>>) -> Answer {
         Some(ms) => Duration::from_millis(ms),
         None => DEFAULT_TIMEOUT,
     };
-    let max_length = req["max_length"].as_u64().map(|n| n as usize);
-    if max_length.is_some_and(|n| n > MAX_LENGTH_LIMIT) {
-        return Err(Refusal::bad(
-            "bad_limit",
-            format!("max_length must be at most {MAX_LENGTH_LIMIT}"),
-        ));
-    }
-    let cube = cube_of(req)?;
-    let solver = solver(method, progress)?;
-    let limits = Limits {
-        max_length,
-        timeout: Some(timeout),
-        improve: req["improve"].as_bool().unwrap_or(false),
-        ..Limits::default()
+    let cube = cube_input(req)?;
+    let request = Request {
+        method,
+        lang,
+        limits: Limits {
+            max_length,
+            timeout: Some(timeout),
+            improve: req["improve"].as_bool().unwrap_or(false),
+            ..Limits::default()
+        },
+        ..Request::new(cube)
     };
-    let start = web_time::Instant::now();
-    let solution = solver.solve(&cube.to_cubie(), &limits)?;
-    let millis = start.elapsed().as_secs_f64() * 1000.0;
-    if !cube.apply_moves(&solution.moves).is_solved() {
-        return Err(Refusal::new(
-            500,
-            "internal",
-            format!("the {} solver returned a wrong solution", method.name()),
-        ));
-    }
-    let mut answer = json!({
-        "solution": solution.to_string(),
-        "length": solution.len(),
-        "qtm": solution.qtm(),
-        "steps": steps_json(&solution, lang),
-        "millis": millis,
-        "method": method.name(),
-        "facelets": cube.to_facelets(),
+    browser_method(request.method())?;
+    let answer = service().solve(&request)?;
+    Ok(solve_json(&answer))
+}
+
+/// The server's answer to a solve (`SolveResponse`).
+fn solve_json(answer: &Solved) -> Value {
+    let mut out = json!({
+        "solution": answer.solution.to_string(),
+        "length": answer.solution.len(),
+        "qtm": answer.solution.qtm(),
+        "steps": steps_json(answer),
+        "millis": answer.millis(),
+        "method": answer.solver.name(),
+        "facelets": answer.cube.to_facelets(),
     });
-    if let Some(proven) = solver.proven_optimal(&solution) {
-        answer["proven_optimal"] = json!(proven);
+    if let Some(proven) = answer.proven_optimal {
+        out["proven_optimal"] = json!(proven);
     }
-    Ok(answer)
+    out
 }
 
 const LANGS: [(&str, Lang); 2] = [("en", Lang::En), ("fr", Lang::Fr)];
 
-fn steps_json(solution: &Solution, lang: Lang) -> Value {
-    let steps: Vec<Value> = solution
-        .steps
-        .iter()
-        .map(|step| {
-            let (name, explanation) = step.text(lang);
-            let translations: BTreeMap<&str, Value> = LANGS
-                .into_iter()
-                .map(|(code, l)| {
-                    let (name, explanation) = step.text(l);
-                    (code, json!({ "name": name, "explanation": explanation }))
+/// The answer's steps as the server gives them (`StepJson`): the request's language, and
+/// every language's texts beside.
+fn steps_json(answer: &Solved) -> Value {
+    let texts: Vec<(&str, Vec<_>)> = LANGS
+        .into_iter()
+        .map(|(code, lang)| (code, answer.steps_in(lang)))
+        .collect();
+    let steps: Vec<Value> = answer
+        .steps()
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let translations: BTreeMap<&str, Value> = texts
+                .iter()
+                .map(|(code, steps)| {
+                    let s = &steps[i];
+                    (
+                        *code,
+                        json!({ "name": s.name, "explanation": s.explanation }),
+                    )
                 })
                 .collect();
-            let params: BTreeMap<String, String> = step.params.iter().cloned().collect();
+            let params: BTreeMap<&str, &str> = step
+                .params
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
             let mut out = json!({
-                "key": step.key.as_str(),
+                "key": step.key,
                 "params": params,
-                "name": name,
-                "moves": format_moves(&step.moves),
+                "name": step.name,
+                "moves": step.moves_text(),
                 "length": step.moves.len(),
-                "explanation": explanation,
+                "explanation": step.explanation,
                 "translations": translations,
             });
             if let Some(h) = &step.human {
-                let texts: BTreeMap<&str, String> = LANGS
-                    .into_iter()
-                    .map(|(code, l)| (code, step.written(Form::Human, l).2))
+                let human_texts: BTreeMap<&str, &str> = texts
+                    .iter()
+                    .filter_map(|(code, steps)| {
+                        Some((*code, steps[i].human.as_ref()?.explanation.as_str()))
+                    })
                     .collect();
                 out["human"] = json!({
                     "moves": h.moves,
-                    "length": Alg::parse(&h.moves).map_or(step.moves.len(), |a| a.htm()),
-                    "explanation": step.written(Form::Human, lang).2,
-                    "translations": texts,
+                    "length": h.htm,
+                    "explanation": h.explanation,
+                    "translations": human_texts,
                 });
             }
             out
@@ -554,25 +633,18 @@ fn resolution_json(r: &Resolution, millis: f64) -> Value {
 /// hundredth of each table.
 pub struct JsProgress {
     callback: js_sys::Function,
-    name: Mutex<String>,
+    name: RefCell<String>,
     total: Cell<u64>,
     done: Cell<u64>,
     reported: Cell<u64>,
 }
-
-// SAFETY: WebAssembly in the browser (without the atomics feature) has one thread: the page's
-// or its worker's. The solving library asks for `Send + Sync` because natively it may report
-// from several threads; here every call comes from the thread that made this value.
-unsafe impl Send for JsProgress {}
-// SAFETY: as above.
-unsafe impl Sync for JsProgress {}
 
 impl JsProgress {
     /// A reporter calling `callback(name, done, total)`.
     pub fn new(callback: js_sys::Function) -> JsProgress {
         JsProgress {
             callback,
-            name: Mutex::new(String::new()),
+            name: RefCell::new(String::new()),
             total: Cell::new(0),
             done: Cell::new(0),
             reported: Cell::new(0),
@@ -580,7 +652,7 @@ impl JsProgress {
     }
 
     fn report(&self) {
-        let name = self.name.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let name = self.name.borrow().clone();
         let _ = self.callback.call3(
             &wasm_bindgen::JsValue::NULL,
             &name.into(),
@@ -588,11 +660,9 @@ impl JsProgress {
             &(self.total.get() as f64).into(),
         );
     }
-}
 
-impl Progress for JsProgress {
     fn start(&self, name: &str, total: u64) {
-        *self.name.lock().unwrap_or_else(|e| e.into_inner()) = name.to_string();
+        *self.name.borrow_mut() = name.to_string();
         self.total.set(total);
         self.done.set(0);
         self.reported.set(0);

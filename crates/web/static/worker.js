@@ -1,21 +1,80 @@
 // The page's solving worker when there is no server (see core.js): the WebAssembly core
 // answers solves and scrambles here, off the page's thread, building each method's tables in
-// this worker's memory on first use and reporting their progress.
-import init, { local_api_with_progress, prepare } from "./rubik_wasm.js";
+// this worker's memory on first use and reporting their progress. Tables built once are kept
+// in IndexedDB (under the table format's version) and handed back to the core on the next
+// visit, which checks each (size, header, checksum) and builds only what is missing or unsound.
+import init, {
+  local_api_with_progress, prepare, table_format, offer_table, keep_built_tables, take_built_tables,
+} from "./rubik_wasm.js";
 
-const loaded = init({ module_or_path: new URL("rubik_wasm_bg.wasm", import.meta.url) });
+const DB_NAME = "rubik-tables";
+const STORE = "tables";
+
+/** The tables database, or null where the browser has none (or refuses it). */
+function openDb() {
+  return new Promise((resolve) => {
+    if (!self.indexedDB) { resolve(null); return; }
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => resolve(null);
+  });
+}
+
+/** Hands every kept table of this format to the core; drops those of other formats. */
+function offerKept(db, prefix) {
+  return new Promise((resolve) => {
+    const tx = db.transaction(STORE, "readwrite");
+    const cursor = tx.objectStore(STORE).openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return;
+      if (String(c.key).startsWith(prefix)) offer_table(new Uint8Array(c.value));
+      else c.delete();
+      c.continue();
+    };
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = resolve;
+  });
+}
+
+/** Keeps the tables built by the last call; resolves once they are written. */
+function saveBuilt(db, prefix) {
+  if (!db) return Promise.resolve();
+  const built = take_built_tables();
+  if (built.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const tx = db.transaction(STORE, "readwrite");
+    for (const [name, bytes] of built) tx.objectStore(STORE).put(bytes, prefix + name);
+    tx.oncomplete = resolve;
+    tx.onerror = tx.onabort = resolve;
+  });
+}
+
+const loaded = init({ module_or_path: new URL("rubik_wasm_bg.wasm", import.meta.url) }).then(async () => {
+  const prefix = `v${table_format()}/`;
+  const db = await openDb();
+  if (db) {
+    await offerKept(db, prefix);
+    keep_built_tables(true);
+  }
+  return { db, prefix };
+});
 
 self.onmessage = async (e) => {
   const { id } = e.data;
   const tables = (name, done, total) => self.postMessage({ id, tables: [name, done, total] });
   try {
-    await loaded;
+    const { db, prefix } = await loaded;
+    let answer;
     if (e.data.prepare) {
-      self.postMessage({ id, answer: JSON.parse(prepare(e.data.prepare, tables)) });
-      return;
+      answer = JSON.parse(prepare(e.data.prepare, tables));
+    } else {
+      const { method, path, body } = e.data;
+      answer = JSON.parse(local_api_with_progress(method, path, body, tables));
     }
-    const { method, path, body } = e.data;
-    self.postMessage({ id, answer: JSON.parse(local_api_with_progress(method, path, body, tables)) });
+    await saveBuilt(db, prefix);
+    self.postMessage({ id, answer });
   } catch (err) {
     self.postMessage({ id, failed: String(err && err.message ? err.message : err) });
   }

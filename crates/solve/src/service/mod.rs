@@ -30,13 +30,14 @@ pub use request::{CubeInput, Request, GODS_NUMBER, MAX_CUBE_TEXT, MAX_LENGTH_LIM
 
 use crate::goal::{solve_to, GoalSolver, ToGoal};
 use crate::scramble::{next_scramble, subset_scramble, Scramble};
+use crate::stop::Instant;
 use crate::{CancelFlag, Limits, Method, Options, Pace, SolveError, Solver, SolverConfig};
 use rubik_cube::random::{random_moves, rng_from_entropy, rng_from_seed, CubeRng};
 use rubik_cube::subset::Subset;
 use rubik_cube::{parse_cube, Alg, Cube, CubieCube, Goal, InputError, MoveSet};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Length of the random-move scramble made when no two-phase solver is available.
 pub const RANDOM_MOVES_LENGTH: usize = 25;

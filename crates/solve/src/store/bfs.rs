@@ -15,6 +15,7 @@
 //! `3` for the 2-bit grouped format.
 
 use super::error::TableError;
+pub use super::format::{Cells, GROUP_BYTES, PER_GROUP};
 use super::memory;
 use crate::store::memory::MmapMut;
 use crate::Progress;
@@ -23,33 +24,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 #[cfg(not(target_endian = "little"))]
 compile_error!("the table layouts assume a little-endian machine");
-
-/// How the entries of a distance table are stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Cells {
-    /// One byte per entry, the exact distance (`0xFF`: never reached).
-    Byte,
-    /// Two entries per byte, low nibble first; exact distances up to 14, `15` for 15 or more.
-    Nibble,
-    /// 62 entries of 2 bits in a 16-byte group with the group's least distance (see
-    /// `Groups`): `0` for a distance of at most `base`, read as the group's minimum, else
-    /// `distance − base` capped at 3.
-    Grouped {
-        /// Distances up to `base` are stored as `0`.
-        base: u8,
-    },
-}
-
-impl Cells {
-    /// Bytes of a table of `entries` entries in this format.
-    pub const fn bytes(self, entries: usize) -> usize {
-        match self {
-            Cells::Byte => entries,
-            Cells::Nibble => entries.div_ceil(2),
-            Cells::Grouped { .. } => entries.div_ceil(PER_GROUP) * GROUP_BYTES,
-        }
-    }
-}
 
 /// How big a [`Space`] is: all the builder needs to know of it besides what its moves do.
 #[derive(Clone, Copy, Debug)]
@@ -368,10 +342,6 @@ fn scan_words(
     }
 }
 
-/// Entries per group of the grouped format.
-pub const PER_GROUP: usize = 62;
-/// Bytes per group of the grouped format.
-pub const GROUP_BYTES: usize = 16;
 /// Entries in a group's first word (after the 4-bit minimum).
 pub const LOW_LANES: usize = 30;
 /// Bit `2·lane` of every lane.

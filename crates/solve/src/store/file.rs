@@ -30,8 +30,7 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: [u8; 8] = *b"RUBIKTB\0";
 /// Version of the file format and of the table definitions; bump when either changes.
 pub const FORMAT_VERSION: u32 = 1;
-/// Size of the header; a multiple of 64 keeps the payload aligned for any element type.
-pub const HEADER_LEN: usize = 64;
+pub use super::format::HEADER_LEN;
 const NAME_LEN: usize = 32;
 /// Bytes read per task when a large file is read on several threads.
 const CHUNK: usize = 32 << 20;
@@ -263,6 +262,43 @@ pub fn check_mapped(map: &[u8], sum: u64) -> Result<(), Fault> {
         return Err(Fault::Checksum);
     }
     Ok(())
+}
+
+/// The payload of `bytes`, a whole table file of `spec` held in memory (a table kept by a
+/// browser), after the checks a file gets: size, header and checksum.
+#[cfg(any(test, target_family = "wasm"))]
+pub fn check_bytes<'b>(spec: &TableSpec, bytes: &'b [u8]) -> Result<&'b [u8], Fault> {
+    let head: &[u8; HEADER_LEN] = bytes
+        .get(..HEADER_LEN)
+        .and_then(|h| h.try_into().ok())
+        .ok_or(Fault::WrongSize {
+            actual: bytes.len() as u64,
+            expected: spec.file_bytes(),
+        })?;
+    let sum = check_header(spec, head, bytes.len() as u64)?;
+    check_mapped(bytes, sum)?;
+    Ok(&bytes[HEADER_LEN..])
+}
+
+/// The whole file of the table `spec` with this payload, in memory: header, then payload.
+#[cfg(any(test, target_family = "wasm"))]
+pub fn to_bytes(spec: &TableSpec, payload: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    bytes.extend_from_slice(&header(spec, xxhash_rust::xxh3::xxh3_64(payload)));
+    bytes.extend_from_slice(payload);
+    bytes
+}
+
+/// The table name a file's header holds, when `bytes` starts with a table file's header.
+#[cfg(any(test, target_family = "wasm"))]
+pub fn name_in(bytes: &[u8]) -> Option<&str> {
+    let head = bytes.get(..HEADER_LEN)?;
+    if head[0..8] != MAGIC {
+        return None;
+    }
+    let name = &head[32..64];
+    let end = name.iter().position(|&b| b == 0).unwrap_or(name.len());
+    std::str::from_utf8(&name[..end]).ok()
 }
 
 /// Writes a table atomically: a temporary file in `dir`, then a rename over the table's path.

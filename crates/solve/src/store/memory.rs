@@ -8,7 +8,7 @@
 //! whole aligned 2 MiB range lies inside the mapping: [`buffer`] asks for them, and [`HugeVec`]
 //! aligns its data to 2 MiB and rounds its mapping up, so even a table under 2 MiB gets one.
 
-use super::file::HEADER_LEN;
+use super::format::HEADER_LEN;
 #[cfg(target_family = "wasm")]
 pub use super::heap::{Mmap, MmapMut};
 use bytemuck::Pod;

@@ -23,11 +23,14 @@
 pub mod bfs;
 mod error;
 pub mod file;
+mod format;
 mod guard;
 #[cfg(target_family = "wasm")]
 mod heap;
 mod lock;
 pub mod memory;
+#[cfg(any(test, target_family = "wasm"))]
+pub mod shelf;
 mod spec;
 
 pub use error::{OsError, TableError};
@@ -431,14 +434,27 @@ impl Store {
             table: table.name,
             reason: "the builder made a table of the wrong length",
         };
+        let failed = |e: std::io::Error| TableError::Memory {
+            table: table.name,
+            bytes: table.payload_bytes(),
+            cause: e.into(),
+        };
+        // A table kept from an earlier visit, when it passes a file's checks.
+        #[cfg(target_family = "wasm")]
+        if let Some(buf) = shelf::take_offered(table, |len| memory::buffer(len, false).ok()) {
+            let memory = Memory::Private(buf.make_read_only().map_err(failed)?);
+            return Ok(Table::new(memory, table.len));
+        }
         let memory = match build(self, self.progress.as_ref())? {
-            Built::Vec(v) if v.len() == table.len => self.placed(table, v)?,
+            Built::Vec(v) if v.len() == table.len => {
+                #[cfg(target_family = "wasm")]
+                shelf::built(table, bytemuck::cast_slice(&v));
+                self.placed(table, v)?
+            }
             Built::Buffer(buf) if buf.len() >= table.payload_bytes() => {
-                Memory::Private(buf.make_read_only().map_err(|e| TableError::Memory {
-                    table: table.name,
-                    bytes: table.payload_bytes(),
-                    cause: e.into(),
-                })?)
+                #[cfg(target_family = "wasm")]
+                shelf::built(table, &buf[..table.payload_bytes()]);
+                Memory::Private(buf.make_read_only().map_err(failed)?)
             }
             _ => return Err(short),
         };

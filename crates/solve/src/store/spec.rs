@@ -20,7 +20,7 @@ pub enum Entries {
     Classes,
     /// Distances to the goal found by a breadth-first search, stored as
     /// `cells` says.
-    Distances(super::bfs::Cells),
+    Distances(super::format::Cells),
     /// Computed from other tables; the spec's description says how.
     Derived,
 }
@@ -91,7 +91,7 @@ impl TableSpec {
 
     /// Size of the file in bytes (header included).
     pub const fn file_bytes(&self) -> u64 {
-        (super::file::HEADER_LEN + self.payload_bytes()) as u64
+        (super::format::HEADER_LEN + self.payload_bytes()) as u64
     }
 }
 

@@ -182,3 +182,44 @@ fn a_table_asked_in_another_placement_is_the_same_file_and_the_same_entries() {
         &store.get_placed(&TWIST_MOVES, Placement::Huge).unwrap()
     ));
 }
+
+/// A table kept as bytes (a browser's IndexedDB) is the table file: taken back, it passes the
+/// file's checks and gives the same entries; a damaged or foreign one is refused.
+#[test]
+fn a_table_kept_as_bytes_comes_back_only_when_sound() {
+    use super::shelf;
+    let dir = tempfile::tempdir().unwrap();
+    let good = twist_from_disk(dir.path());
+    let file = std::fs::read(store(dir.path()).path(spec())).unwrap();
+    let payload: &[u8] = bytemuck::cast_slice(&good);
+    assert_eq!(super::file::to_bytes(spec(), payload), file);
+    assert_eq!(super::file::check_bytes(spec(), &file), Ok(payload));
+
+    assert_eq!(shelf::offer(file.clone()).as_deref(), Some(spec().name));
+    let back = shelf::take_offered(spec(), |len| Some(vec![0u8; len])).expect("sound");
+    assert_eq!(back, payload);
+    // Taken: not there a second time.
+    assert!(shelf::take_offered(spec(), |len| Some(vec![0u8; len])).is_none());
+
+    let mut damaged = file.clone();
+    damaged[HEADER_LEN + 1000] ^= 0xAB;
+    assert_eq!(
+        super::file::check_bytes(spec(), &damaged),
+        Err(Fault::Checksum)
+    );
+    shelf::offer(damaged);
+    assert!(shelf::take_offered(spec(), |len| Some(vec![0u8; len])).is_none());
+    assert!(matches!(
+        super::file::check_bytes(spec(), &file[..file.len() - 3]),
+        Err(Fault::WrongSize { .. })
+    ));
+    assert_eq!(shelf::offer(b"not a table".to_vec()), None);
+
+    // Built tables are kept only when asked.
+    shelf::built(spec(), payload);
+    assert!(shelf::take_built().is_empty());
+    shelf::keep_built(true);
+    shelf::built(spec(), payload);
+    assert_eq!(shelf::take_built(), vec![(spec().name, file)]);
+    shelf::keep_built(false);
+}

@@ -1,0 +1,140 @@
+// The page with no server keeps the tables it builds: the first visit builds the two-phase
+// compact tables in its worker and stores them in IndexedDB (under the table format's
+// version); the next visit hands them back to the WebAssembly core, which checks each (size,
+// header, checksum) and builds nothing. A kept table damaged in IndexedDB is refused and built
+// again (and kept again, the same bytes). Every solution is applied by the command line.
+// Run by e2e/run.sh, which passes the release binary in RUBIK_BIN.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isSolved, launchBrowser } from "./lib/page.mjs";
+import { serveFolder } from "./lib/static-server.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RUBIK = process.env.RUBIK_BIN || join(ROOT, "target/release/rubik");
+const SCRAMBLE = "R U R' U' F2 D L' B2 U F' R2 D";
+
+let work;
+let site;
+let browser;
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), "rubik-kept-tables-"));
+  const dir = join(work, "site");
+  execFileSync(RUBIK, ["serve", "--export", dir], { encoding: "utf8" });
+  site = await serveFolder(dir);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const ready = () => window.RubikCore && document.querySelectorAll("#method option").length > 0;
+
+/** Prepares the default method's tables; the names of the tables built meanwhile. */
+async function prepareCountingBuilds(page) {
+  return page.evaluate(async () => {
+    const built = new Set();
+    window.RubikCore.onTables((name) => built.add(name));
+    const answer = await window.RubikCore.prepare();
+    return { answer, built: [...built] };
+  });
+}
+
+/** The kept tables: key → SHA-256 of its bytes and their length (tables are megabytes). */
+function keptTables(page) {
+  return page.evaluate(async () => {
+    const records = await new Promise((resolve, reject) => {
+      const open = indexedDB.open("rubik-tables");
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const out = [];
+        const tx = open.result.transaction("tables", "readonly");
+        const cursor = tx.objectStore("tables").openCursor();
+        cursor.onsuccess = () => {
+          const c = cursor.result;
+          if (!c) return;
+          out.push([String(c.key), new Uint8Array(c.value)]);
+          c.continue();
+        };
+        tx.oncomplete = () => { open.result.close(); resolve(out); };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+    const out = {};
+    for (const [key, bytes] of records) {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      out[key] = `${bytes.length}:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+    }
+    return out;
+  });
+}
+
+/** Solves `SCRAMBLE` through the page's API path; the solution, checked by the command line. */
+async function solveChecked(page) {
+  const body = await page.evaluate(async (scramble) => {
+    const res = await window.RubikCore.fetch("/api/solve", { method: "POST", body: JSON.stringify({ scramble }) });
+    return res.json();
+  }, SCRAMBLE);
+  const end = execFileSync(RUBIK, ["show", "--format", "facelets", "--", `${SCRAMBLE} ${body.solution}`], { encoding: "utf8" }).trim();
+  assert.ok(isSolved(end), `${body.solution} solves ${SCRAMBLE} (CLI)`);
+}
+
+test("a second visit builds no table: the first visit's are kept in IndexedDB and checked", { timeout: 600_000 }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(site.url);
+  await page.waitForFunction(ready, null, { timeout: 120_000 });
+  assert.equal(await page.evaluate(() => window.RubikCore.mode()), "browser");
+
+  const first = await prepareCountingBuilds(page);
+  assert.deepEqual(first.answer, { ok: true });
+  assert.ok(first.built.length > 0, "the first visit builds the tables");
+  const kept = await keptTables(page);
+  const keys = Object.keys(kept);
+  assert.ok(keys.length > 0 && keys.every((k) => /^v\d+\//.test(k)), `kept under the format version: ${keys}`);
+  await solveChecked(page);
+
+  // The second visit: nothing is built, and solves work.
+  await page.reload();
+  await page.waitForFunction(ready, null, { timeout: 120_000 });
+  const second = await prepareCountingBuilds(page);
+  assert.deepEqual(second.answer, { ok: true });
+  assert.deepEqual(second.built, [], "the second visit builds nothing");
+  await solveChecked(page);
+
+  // A kept table damaged (one byte of its payload) is refused and built again, the same bytes.
+  const size = (key) => Number(kept[key].split(":")[0]);
+  const victim = keys.reduce((a, b) => (size(a) >= size(b) ? a : b));
+  await page.evaluate((key) => new Promise((resolve, reject) => {
+    const open = indexedDB.open("rubik-tables");
+    open.onsuccess = () => {
+      const tx = open.result.transaction("tables", "readwrite");
+      const store = tx.objectStore("tables");
+      const get = store.get(key);
+      get.onsuccess = () => {
+        const bytes = new Uint8Array(get.result);
+        bytes[bytes.length - 1] ^= 0x5a;
+        store.put(bytes, key);
+      };
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+  }), victim);
+  await page.reload();
+  await page.waitForFunction(ready, null, { timeout: 120_000 });
+  const third = await prepareCountingBuilds(page);
+  assert.deepEqual(third.answer, { ok: true });
+  assert.ok(third.built.length > 0 && third.built.length < first.built.length,
+    `only the damaged table is built again: ${third.built} (first visit: ${first.built})`);
+  assert.deepEqual((await keptTables(page))[victim], kept[victim], "kept again, sound");
+  await solveChecked(page);
+  await context.close();
+});

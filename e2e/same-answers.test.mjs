@@ -1,0 +1,107 @@
+// The same 200 random states (seed 35, `rubik scramble -n 200 --seed 35`) give the same answers
+// through the command line (`rubik solve -c --json`) and through the page with no server (its
+// WebAssembly core answering `POST /api/solve` in its worker, on the compact tables), to the
+// byte: the solution and each step's key, parameters, name, moves, explanation and human form,
+// for two-phase, Thistlethwaite and CFOP. Both go through `rubik_solve::service::Service::solve`,
+// so a difference is a front end doing more than translating. The command line is given
+// `--compact`, the browser's tables: with the full tables two-phase's first solution can differ
+// (on 31 of these 200 states), because a deep phase-1 iteration is searched by several walkers
+// in turns, one node each, each on its own subtree: the full tables prune more, so each subtree
+// takes fewer nodes and another walker may reach its solution first (one walker, a plain
+// depth-first search, would find the same first solution with either admissible table). Every
+// solution is applied to its scramble by the command line (`rubik show`). The Rust test crates/cli/tests/same_answers.rs does the same for HTTP, and
+// crates/python/tests/test_same_answers.py for Python.
+// Run by e2e/run.sh, which passes the release binary in RUBIK_BIN.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isSolved, launchBrowser } from "./lib/page.mjs";
+import { serveFolder } from "./lib/static-server.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RUBIK = process.env.RUBIK_BIN || join(ROOT, "target/release/rubik");
+/** The seed and number of the states (the same as crates/cli/tests/same_answers.rs). */
+const SEED = "35";
+const STATES = 200;
+const METHODS = ["twophase", "thistlethwaite", "cfop"];
+
+let work;
+let site;
+let browser;
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), "rubik-same-answers-"));
+  const dir = join(work, "site");
+  execFileSync(RUBIK, ["serve", "--export", dir], { encoding: "utf8" });
+  site = await serveFolder(dir);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** Lines the command line prints for `args` (with `input` on its standard input). */
+function cli(args, input) {
+  return execFileSync(RUBIK, args, { encoding: "utf8", input, maxBuffer: 64 << 20 })
+    .split("\n").filter(Boolean);
+}
+
+/** The fields both front ends give, as JSON text (the same as same_answers.rs's). */
+function essentials(answer) {
+  const steps = answer.steps.map((s) => ({
+    key: s.key, name: s.name, moves: s.moves, explanation: s.explanation, params: s.params,
+    human_moves: s.human?.moves ?? null, human_explanation: s.human?.explanation ?? null,
+  }));
+  return JSON.stringify({ solution: answer.solution, steps });
+}
+
+test("the command line and the page with no server (WebAssembly) give the same answers on 200 states", { timeout: 900_000 }, async () => {
+  const scrambles = cli(["scramble", "-n", String(STATES), "--seed", SEED]);
+  const states = cli(["scramble", "-n", String(STATES), "--seed", SEED, "--facelets"]);
+  assert.equal(states.length, STATES);
+  assert.equal(scrambles.length, STATES);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  await page.goto(site.url);
+  await page.waitForFunction(() => window.RubikCore && document.querySelectorAll("#method option").length > 0, null, { timeout: 120_000 });
+  assert.equal(await page.evaluate(() => window.RubikCore.mode()), "browser", "no server: the page answers itself");
+
+  for (const method of METHODS) {
+    // The browser solves on the compact two-phase tables, so the command line does too: the
+    // first two-phase solution depends on the tables (see below).
+    const lines = cli(["solve", "-c", "--json", "--compact", "--method", method], states.join("\n"));
+    assert.equal(lines.length, STATES, method);
+    const browserAnswers = await page.evaluate(async ({ states, method }) => {
+      const out = [];
+      for (const facelets of states) {
+        const res = await window.RubikCore.fetch("/api/solve", {
+          method: "POST", body: JSON.stringify({ facelets, method, timeout_ms: 60_000 }),
+        });
+        out.push({ status: res.status, body: await res.json() });
+      }
+      return out;
+    }, { states, method });
+    for (const [i, state] of states.entries()) {
+      const native = JSON.parse(lines[i]);
+      const { status, body } = browserAnswers[i];
+      assert.equal(status, 200, `${method} on ${state}: ${JSON.stringify(body)}`);
+      assert.equal(body.method, method);
+      assert.equal(body.facelets, state);
+      assert.equal(essentials(body), essentials(native), `${method} on ${state}`);
+      const end = execFileSync(RUBIK, ["show", "--format", "facelets", "--", `${scrambles[i]} ${body.solution}`], { encoding: "utf8" }).trim();
+      assert.ok(isSolved(end), `${method}: ${body.solution} solves ${scrambles[i]} (CLI)`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
