@@ -36,6 +36,7 @@ fn notation_error(e: &ParseError) -> Value {
         "kind": "moves",
         "category": "notation",
         "message": e.to_string(),
+        "error": e.kind.key(),
         "token": e.token,
         "line": e.line,
         "column": e.column,

@@ -423,22 +423,13 @@
   }
 
   /**
-   * The kind of a notation error from the core's message ("`Q` at column 5: not a move (…)"):
-   * the key of `notationKinds` whose English text (the core's own words) the message ends with.
-   */
-  function notationKind(message) {
-    const text = String(message || "");
-    const kinds = I18N.en.notationKinds;
-    return Object.keys(kinds).find((k) => k !== "other" && text.endsWith(kinds[k])) || "other";
-  }
-
-  /**
    * A notation error in words, in the page's language: what is wrong, the token at fault and
    * its column, each said once.
    */
   function notationText(e) {
     const token = e.token === "end of input" ? t("endOfInput") : `“${e.token}”`;
-    const detail = t("notationKinds." + notationKind(e.message));
+    // The core names the kind (`unknown_move`…); the page says it in its language.
+    const detail = t("notationKinds." + (e.kind || e.error || "other"));
     if (!e.column) return t("errors.notation", { detail });
     return t("errors.notation_at", { detail, token, column: e.column });
   }

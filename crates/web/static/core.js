@@ -15,7 +15,7 @@ window.RubikCore = (function () {
   let mode = null;
 
   class NotationError extends Error {
-    constructor(message, column, token) { super(message); this.column = column; this.token = token; }
+    constructor(message, column, token, kind) { super(message); this.column = column; this.token = token; this.kind = kind; }
   }
 
   /** Whether the API is served: GET api/methods answers JSON. */
@@ -44,17 +44,19 @@ window.RubikCore = (function () {
 
   /**
    * Notation read by the core: `[[family, quarterTurns], ...]` and the facelets they make from
-   * solved; a NotationError (message, 1-based column, token) when the text is not notation.
+   * solved; a NotationError (message, 1-based column, token, the error's kind key) when the
+   * text is not notation.
    */
   function parseMoves(text) {
     const r = JSON.parse(core.parse_moves(text));
-    if (!r.ok) throw new NotationError(r.message, r.column, r.token);
+    if (!r.ok) throw new NotationError(r.message, r.column, r.token, r.error);
     return r;
   }
 
   /**
    * The input box read as the command line reads its inputs: `{ok, kind: "facelets" | "net" |
-   * "moves", facelets, moves?}` or `{ok: false, kind, category, message, column?, piece?}`.
+   * "moves", facelets, moves?}` or `{ok: false, kind, category, message, column?, piece?, error?}`
+   * (`error`: a notation error's kind key).
    */
   function readInput(text) {
     return JSON.parse(core.read_input(text));

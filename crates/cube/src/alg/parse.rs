@@ -58,6 +58,43 @@ pub enum ParseErrorKind {
 }
 
 impl ParseErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ParseErrorKind; 13] = [
+        ParseErrorKind::UnknownMove,
+        ParseErrorKind::BadAmount,
+        ParseErrorKind::BadPrefix,
+        ParseErrorKind::MisplacedWide,
+        ParseErrorKind::UnclosedGroup,
+        ParseErrorKind::UnmatchedClose,
+        ParseErrorKind::EmptyGroup,
+        ParseErrorKind::UnclosedBracket,
+        ParseErrorKind::MisplacedSeparator,
+        ParseErrorKind::BadRepeat,
+        ParseErrorKind::TooDeep,
+        ParseErrorKind::TooLong,
+        ParseErrorKind::BadComment,
+    ];
+
+    /// A stable snake_case name for the kind (`unknown_move`…), for front ends that say the
+    /// error in another language (the page's message catalogue is keyed by it).
+    pub fn key(self) -> &'static str {
+        match self {
+            ParseErrorKind::UnknownMove => "unknown_move",
+            ParseErrorKind::BadAmount => "bad_amount",
+            ParseErrorKind::BadPrefix => "bad_prefix",
+            ParseErrorKind::MisplacedWide => "misplaced_wide",
+            ParseErrorKind::UnclosedGroup => "unclosed_group",
+            ParseErrorKind::UnmatchedClose => "unmatched_close",
+            ParseErrorKind::EmptyGroup => "empty_group",
+            ParseErrorKind::UnclosedBracket => "unclosed_bracket",
+            ParseErrorKind::MisplacedSeparator => "misplaced_separator",
+            ParseErrorKind::BadRepeat => "bad_repeat",
+            ParseErrorKind::TooDeep => "too_deep",
+            ParseErrorKind::TooLong => "too_long",
+            ParseErrorKind::BadComment => "bad_comment",
+        }
+    }
+
     fn describe(self) -> &'static str {
         match self {
             ParseErrorKind::UnknownMove => {
