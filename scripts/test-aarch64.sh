@@ -50,7 +50,7 @@ print("\n".join(states))' >"$WORK/states.txt"
 RUBIK_TABLES="$WORK/tables" "${QEMU[@]}" "$CLI" solve -c --compact --json <"$WORK/states.txt" >"$WORK/answers.jsonl"
 "$PYTHON" -c '
 import json, sys, rubik
-states = open(sys.argv[1]).read().split("\n")
+states = open(sys.argv[1]).read().splitlines()
 answers = [json.loads(line) for line in open(sys.argv[2])]
 assert [a["input"] for a in answers] == states, "the answers are not for the states, in order"
 for a in answers:
