@@ -554,7 +554,8 @@ impl Builder {
 }
 
 /// What a last-layer step does, read off the cube held some way: a U turn before the
-/// algorithm, which algorithm (index into the case list), and a U turn after it.
+/// algorithm, which algorithm (index into [`last_layer::LastLayer::oll`] or `pll`: the case's
+/// main algorithm or one for another angle), and a U turn after it.
 #[derive(Clone, Copy, Debug)]
 struct LastLayerPlan {
     before: usize,
@@ -684,10 +685,10 @@ impl Cfop {
             first_look_step(&mut b, 0);
         }
         let oll = self.best_last_layer(&b, LastLayerStage::Oll, |seen| {
-            let (before, case) = ll.recognise_oll(seen)?;
+            let p = ll.plan_oll(seen, self.options.oll == Looks::One)?;
             Some(LastLayerPlan {
-                before,
-                case,
+                before: p.before,
+                case: p.variant,
                 after: 0,
             })
         });
@@ -707,11 +708,11 @@ impl Cfop {
             first_look_step(&mut b, 1);
         }
         let pll = self.best_last_layer(&b, LastLayerStage::Pll, |seen| {
-            let (before, case, after) = ll.recognise_pll(seen)?;
+            let p = ll.plan_pll(seen, self.options.pll == Looks::One)?;
             Some(LastLayerPlan {
-                before,
-                case,
-                after,
+                before: p.before,
+                case: p.variant,
+                after: p.after,
             })
         });
         match pll {
@@ -790,10 +791,11 @@ impl Cfop {
             after,
         } = choice.plan;
         let holding = choice.holding;
-        let (alg_text, alg_moves) = match stage {
-            LastLayerStage::Oll => (OLL_CASES[case].alg, &ll.oll_moves[case]),
-            LastLayerStage::Pll => (PLL_CASES[case].alg, &ll.pll_moves[case]),
+        let variant = match stage {
+            LastLayerStage::Oll => &ll.oll[case],
+            LastLayerStage::Pll => &ll.pll[case],
         };
+        let (alg_text, alg_moves) = (variant.text, &variant.moves);
         // In the frame of the cube held `holding` times y'-turned.
         let mut held: Vec<Move> = u_turn(before).into_iter().collect();
         held.extend_from_slice(alg_moves);
@@ -806,7 +808,7 @@ impl Cfop {
         let rotation = y_rotation(b.holding, holding);
         let (key, name_params) = match stage {
             LastLayerStage::Oll => {
-                let c = &OLL_CASES[case];
+                let c = &OLL_CASES[variant.case];
                 (
                     message!(MESSAGES, "cfop.oll"),
                     vec![
@@ -817,7 +819,7 @@ impl Cfop {
             }
             LastLayerStage::Pll => (
                 message!(MESSAGES, "cfop.pll"),
-                vec![("case", PLL_CASES[case].name.to_string())],
+                vec![("case", PLL_CASES[variant.case].name.to_string())],
             ),
         };
         let case_name = name_params
@@ -891,8 +893,8 @@ impl Cfop {
                 continue;
             };
             let alg = match stage {
-                LastLayerStage::Oll => &ll.oll_moves[p.case],
-                LastLayerStage::Pll => &ll.pll_moves[p.case],
+                LastLayerStage::Oll => &ll.oll[p.case].moves,
+                LastLayerStage::Pll => &ll.pll[p.case].moves,
             };
             let mut held: Vec<Move> = u_turn(p.before).into_iter().collect();
             held.extend_from_slice(alg);
