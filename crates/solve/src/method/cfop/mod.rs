@@ -601,13 +601,29 @@ impl Cfop {
             message!(MESSAGES, "cfop.cross"),
             &cross_params(view.physical(Face::D)),
         )];
-        let mut says: Vec<Phrase> = b.hold(rotation, 0).into_iter().collect();
+        // As a cuber does in inspection: hold the cube, cross face down, with the side in
+        // front from which the first pair goes in without a rotation (by hand, F2L by cases).
+        let start = if self.options.f2l == F2lStyle::Cases {
+            let after = seen.apply_moves(&cross);
+            let state = F2lState::of(&after);
+            let solved = [0, 1, 2, 3].map(|k| state.pair_solved(k));
+            (0..4)
+                .filter_map(|h| next_pair(&after, solved, h).map(|p| (p.cost, h)))
+                .min()
+                .map_or(0, |(_, h)| h)
+        } else {
+            0
+        };
+        let turn = y_rotation(0, start);
+        let hold = notation(&[rotation, turn]);
+        let mut says: Vec<Phrase> = b.hold(&hold, start).into_iter().collect();
         says.push(phrase(
             message!(MESSAGES, "cfop.cross"),
             &cross_params(Face::D),
         ));
+        let as_held: Vec<Move> = cross.iter().map(|&m| Builder::seen_as(start, m)).collect();
         let human = HumanStep {
-            moves: notation(&[rotation, &format_moves(&cross)]),
+            moves: notation(&[&hold, &format_moves(&as_held)]),
             says,
         };
         b.step(
@@ -617,6 +633,7 @@ impl Cfop {
             outer,
             human,
         );
+        b.holding = start;
 
         let mut announced = [false; 4];
         let mut n = 0;
