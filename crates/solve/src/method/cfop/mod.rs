@@ -554,7 +554,8 @@ impl Builder {
 }
 
 /// What a last-layer step does, read off the cube held some way: a U turn before the
-/// algorithm, which algorithm (index into the case list), and a U turn after it.
+/// algorithm, which algorithm (index into [`last_layer::LastLayer::oll`] or `pll`: the case's
+/// main algorithm or one for another angle), and a U turn after it.
 #[derive(Clone, Copy, Debug)]
 struct LastLayerPlan {
     before: usize,
@@ -600,13 +601,29 @@ impl Cfop {
             message!(MESSAGES, "cfop.cross"),
             &cross_params(view.physical(Face::D)),
         )];
-        let mut says: Vec<Phrase> = b.hold(rotation, 0).into_iter().collect();
+        // As a cuber does in inspection: hold the cube, cross face down, with the side in
+        // front from which the first pair goes in without a rotation (by hand, F2L by cases).
+        let start = if self.options.f2l == F2lStyle::Cases {
+            let after = seen.apply_moves(&cross);
+            let state = F2lState::of(&after);
+            let solved = [0, 1, 2, 3].map(|k| state.pair_solved(k));
+            (0..4)
+                .filter_map(|h| next_pair(&after, solved, h).map(|p| (p.cost, h)))
+                .min()
+                .map_or(0, |(_, h)| h)
+        } else {
+            0
+        };
+        let turn = y_rotation(0, start);
+        let hold = notation(&[rotation, turn]);
+        let mut says: Vec<Phrase> = b.hold(&hold, start).into_iter().collect();
         says.push(phrase(
             message!(MESSAGES, "cfop.cross"),
             &cross_params(Face::D),
         ));
+        let as_held: Vec<Move> = cross.iter().map(|&m| Builder::seen_as(start, m)).collect();
         let human = HumanStep {
-            moves: notation(&[rotation, &format_moves(&cross)]),
+            moves: notation(&[&hold, &format_moves(&as_held)]),
             says,
         };
         b.step(
@@ -616,6 +633,7 @@ impl Cfop {
             outer,
             human,
         );
+        b.holding = start;
 
         let mut announced = [false; 4];
         let mut n = 0;
@@ -684,10 +702,10 @@ impl Cfop {
             first_look_step(&mut b, 0);
         }
         let oll = self.best_last_layer(&b, LastLayerStage::Oll, |seen| {
-            let (before, case) = ll.recognise_oll(seen)?;
+            let p = ll.plan_oll(seen, self.options.oll == Looks::One)?;
             Some(LastLayerPlan {
-                before,
-                case,
+                before: p.before,
+                case: p.variant,
                 after: 0,
             })
         });
@@ -707,11 +725,11 @@ impl Cfop {
             first_look_step(&mut b, 1);
         }
         let pll = self.best_last_layer(&b, LastLayerStage::Pll, |seen| {
-            let (before, case, after) = ll.recognise_pll(seen)?;
+            let p = ll.plan_pll(seen, self.options.pll == Looks::One)?;
             Some(LastLayerPlan {
-                before,
-                case,
-                after,
+                before: p.before,
+                case: p.variant,
+                after: p.after,
             })
         });
         match pll {
@@ -790,10 +808,11 @@ impl Cfop {
             after,
         } = choice.plan;
         let holding = choice.holding;
-        let (alg_text, alg_moves) = match stage {
-            LastLayerStage::Oll => (OLL_CASES[case].alg, &ll.oll_moves[case]),
-            LastLayerStage::Pll => (PLL_CASES[case].alg, &ll.pll_moves[case]),
+        let variant = match stage {
+            LastLayerStage::Oll => &ll.oll[case],
+            LastLayerStage::Pll => &ll.pll[case],
         };
+        let (alg_text, alg_moves) = (variant.text, &variant.moves);
         // In the frame of the cube held `holding` times y'-turned.
         let mut held: Vec<Move> = u_turn(before).into_iter().collect();
         held.extend_from_slice(alg_moves);
@@ -806,7 +825,7 @@ impl Cfop {
         let rotation = y_rotation(b.holding, holding);
         let (key, name_params) = match stage {
             LastLayerStage::Oll => {
-                let c = &OLL_CASES[case];
+                let c = &OLL_CASES[variant.case];
                 (
                     message!(MESSAGES, "cfop.oll"),
                     vec![
@@ -817,7 +836,7 @@ impl Cfop {
             }
             LastLayerStage::Pll => (
                 message!(MESSAGES, "cfop.pll"),
-                vec![("case", PLL_CASES[case].name.to_string())],
+                vec![("case", PLL_CASES[variant.case].name.to_string())],
             ),
         };
         let case_name = name_params
@@ -891,8 +910,8 @@ impl Cfop {
                 continue;
             };
             let alg = match stage {
-                LastLayerStage::Oll => &ll.oll_moves[p.case],
-                LastLayerStage::Pll => &ll.pll_moves[p.case],
+                LastLayerStage::Oll => &ll.oll[p.case].moves,
+                LastLayerStage::Pll => &ll.pll[p.case].moves,
             };
             let mut held: Vec<Move> = u_turn(p.before).into_iter().collect();
             held.extend_from_slice(alg);

@@ -270,3 +270,137 @@ fn two_look_oll_and_pll_solve_every_last_layer_state_with_their_ten_and_six_algo
     assert_eq!(oll_used.len(), 3 + 7, "{oll_used:?}");
     assert_eq!(pll_used.len(), 6, "{pll_used:?}");
 }
+
+/// The stickers of a last-layer case that are oriented (the top colour on top): how many of
+/// the four edges and the four corners.
+fn oriented(c: &CubieCube) -> (usize, usize) {
+    (
+        c.eo[..4].iter().filter(|&&o| o == 0).count(),
+        c.co[..4].iter().filter(|&&o| o == 0).count(),
+    )
+}
+
+#[test]
+fn every_listed_oll_and_pll_algorithm_solves_its_case_from_each_u_position() {
+    let ll = last_layer();
+    assert_eq!(
+        ll.oll.len(),
+        OLL_CASES.len() + super::last_layer::OLL_ANGLES.len()
+    );
+    assert_eq!(
+        ll.pll.len(),
+        PLL_CASES.len() + super::last_layer::PLL_ANGLES.len()
+    );
+    for all in [true, false] {
+        for (i, v) in ll.oll.iter().enumerate() {
+            if !all && i >= OLL_CASES.len() {
+                continue;
+            }
+            let start = case_cube(&v.moves);
+            assert!(
+                f2l_solved(&start),
+                "OLL {}: {}",
+                OLL_CASES[v.case].number,
+                v.text
+            );
+            for a in 0..4 {
+                let shown = u_turn(a).map_or(start, |m| start.apply_move(m));
+                let plan = ll.plan_oll(&shown, all).expect("a case");
+                // The solver names it as this algorithm's case, and the U turn it shows then
+                // the algorithm it shows orient the last layer and keep F2L.
+                assert_eq!(ll.oll[plan.variant].case, v.case, "{} after U{a}", v.text);
+                assert!(all || plan.variant < OLL_CASES.len());
+                let done = u_turn(plan.before)
+                    .map_or(shown, |m| shown.apply_move(m))
+                    .apply_moves(&ll.oll[plan.variant].moves);
+                assert_eq!(oll_signature(&done), 0, "{} after U{a}", v.text);
+                assert!(f2l_solved(&done));
+            }
+        }
+        for (i, v) in ll.pll.iter().enumerate() {
+            if !all && i >= PLL_CASES.len() {
+                continue;
+            }
+            let start = case_cube(&v.moves);
+            assert!(
+                f2l_solved(&start) && oll_signature(&start) == 0,
+                "{}",
+                v.text
+            );
+            for a in 0..4 {
+                let shown = u_turn(a).map_or(start, |m| start.apply_move(m));
+                let plan = ll.plan_pll(&shown, all).expect("a case");
+                assert_eq!(ll.pll[plan.variant].case, v.case, "{} after U{a}", v.text);
+                let done = u_turn(plan.before)
+                    .map_or(shown, |m| shown.apply_move(m))
+                    .apply_moves(&ll.pll[plan.variant].moves);
+                let done = u_turn(plan.after).map_or(done, |m| done.apply_move(m));
+                assert!(done.is_solved(), "{} after U{a}", v.text);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_algorithms_turn_no_cube_and_b_or_d_only_where_listed() {
+    use rubik_cube::alg::Layer;
+    // Cases whose common algorithm turns B or D (no ⟨R, U, L, F⟩ one as short is common).
+    let allowed = ["OLL 23", "Aa-perm", "Ab-perm"];
+    let ll = last_layer();
+    let named = ll
+        .oll
+        .iter()
+        .map(|v| (format!("OLL {}", OLL_CASES[v.case].number), v.text))
+        .chain(
+            ll.pll
+                .iter()
+                .map(|v| (PLL_CASES[v.case].name.to_string(), v.text)),
+        );
+    for (name, text) in named {
+        let alg = rubik_cube::Alg::parse(text).expect("notation");
+        assert_eq!(alg.final_orientation(), 0, "{name}: {text}");
+        let turns = alg.turns();
+        assert!(
+            !turns.iter().any(|t| matches!(t.layer, Layer::Rotation(_))),
+            "{name} turns the whole cube: {text}"
+        );
+        let b_or_d = turns
+            .iter()
+            .any(|t| matches!(t.layer, Layer::Face(Face::B) | Layer::Face(Face::D)));
+        assert!(
+            !b_or_d || allowed.contains(&name.as_str()),
+            "{name}: {text}"
+        );
+    }
+}
+
+#[test]
+fn oll_numbers_follow_the_standard_groups() {
+    // The standard numbering's groups, by what is oriented: 1–4 and 17–20 no edge (dot),
+    // 21–27 every edge but not every corner (the crosses), 28 and 57 every corner but not every
+    // edge, every other case two edges.
+    let ll = last_layer();
+    for (case, moves) in OLL_CASES.iter().zip(&ll.oll_moves) {
+        let (edges, corners) = oriented(&case_cube(moves));
+        let n = case.number;
+        let want_edges = match n {
+            1..=4 | 17..=20 => 0,
+            21..=27 => 4,
+            _ => 2,
+        };
+        assert_eq!(edges, want_edges, "OLL {n} ({})", case.name);
+        if matches!(n, 28 | 57) {
+            assert_eq!(corners, 4, "OLL {n}");
+        }
+        if (21..=27).contains(&n) {
+            assert!(corners < 4, "OLL {n}");
+        }
+        // Sune (27) and Anti-Sune (26) leave one corner oriented, the H and Pi crosses none.
+        match n {
+            26 | 27 => assert_eq!(corners, 1, "OLL {n}"),
+            21 | 22 => assert_eq!(corners, 0, "OLL {n}"),
+            23..=25 => assert_eq!(corners, 2, "OLL {n}"),
+            _ => {}
+        }
+    }
+}
