@@ -52,5 +52,13 @@ if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep 
   rustup target add wasm32-unknown-unknown
 fi
 
+# The aarch64 test (scripts/test-aarch64.sh): Debian's cross linker and user-mode emulator, then
+# the Rust target and an arm64 CPython unpacked under target/ (scripts/setup-aarch64.sh).
+if ! command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || ! command -v qemu-aarch64-static >/dev/null 2>&1; then
+  echo "setup: installing the aarch64 cross linker and qemu-user-static for the aarch64 test" >&2
+  apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+fi
+bash scripts/setup-aarch64.sh
+
 # The Python package: its wheel built and installed, with pytest and Dask for its tests.
 bash scripts/setup-python.sh

@@ -9,8 +9,8 @@
 #    example with the full tables the native package built, checked the same way.
 # Both use the `emulated` profile of .cargo/config.toml (release optimisation, no LTO) to build in
 # minutes. Needs Debian's gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user-static (apt),
-# then scripts/setup-aarch64.sh (the Rust target, the arm64 CPython). Not called from
-# scripts/test.sh yet: it has not yet run to its end on this machine (see the commit adding it).
+# then scripts/setup-aarch64.sh (the Rust target, the arm64 CPython); scripts/setup.sh installs
+# all of it and scripts/test.sh runs this test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET=aarch64-unknown-linux-gnu
