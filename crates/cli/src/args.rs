@@ -680,6 +680,21 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR")]
     pub export: Option<std::path::PathBuf>,
 
+    /// Serve over HTTPS, so that a phone on the same network may use its camera to scan
+    /// (browsers give the camera only to secure pages). Without --cert/--key the certificate
+    /// is self-signed, made on first use and kept in ~/.config/rubik/tls
+    /// ($XDG_CONFIG_HOME/rubik/tls); its fingerprint is printed at start.
+    #[arg(long)]
+    pub tls: bool,
+
+    /// A certificate (chain) to serve HTTPS with, PEM; implies --tls.
+    #[arg(long, value_name = "FILE", requires = "key")]
+    pub cert: Option<std::path::PathBuf>,
+
+    /// The private key of --cert, PEM.
+    #[arg(long, value_name = "FILE", requires = "cert")]
+    pub key: Option<std::path::PathBuf>,
+
     /// Tables the solvers use.
     #[command(flatten)]
     pub tables: TableArgs,

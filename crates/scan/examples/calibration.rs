@@ -4,7 +4,9 @@
 //! ```sh
 //! # on the tuning part, each temperature: outcomes and the reliability per decile
 //! cargo run --release -p rubik-scan --example calibration -- fit
-//! # the reliability diagram of one part at the resolver's temperature, as SVG
+//! # on the tuning data (both old parts), the isotonic map `resolve::CALIBRATION` is fitted by
+//! cargo run --release -p rubik-scan --example calibration -- isotonic
+//! # the reliability diagram of one part (tuning, held-out, final) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -26,7 +28,19 @@ struct Bin {
 }
 
 fn measure(cases: &[Case], temperature: f64) -> (Tally, [Bin; 10]) {
-    let resolver = Resolver::new().temperature(temperature);
+    measure_with(
+        cases,
+        &Resolver::new().temperature(temperature),
+        &mut Vec::new(),
+    )
+}
+
+/// [`measure`] with `resolver`, each sticker's (confidence, right) also pushed to `pairs`.
+fn measure_with(
+    cases: &[Case],
+    resolver: &Resolver,
+    pairs: &mut Vec<(f64, bool)>,
+) -> (Tally, [Bin; 10]) {
     let mut tally = Tally::default();
     let mut bins = [Bin::default(); 10];
     for case in cases {
@@ -43,6 +57,7 @@ fn measure(cases: &[Case], temperature: f64) -> (Tally, [Bin; 10]) {
             bin.n += 1;
             bin.confidence += c;
             bin.right += usize::from(a == b);
+            pairs.push((c, a == b));
         }
     }
     (tally, bins)
@@ -138,11 +153,25 @@ fn main() {
                 println!("temperature {t}: {tally}\n{}", describe(&bins));
             }
         }
+        Some("isotonic") => {
+            let mut set = Vec::new();
+            for part in Part::tuning_all() {
+                set.extend(cases(&real, part));
+            }
+            let mut pairs = Vec::new();
+            let resolver = Resolver::new().uncalibrated();
+            let (tally, bins) = measure_with(&set, &resolver, &mut pairs);
+            println!("tuning data, uncalibrated: {tally}\n{}", describe(&bins));
+            println!("knots (raw, calibrated):");
+            for (x, y) in isotonic(pairs) {
+                println!("    ({x:.4}, {y:.4}),");
+            }
+        }
         Some("plot") if args.len() == 3 => {
-            let part = if args[1] == "held-out" {
-                Part::HeldOut
-            } else {
-                Part::Tuning
+            let part = match args[1].as_str() {
+                "held-out" => Part::HeldOut,
+                "final" => Part::Final,
+                _ => Part::Tuning,
             };
             let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
             println!(
@@ -156,6 +185,41 @@ fn main() {
             );
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
-        _ => eprintln!("usage: calibration fit | plot tuning|held-out FILE.svg"),
+        _ => eprintln!("usage: calibration fit | isotonic | plot tuning|held-out|final FILE.svg"),
     }
+}
+
+/// Isotonic regression (pool adjacent violators) of rightness on confidence, below 0.999 (the
+/// top is left as it is: 99.9% of the stickers, right 99.9% of the time), pooled into blocks
+/// of at least 40 stickers; returns knots at each block's mean confidence, with (0, 0) and
+/// (0.999, 0.999) as the ends.
+fn isotonic(mut pairs: Vec<(f64, bool)>) -> Vec<(f64, f64)> {
+    const TOP: f64 = 0.999;
+    const MIN_BLOCK: f64 = 40.0;
+    pairs.retain(|p| p.0 < TOP);
+    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Blocks: (sum of confidences, sum of right, count).
+    let mut blocks: Vec<(f64, f64, f64)> = Vec::new();
+    for (c, right) in pairs {
+        blocks.push((c, f64::from(u8::from(right)), 1.0));
+        loop {
+            let n = blocks.len();
+            if n < 2 {
+                break;
+            }
+            let (a, b) = (blocks[n - 2], blocks[n - 1]);
+            let violates = a.1 / a.2 >= b.1 / b.2 || a.2 < MIN_BLOCK;
+            if !violates {
+                break;
+            }
+            blocks[n - 2] = (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+            blocks.pop();
+        }
+    }
+    let mut knots = vec![(0.0, 0.0)];
+    for (c, r, n) in blocks {
+        knots.push((c / n, (r / n).min(TOP)));
+    }
+    knots.push((TOP, TOP));
+    knots
 }

@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo run --release -p rubik-scan --example lighting -- tuning
 //! cargo run --release -p rubik-scan --example lighting -- held-out
+//! cargo run --release -p rubik-scan --example lighting -- final   # once, at the end
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -15,8 +16,9 @@ fn main() {
     let part = match std::env::args().nth(1).as_deref() {
         Some("tuning") => Part::Tuning,
         Some("held-out") => Part::HeldOut,
+        Some("final") => Part::Final,
         _ => {
-            eprintln!("usage: lighting tuning|held-out [-v]");
+            eprintln!("usage: lighting tuning|held-out|final [-v]");
             std::process::exit(2);
         }
     };

@@ -8,6 +8,16 @@
 //!   real scans 4 cases each with other seeds (2,000,000 + i), and 160 synthetic cubes (seeds
 //!   2,100,000 + i): 380 cases.
 //!
+//! - **Final** (744 cases, defined on 2026-11-28 before the second round of resolver changes,
+//!   and run once at the end of that round): every one of the 34 real scans, 16 cases each
+//!   (seeds 3,000,000 + i), so every fault kind appears on every real scan (the old held-out
+//!   part gave 27 of them only the first four kinds), and 200 synthetic cubes (cube and colour
+//!   scheme from 3,100,000 + i, faults from 3,150,000 + i). The real scans themselves have all
+//!   been looked at by then; what is new is every drawn fault and every synthetic cube.
+//!
+//! After the first round the old held-out part had been looked at, so from then on both old
+//! parts are tuning data ([`Part::tuning_all`]).
+//!
 //! Case `i` of a scan has the fault kind `FaultKind::CYCLE[i % 8]`, so every kind appears on
 //! every real scan of the tuning part. [`judge`] sorts an answer into exact, flagged (every
 //! wrong sticker named as doubtful), refused (exit 2) or silently wrong.
@@ -102,8 +112,18 @@ pub fn synthetic_base(seed: u64) -> BaseScan {
 pub enum Part {
     /// The part the resolver is tuned on.
     Tuning,
-    /// The part kept aside until the end.
+    /// The part kept aside until the end of the first round (tuning data since).
     HeldOut,
+    /// The part kept aside until the end of the second round: new seeds, every real scan
+    /// under every fault kind.
+    Final,
+}
+
+impl Part {
+    /// The parts the resolver may be tuned on since the first round: both old parts.
+    pub fn tuning_all() -> [Part; 2] {
+        [Part::Tuning, Part::HeldOut]
+    }
 }
 
 /// One case: a scan under drawn faults, and its truth.
@@ -141,6 +161,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
     let (seed0, synth0) = match part {
         Part::Tuning => (1_000_000, 1_100_000),
         Part::HeldOut => (2_000_000, 2_100_000),
+        Part::Final => (3_000_000, 3_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -148,13 +169,15 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::Tuning, true) => 0,
             (Part::Tuning, false) | (Part::HeldOut, true) => 16,
             (Part::HeldOut, false) => 4,
+            (Part::Final, _) => 16,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
             seed += 1;
         }
     }
-    for i in 0..160 {
+    let synthetic = if part == Part::Final { 200 } else { 160 };
+    for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
         out.push(case(&base, i, synth0 + 50_000 + i as u64, false));
     }

@@ -19,6 +19,7 @@ pub mod scan;
 pub mod scramble;
 pub mod state;
 pub mod stream;
+pub mod tls;
 
 pub use error::{ApiError, WebError};
 pub use state::{AppState, ServerLimits};
@@ -67,6 +68,16 @@ pub fn router(state: Arc<AppState>) -> Router {
 /// `limits`. Blocking: builds its own tokio runtime, prints the URL once listening, and loads
 /// the two-phase tables in the background so the first solve is quick.
 pub fn run(addr: SocketAddr, config: SolverConfig, limits: ServerLimits) -> Result<(), WebError> {
+    run_with(addr, config, limits, None)
+}
+
+/// [`run`], over HTTPS when `tls` is given (`rubik serve --tls`).
+pub fn run_with(
+    addr: SocketAddr,
+    config: SolverConfig,
+    limits: ServerLimits,
+    tls: Option<tls::Tls>,
+) -> Result<(), WebError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -76,7 +87,7 @@ pub fn run(addr: SocketAddr, config: SolverConfig, limits: ServerLimits) -> Resu
     let _ = rayon::ThreadPoolBuilder::new()
         .start_handler(|_| exec::lower_priority())
         .build_global();
-    let result = runtime.block_on(serve(addr, AppState::new(config, limits)));
+    let result = runtime.block_on(serve_with(addr, AppState::new(config, limits), tls));
     // Requests still in flight were dropped (their solves cancelled); do not wait for them.
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     result
@@ -84,11 +95,38 @@ pub fn run(addr: SocketAddr, config: SolverConfig, limits: ServerLimits) -> Resu
 
 /// Serves the app with `state` on `addr` until Ctrl-C (async form of [`run`]).
 pub async fn serve(addr: SocketAddr, state: Arc<AppState>) -> Result<(), WebError> {
+    serve_with(addr, state, None).await
+}
+
+/// [`serve`], over HTTPS when `tls` is given: prints the https address to open (this
+/// machine's network address when serving on all of them) and the certificate's fingerprint.
+pub async fn serve_with(
+    addr: SocketAddr,
+    state: Arc<AppState>,
+    tls: Option<tls::Tls>,
+) -> Result<(), WebError> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|reason| WebError::Bind { addr, reason })?;
     let local = listener.local_addr().map_err(WebError::Serve)?;
-    println!("rubik serve: listening on http://{local}/ (Ctrl-C to stop)");
+    match &tls {
+        None => println!("rubik serve: listening on http://{local}/ (Ctrl-C to stop)"),
+        Some(tls) => {
+            let public = tls::public_address(local);
+            println!("rubik serve: listening on https://{public}/ (Ctrl-C to stop)");
+            println!(
+                "rubik serve: certificate SHA-256 fingerprint {}",
+                tls.fingerprint
+            );
+            if let Some(file) = &tls.cert_file {
+                println!(
+                    "rubik serve: the certificate is self-signed ({}): a browser warns once; \
+                     check that it shows this fingerprint before going on",
+                    file.display()
+                );
+            }
+        }
+    }
     if !local.ip().is_loopback() {
         eprintln!(
             "rubik serve: warning: {} is not a loopback address, so every machine that can reach \
@@ -103,7 +141,7 @@ pub async fn serve(addr: SocketAddr, state: Arc<AppState>) -> Result<(), WebErro
             eprintln!("rubik serve: {method} solver not ready: {e}");
         }
     });
-    let stopped = serve_on(listener, state, ctrl_c()).await;
+    let stopped = serve_on_with(listener, state, ctrl_c(), tls.map(|t| t.acceptor)).await;
     eprintln!("rubik serve: stopped");
     stopped
 }
@@ -124,6 +162,17 @@ pub async fn serve_on(
     state: Arc<AppState>,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> Result<(), WebError> {
+    serve_on_with(listener, state, shutdown, None).await
+}
+
+/// [`serve_on`], each connection first through `tls` when given (its handshake within the
+/// same [`ServerLimits::header_timeout`]).
+pub async fn serve_on_with(
+    listener: tokio::net::TcpListener,
+    state: Arc<AppState>,
+    shutdown: impl std::future::Future<Output = ()>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
+) -> Result<(), WebError> {
     let app = router(Arc::clone(&state));
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -142,11 +191,32 @@ pub async fn serve_on(
                     }
                 };
                 let service = TowerToHyperService::new(app.clone());
-                let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
-                tokio::spawn(async move {
-                    // A client that leaves early or times out is no error of the server.
-                    let _ = connection.await;
-                });
+                match &tls {
+                    None => {
+                        let connection =
+                            graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+                        tokio::spawn(async move {
+                            // A client that leaves early or times out is no error of the server.
+                            let _ = connection.await;
+                        });
+                    }
+                    Some(acceptor) => {
+                        let (acceptor, http) = (acceptor.clone(), http.clone());
+                        let watcher = graceful.watcher();
+                        let limit = state.limits.header_timeout;
+                        tokio::spawn(async move {
+                            // A failed or slow handshake (a browser that does not trust the
+                            // certificate yet hangs up) is no error of the server either.
+                            let Ok(Ok(stream)) =
+                                tokio::time::timeout(limit, acceptor.accept(stream)).await
+                            else {
+                                return;
+                            };
+                            let connection = http.serve_connection(TokioIo::new(stream), service);
+                            let _ = watcher.watch(connection).await;
+                        });
+                    }
+                }
             }
             () = &mut shutdown => break,
         }

@@ -94,8 +94,8 @@ pub struct ResolveError {
     pub status: StatusCode,
     /// A sentence for people.
     pub error: String,
-    /// `no_valid_cube`, `wrong_count`, `bad_value`, `bad_pin` or `pins_contradict` (or a
-    /// request error: `bad_json`, `wrong_type`, `body_too_large`).
+    /// `no_valid_cube`, `unsure`, `wrong_count`, `bad_value`, `bad_pin` or `pins_contradict`
+    /// (or a request error: `bad_json`, `wrong_type`, `body_too_large`).
     pub category: &'static str,
     /// Always `null`: no single piece is at fault (kept for the common error shape).
     pub piece: Option<String>,
@@ -103,6 +103,18 @@ pub struct ResolveError {
     /// has.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<ConflictJson>,
+    /// With `unsure`: the stickers that could be another colour, least sure first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsure: Vec<StickerJson>,
+}
+
+/// A sticker named in a refusal.
+#[derive(Debug, Serialize)]
+pub struct StickerJson {
+    /// Facelet index (0..54).
+    pub index: usize,
+    /// Its name on the net (`"R6"`).
+    pub sticker: String,
 }
 
 impl IntoResponse for ResolveError {
@@ -112,10 +124,33 @@ impl IntoResponse for ResolveError {
 }
 
 impl From<ScanError> for ResolveError {
+    /// Every variant by name, so that a new one is a compile error here until it is given
+    /// its status and fields; the sentence is the error's own, said once.
     fn from(e: ScanError) -> ResolveError {
-        let conflicts = match &e {
-            ScanError::NoValidCube { conflicts } => conflicts.iter().map(conflict_json).collect(),
-            _ => Vec::new(),
+        let (conflicts, unsure) = match &e {
+            ScanError::NoValidCube { conflicts } => {
+                (conflicts.iter().map(conflict_json).collect(), Vec::new())
+            }
+            ScanError::Unsure { stickers } => (
+                Vec::new(),
+                stickers
+                    .iter()
+                    .map(|&index| StickerJson {
+                        index,
+                        sticker: sticker_name(index),
+                    })
+                    .collect(),
+            ),
+            // Faults of the request itself (or, for the last three, of photos, which this
+            // endpoint does not take): the sentence says everything.
+            ScanError::WrongCount { .. }
+            | ScanError::BadValue { .. }
+            | ScanError::Json(_)
+            | ScanError::BadPin { .. }
+            | ScanError::PinsContradict
+            | ScanError::BadRect { .. }
+            | ScanError::NoFace { .. }
+            | ScanError::PhotoCount { .. } => (Vec::new(), Vec::new()),
         };
         ResolveError {
             status: StatusCode::BAD_REQUEST,
@@ -123,6 +158,7 @@ impl From<ScanError> for ResolveError {
             category: e.category(),
             piece: None,
             conflicts,
+            unsure,
         }
     }
 }
@@ -135,6 +171,7 @@ impl From<ApiError> for ResolveError {
             category: e.category,
             piece: None,
             conflicts: Vec::new(),
+            unsure: Vec::new(),
         }
     }
 }
@@ -213,6 +250,7 @@ fn pinned(pins: &BTreeMap<String, String>) -> Result<Resolver, ResolveError> {
         category: "bad_pin",
         piece: None,
         conflicts: Vec::new(),
+        unsure: Vec::new(),
     };
     let mut resolver = Resolver::new();
     for (name, face) in pins {

@@ -76,7 +76,7 @@
       solve: "Solve",
       use: "Use without solving",
       clearFixes: "Undo fixes",
-      insecure: "The camera can only be used on a secure page: open this page as http://localhost:… on this computer, or over https. Browsers block cameras elsewhere.",
+      insecure: "The camera can only be used on a secure page (browsers block it elsewhere). To scan with a phone, start the server with `rubik serve --tls` and open {https} (accept its self-signed certificate once); on this computer, http://localhost:… works too.",
       noApi: "This browser gives no access to cameras.",
       denied: "The camera permission was refused. Allow the camera for this page (the icon in the address bar, or the browser's site settings), then try again.",
       none: "No camera was found. Connect one, or paint the cube by hand.",
@@ -117,7 +117,7 @@
       solve: "Résoudre",
       use: "Utiliser sans résoudre",
       clearFixes: "Annuler les corrections",
-      insecure: "La caméra n'est utilisable que sur une page sécurisée : ouvrez cette page en http://localhost:… sur cet ordinateur, ou en https. Ailleurs, les navigateurs bloquent les caméras.",
+      insecure: "La caméra n'est utilisable que sur une page sécurisée (ailleurs, les navigateurs la bloquent). Pour scanner avec un téléphone, lancez le serveur avec `rubik serve --tls` et ouvrez {https} (acceptez une fois son certificat auto-signé) ; sur cet ordinateur, http://localhost:… fonctionne aussi.",
       noApi: "Ce navigateur ne donne pas accès aux caméras.",
       denied: "L'autorisation de la caméra a été refusée. Autorisez la caméra pour cette page (l'icône de la barre d'adresse ou les réglages du site), puis réessayez.",
       none: "Aucune caméra trouvée. Branchez-en une, ou peignez le cube à la main.",
@@ -330,7 +330,8 @@
 
   function problem(kind, detail) {
     $("scan-problem").hidden = false;
-    $("scan-problem-text").textContent = t(kind, { detail: detail || "" });
+    const https = `https://${location.host}${location.pathname}`;
+    $("scan-problem-text").textContent = t(kind, { detail: detail || "", https });
     $("scan-grid").hidden = true;
     scan.problem = kind;
   }

@@ -21,8 +21,46 @@ pub fn run(args: &ServeArgs) -> CliResult {
         allowed_hosts: host_name.into_iter().collect(),
         ..ServerLimits::default()
     };
-    rubik_web::run(addr, config, limits)
+    let tls = tls(args, addr, limits.allowed_hosts.first().map(String::as_str))?;
+    rubik_web::run_with(addr, config, limits, tls)
         .map_err(|e| CliError::failure(anyhow::Error::new(e).context("the web app stopped")))
+}
+
+/// HTTPS when asked for: the given certificate, or the self-signed one kept in the config
+/// directory (made when missing). Files that cannot be read or used exit 2; a certificate
+/// that cannot be made or kept exits 3.
+fn tls(
+    args: &ServeArgs,
+    addr: SocketAddr,
+    host: Option<&str>,
+) -> CliResult<Option<rubik_web::tls::Tls>> {
+    use rubik_web::tls::{self, CertSource, TlsError};
+    let source = match (&args.cert, &args.key) {
+        (Some(cert), Some(key)) => CertSource::Files {
+            cert: cert.clone(),
+            key: key.clone(),
+        },
+        _ if args.tls => CertSource::SelfSigned {
+            dir: tls::default_dir().map_err(|e| CliError::failure(anyhow::Error::new(e)))?,
+        },
+        _ => return Ok(None),
+    };
+    let given = matches!(source, CertSource::Files { .. });
+    tls::setup(&source, &tls::names_for(addr, host))
+        .map(Some)
+        .map_err(|e| {
+            let bad_input = given
+                && matches!(
+                    e,
+                    TlsError::File { .. } | TlsError::Pem { .. } | TlsError::Config(_)
+                );
+            let e = anyhow::Error::new(e).context("cannot serve over HTTPS");
+            if bad_input {
+                CliError::bad_input(e)
+            } else {
+                CliError::failure(e)
+            }
+        })
 }
 
 /// `rubik serve --export DIR`: writes the page as static files (exit 3 when the folder cannot
