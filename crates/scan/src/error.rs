@@ -1,6 +1,5 @@
 //! Why a scan could not be read, each fault named in words.
 
-use crate::resolve::sticker_name;
 use rubik_cube::Face;
 use std::fmt;
 use thiserror::Error;
@@ -132,4 +131,10 @@ impl ScanError {
             ScanError::PhotoCount { .. } => "photo_count",
         }
     }
+}
+
+/// The name of sticker `index` (0..54): its face letter and its 1-based place on that face
+/// as read on the net, e.g. `R3` (how every error and reading names a sticker).
+pub fn sticker_name(index: usize) -> String {
+    format!("{}{}", Face::from_index(index / 9).letter(), index % 9 + 1)
 }

@@ -39,6 +39,7 @@ pub mod resolve;
 pub mod sample;
 pub mod synthetic;
 
+pub use error::sticker_name;
 pub use error::{Conflict, ScanError};
 pub use input::parse_rgb_json;
-pub use resolve::{resolve, sticker_name, Resolution, Resolver, StickerReading};
+pub use resolve::{resolve, Resolution, Resolver, StickerReading};

@@ -26,7 +26,7 @@
 //! ([`CONFLICTS_REFUSED`]) and the scan is refused: no valid cube is likely.
 
 use crate::assign::{self, Chain, CostTable};
-use crate::error::{Conflict, ScanError};
+use crate::error::{sticker_name, Conflict, ScanError};
 use crate::model::{Model, Observations};
 use rubik_cube::facelet::{CENTRES, N_FACELETS};
 use rubik_cube::{CubieCube, Face};
@@ -94,12 +94,6 @@ pub const PARITY_GAP_NATS: f64 = 4.0;
 pub const DOUBTFUL_REFUSED: usize = 14;
 /// Most fitting rounds.
 const MAX_ROUNDS: usize = 12;
-
-/// The name of sticker `index` (0..54): its face letter and its 1-based place on that face
-/// as read on the net, e.g. `R3`.
-pub fn sticker_name(index: usize) -> String {
-    format!("{}{}", Face::from_index(index / 9).letter(), index % 9 + 1)
-}
 
 /// What the resolver concluded about one sticker.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,7 +4,8 @@
 //! (`Step::new(message!(MESSAGES, "cfop.oll"), &[("number", "27"), ("case", "Sune")], moves)`,
 //! the key checked when the crate compiles), and the text is
 //! rendered from the catalogue in the language asked for. Each method keeps its own messages in
-//! a `MESSAGES` table next to its code; [`catalogue`] gathers them.
+//! a `MESSAGES` table next to its code; the registry gathers them (`crate::registry::messages`,
+//! `crate::registry::lookup`), so this module knows no method.
 
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -58,7 +59,7 @@ pub struct Message {
 }
 
 /// A word that can appear inside message parameters (a colour, a side of the cube), in each
-/// language. Methods list theirs in their registration ([`crate::registry::Registration::words`]).
+/// language: the colours of the faces ([`COLOURS`]), translated inside message parameters.
 #[derive(Clone, Copy, Debug)]
 pub struct Word {
     /// English.
@@ -111,7 +112,6 @@ pub fn localise(value: &str, lang: Lang) -> String {
     let translate = |word: &str| -> String {
         COLOURS
             .iter()
-            .chain(crate::registry::words())
             .find(|w| w.en == word)
             .map_or_else(|| word.to_string(), |w| w.fr.to_string())
     };
@@ -128,16 +128,6 @@ pub fn localise(value: &str, lang: Lang) -> String {
     }
     out.push_str(&translate(&word));
     out
-}
-
-/// Every message of every method.
-pub fn catalogue() -> impl Iterator<Item = &'static Message> {
-    crate::registry::messages()
-}
-
-/// The message with this key.
-pub fn lookup(key: &str) -> Option<&'static Message> {
-    catalogue().find(|m| m.key == key)
 }
 
 /// Fills the placeholders of `template` from `params`: `{name}` becomes the value, and
@@ -298,7 +288,7 @@ mod tests {
 
     #[test]
     fn keys_are_unique_and_placeholders_match() {
-        let all: Vec<_> = catalogue().collect();
+        let all: Vec<_> = crate::registry::messages().collect();
         for (i, m) in all.iter().enumerate() {
             assert!(
                 all[..i].iter().all(|o| o.key != m.key),

@@ -4,7 +4,11 @@
 //! ([`Choices::get`], [`Flag::get`]). A value is checked against the declaration when it is
 //! given, so a method never sees one it does not know.
 
-use crate::Method;
+//!
+//! This module holds the declarations and the values; checking a value by the option's name
+//! against every method's declarations needs the registry, so [`Options::set`] and
+//! [`Options::check_for`] are implemented there (`crate::registry`), above the methods.
+
 use std::fmt;
 
 /// One value of a choice option.
@@ -94,12 +98,14 @@ pub enum OptionError {
     #[error("no method takes an option --{0}")]
     Unknown(String),
     /// The method has no such option (another method does).
-    #[error("--{option} is not an option of method {method}{}", owners(option))]
+    #[error("--{option} is not an option of method {method}{owners}")]
     NotOfMethod {
         /// The option.
         option: &'static str,
         /// The method it was given to.
-        method: Method,
+        method: &'static str,
+        /// Who takes it, in words (` (it is cfop's: add --method cfop)`), or nothing.
+        owners: String,
     },
     /// The value is not one the option takes.
     #[error("--{option} takes {}, not {value:?}", expected(choices))]
@@ -121,23 +127,7 @@ pub enum OptionError {
     },
 }
 
-/// ` (it is M's: add --method M)` for the methods that have `option`.
-fn owners(option: &str) -> String {
-    let owners: Vec<&str> = crate::registry::methods_with_option(option)
-        .iter()
-        .map(|m| m.name())
-        .collect();
-    match owners.as_slice() {
-        [] => String::new(),
-        [one] => format!(" (it is {one}'s: add --method {one})"),
-        many => format!(
-            " (it is an option of {}: add --method and one of them)",
-            many.join(", ")
-        ),
-    }
-}
-
-fn expected(choices: &[Choice]) -> String {
+pub(crate) fn expected(choices: &[Choice]) -> String {
     let names: Vec<&str> = choices.iter().map(|c| c.name).collect();
     match names.split_last() {
         Some((last, [])) => (*last).to_string(),
@@ -152,52 +142,16 @@ impl Options {
         Options::default()
     }
 
-    /// Gives option `name` the value `value` (`None` for a flag), checked against the
-    /// declaration of the methods that take it.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
-        let def = crate::registry::all_options()
-            .into_iter()
-            .find(|d| d.name == name)
-            .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
-        let index = match (def.kind, value) {
-            (OptionKind::Flag, None) => 0,
-            (OptionKind::Choice(choices), Some(v)) => choices
-                .iter()
-                .position(|c| c.name.eq_ignore_ascii_case(v))
-                .ok_or_else(|| OptionError::BadValue {
-                    option: def.name,
-                    value: v.to_string(),
-                    choices,
-                })?,
-            (kind, _) => {
-                return Err(OptionError::Arity {
-                    option: def.name,
-                    flag: kind == OptionKind::Flag,
-                })
-            }
-        };
-        self.set.retain(|(n, _)| *n != def.name);
-        self.set.push((def.name, index));
-        Ok(())
+    /// Records option `name` with the index of its value (0 for a flag), replacing an earlier
+    /// value; the caller has checked both against the declaration.
+    pub(crate) fn put(&mut self, name: &'static str, index: usize) {
+        self.set.retain(|(n, _)| *n != name);
+        self.set.push((name, index));
     }
 
-    /// The same options with `name` set (see [`Options::set`]).
-    pub fn with(mut self, name: &str, value: Option<&str>) -> Result<Options, OptionError> {
-        self.set(name, value)?;
-        Ok(self)
-    }
-
-    /// Checks that `method` takes every option given (for a front end where the user names
-    /// one method and its options together).
-    pub fn check_for(&self, method: Method) -> Result<(), OptionError> {
-        match self
-            .set
-            .iter()
-            .find(|(name, _)| method.options().iter().all(|d| d.name != *name))
-        {
-            Some(&(option, _)) => Err(OptionError::NotOfMethod { option, method }),
-            None => Ok(()),
-        }
+    /// The names of the options given.
+    pub(crate) fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.set.iter().map(|&(name, _)| name)
     }
 
     /// The index of the value of option `name`, if given.

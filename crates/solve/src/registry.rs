@@ -6,8 +6,8 @@
 //! Adding a method: write its module with a `pub(crate) static METHOD: Registration`, declare
 //! the module and add one line to [`Method::ALL`] (`method/mod.rs`).
 
-use crate::i18n::{Message, Word};
-use crate::options::OptionDef;
+use crate::i18n::Message;
+use crate::options::{OptionDef, OptionError, OptionKind, Options};
 use crate::store::AnySpec;
 use crate::{SolveError, Solver, SolverConfig};
 use std::fmt;
@@ -25,8 +25,6 @@ pub struct Registration {
     pub tables: fn(&SolverConfig) -> Vec<&'static dyn AnySpec>,
     /// Its step messages, in every language.
     pub messages: &'static [Message],
-    /// The words its message parameters may hold (colours, sides), in every language.
-    pub words: &'static [Word],
     /// Makes a solver, loading (or building and caching) its tables.
     pub solver: fn(&SolverConfig) -> Result<Box<dyn Solver>, SolveError>,
     /// How long its solves take, for front ends that schedule them.
@@ -90,11 +88,6 @@ impl Method {
         self.0.messages
     }
 
-    /// The words of its message parameters.
-    pub fn words(self) -> &'static [Word] {
-        self.0.words
-    }
-
     /// How long its solves take.
     pub fn pace(self) -> Pace {
         self.0.pace
@@ -134,7 +127,7 @@ pub fn methods_with_option(name: &str) -> Vec<Method> {
 }
 
 /// Messages of features that work with any method (solving to a goal), beside the methods'.
-const SHARED_MESSAGES: &[&[Message]] = &[crate::goal::MESSAGES];
+const SHARED_MESSAGES: &[&[Message]] = &[crate::goal::messages::MESSAGES];
 
 /// Every message of the crate: each method's, then the shared ones.
 pub fn messages() -> impl Iterator<Item = &'static Message> {
@@ -145,9 +138,79 @@ pub fn messages() -> impl Iterator<Item = &'static Message> {
         .flat_map(|table| table.iter())
 }
 
-/// Every word of every method's message parameters.
-pub fn words() -> impl Iterator<Item = &'static Word> {
-    Method::ALL.iter().flat_map(|m| m.words().iter())
+/// The message with this key, among every message of the crate.
+pub fn lookup(key: &str) -> Option<&'static Message> {
+    messages().find(|m| m.key == key)
+}
+
+/// ` (it is M's: add --method M)` for the methods that have `option`.
+fn owners(option: &str) -> String {
+    let owners: Vec<&str> = methods_with_option(option)
+        .iter()
+        .map(|m| m.name())
+        .collect();
+    match owners.as_slice() {
+        [] => String::new(),
+        [one] => format!(" (it is {one}'s: add --method {one})"),
+        many => format!(
+            " (it is an option of {}: add --method and one of them)",
+            many.join(", ")
+        ),
+    }
+}
+
+/// Giving options by name, checked against the declarations of every method (the registry
+/// knows them all; the option values themselves live in [`crate::options`]).
+impl Options {
+    /// Gives option `name` the value `value` (`None` for a flag), checked against the
+    /// declaration of the methods that take it.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
+        let def = all_options()
+            .into_iter()
+            .find(|d| d.name == name)
+            .ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let index = match (def.kind, value) {
+            (OptionKind::Flag, None) => 0,
+            (OptionKind::Choice(choices), Some(v)) => choices
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(v))
+                .ok_or_else(|| OptionError::BadValue {
+                    option: def.name,
+                    value: v.to_string(),
+                    choices,
+                })?,
+            (kind, _) => {
+                return Err(OptionError::Arity {
+                    option: def.name,
+                    flag: kind == OptionKind::Flag,
+                })
+            }
+        };
+        self.put(def.name, index);
+        Ok(())
+    }
+
+    /// The same options with `name` set (see [`Options::set`]).
+    pub fn with(mut self, name: &str, value: Option<&str>) -> Result<Options, OptionError> {
+        self.set(name, value)?;
+        Ok(self)
+    }
+
+    /// Checks that `method` takes every option given (for a front end where the user names
+    /// one method and its options together).
+    pub fn check_for(&self, method: Method) -> Result<(), OptionError> {
+        match self
+            .names()
+            .find(|name| method.options().iter().all(|d| d.name != *name))
+        {
+            Some(option) => Err(OptionError::NotOfMethod {
+                option,
+                method: method.name(),
+                owners: owners(option),
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A method name no method has.

@@ -17,13 +17,15 @@
 pub(crate) mod coord;
 pub(crate) mod domino;
 pub(crate) mod full_state;
+pub(crate) mod messages;
 pub(crate) mod moves;
 pub(crate) mod plan;
 pub(crate) mod search;
 pub(crate) mod table;
 
-use crate::i18n::{message, Message};
+use crate::i18n::message;
 use crate::{Deadline, Limits, Solution, SolveError, Solver, SolverConfig, Step};
+pub use messages::MESSAGES;
 use plan::{Ending, Plan, PlanFault};
 use rubik_cube::alg::Turn;
 use rubik_cube::piece::{Corner, Edge, Place};
@@ -60,25 +62,6 @@ pub enum Unreachable {
         moves: String,
     },
 }
-
-/// The messages of goal solutions.
-pub const MESSAGES: &[Message] = &[
-    Message {
-        key: "goal.reach",
-        en_name: "Goal reached",
-        en_explanation: "The cube now shows the goal position ({count|move|moves}).",
-        fr_name: "But atteint",
-        fr_explanation:
-            "Le cube montre maintenant la position visée ({count|mouvement|mouvements}).",
-    },
-    Message {
-        key: "goal.search",
-        en_name: "Reach {goal}",
-        en_explanation: "The shortest way to {goal} with the turns ⟨{moves}⟩",
-        fr_name: "Atteindre {goal}",
-        fr_explanation: "Le plus court chemin vers {goal} avec les mouvements ⟨{moves}⟩",
-    },
-];
 
 /// The state whose solutions take `cube` to `goal`: `goal⁻¹ · cube`.
 ///

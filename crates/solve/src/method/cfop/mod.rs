@@ -179,7 +179,6 @@ pub(crate) static METHOD: Registration = Registration {
     options: &[&CROSS.def, &F2L.def, &OLL.def, &PLL.def],
     tables: |_| f2l::table_specs(),
     messages: MESSAGES,
-    words: &[],
     solver: |config| {
         let options = CfopOptions {
             cross: CROSS.get(&config.options),

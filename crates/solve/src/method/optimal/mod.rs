@@ -152,7 +152,6 @@ pub(crate) static METHOD: Registration = Registration {
         specs
     },
     messages: MESSAGES,
-    words: &[],
     solver: |config| Ok(Box::new(OptimalSolver::new(config)?)),
     pace: crate::registry::Pace::Slow,
 };

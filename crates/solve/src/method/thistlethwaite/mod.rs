@@ -84,7 +84,6 @@ pub(crate) static METHOD: Registration = Registration {
     options: &[],
     tables: |_| tables::table_specs(),
     messages: MESSAGES,
-    words: &[],
     solver: |config| Ok(Box::new(Thistlethwaite::new(config)?)),
     pace: crate::registry::Pace::Quick,
 };

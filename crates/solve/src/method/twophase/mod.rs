@@ -251,7 +251,6 @@ pub(crate) static METHOD: Registration = Registration {
     options: &[&FACES.def, &METRIC.def],
     tables: |config| table_specs(config.compact),
     messages: MESSAGES,
-    words: &[],
     solver: |config| Ok(Box::new(TwophaseSolver::new(config)?)),
     pace: crate::registry::Pace::Quick,
 };

@@ -364,7 +364,7 @@ fn catalogue_has_the_step_messages() {
         "twophase.inverse_phase1",
         "twophase.inverse_phase2",
     ] {
-        let m = crate::i18n::lookup(key).expect(key);
+        let m = crate::registry::lookup(key).expect(key);
         assert!(!m.fr_explanation.is_empty());
     }
 }
