@@ -56,12 +56,23 @@ fn states_other_lengths(key: &str) -> bool {
     key == "optimal.unproven"
 }
 
+/// Whether `token` is a whole-cube rotation (`x`, `y'`, `z2`).
+fn is_rotation(token: &str) -> bool {
+    let mut chars = token.chars();
+    matches!(chars.next(), Some('x' | 'y' | 'z')) && matches!(chars.as_str(), "" | "'" | "2" | "2'")
+}
+
 /// The sentence that says how to turn the whole cube, in the English explanation `text`:
-/// the rotation, the colour facing you, the colour on top.
-fn hold_sentence(text: &str) -> Option<(&str, &str, &str)> {
+/// the rotations (one or more, `z' y`), the colour facing you, the colour on top.
+fn hold_sentence(text: &str) -> Option<(String, &str, &str)> {
     const TURN: &str = ": turn the whole cube so that the ";
     let at = text.find(TURN)?;
-    let rotation = text[..at].split_whitespace().last()?;
+    let before: Vec<&str> = text[..at].split_whitespace().collect();
+    let said = before.iter().rev().take_while(|t| is_rotation(t)).count();
+    if said == 0 {
+        return None;
+    }
+    let rotation = before[before.len() - said..].join(" ");
     let rest = &text[at + TURN.len()..];
     let (front, rest) = rest.split_once(" centre faces you and the ")?;
     let (up, _) = rest.split_once(" centre is on top")?;
@@ -156,13 +167,19 @@ pub fn check_written(start: &Cube, solution: &str, steps: &[WrittenStep]) -> Res
             }
         }
         let first = human.moves.split_whitespace().next().unwrap_or("");
-        let rotates = first.starts_with(['x', 'y', 'z']);
+        let rotates = is_rotation(first);
         match hold_sentence(&human.english) {
             Some((rotation, front, up)) => {
-                if rotation != first {
+                // The rotations said open the moves, all of them: `z' y` before `z' y D2 …`.
+                let opening: Vec<&str> = human
+                    .moves
+                    .split_whitespace()
+                    .take_while(|t| is_rotation(t))
+                    .collect();
+                if rotation != opening.join(" ") {
                     return Err(at(format!("says {rotation} before {:?}", human.moves)));
                 }
-                let held = state.apply(&Alg::parse(rotation).map_err(|e| at(e.to_string()))?);
+                let held = state.apply(&Alg::parse(&rotation).map_err(|e| at(e.to_string()))?);
                 let (f, u) = (centre_colour(&held, 22), centre_colour(&held, 4));
                 if (f, u) != (front, up) {
                     return Err(at(format!(
@@ -254,5 +271,15 @@ mod tests {
             check_written(&start, "U'", &[cross("U'", "y U'", said)]),
             Ok(())
         );
+        // Two rotations said together must be the two that open the moves, and the colours
+        // those two leave: `y2 y` ends with the orange centre facing you, as `y'` alone does.
+        let said = "y2 y: turn the whole cube so that the orange centre faces you and the white \
+                    centre is on top. The cross.";
+        assert_eq!(
+            check_written(&start, "U'", &[cross("U'", "y2 y U'", said)]),
+            Ok(())
+        );
+        let err = check_written(&start, "U'", &[cross("U'", "y2 U'", said)]).unwrap_err();
+        assert!(err.contains("says y2 y before"), "{err}");
     }
 }
