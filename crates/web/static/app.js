@@ -428,8 +428,9 @@
    */
   function notationText(e) {
     const token = e.token === "end of input" ? t("endOfInput") : `“${e.token}”`;
-    // The core names the kind (`unknown_move`…); the page says it in its language.
-    const detail = t("notationKinds." + (e.kind || e.error || "other"));
+    // The core names the error's kind in `error` (`unknown_move`…); the page says it in its
+    // language. (`kind` is the input box's reading, "moves", not the error.)
+    const detail = t("notationKinds." + (e.error || "other"));
     if (!e.column) return t("errors.notation", { detail });
     return t("errors.notation_at", { detail, token, column: e.column });
   }

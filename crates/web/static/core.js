@@ -15,7 +15,7 @@ window.RubikCore = (function () {
   let mode = null;
 
   class NotationError extends Error {
-    constructor(message, column, token, kind) { super(message); this.column = column; this.token = token; this.kind = kind; }
+    constructor(message, column, token, error) { super(message); this.column = column; this.token = token; this.error = error; }
   }
 
   /** Whether the API is served: GET api/methods answers JSON. */
