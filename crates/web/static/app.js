@@ -746,7 +746,7 @@
       explanation: s.explanation,
       texts: s.translations || null,
       outer: M.parse(s.moves),
-      human: s.human ? M.parse(s.human.moves) : null,
+      human: s.human ? M.parseAsWritten(s.human.moves) : null,
       humanTexts: s.human ? s.human.translations : null,
     }));
     const hasHuman = steps.length > 0 && steps.every((s) => s.human);

@@ -142,9 +142,21 @@ window.RubikModel = (function () {
     return window.RubikCore.parseMoves(text).moves.map(([family, amount]) => move(family, amount));
   }
 
+  /**
+   * `parse`, keeping the text's spelling of each move when it writes one token per move (no
+   * groups or repeats): the server writes the human form as cubers write algorithms (`r U R'`,
+   * SiGN's lowercase wide moves), and the page shows it as written, not respelled `Rw`.
+   */
+  function parseAsWritten(text) {
+    const moves = parse(text);
+    const tokens = text.trim().split(/\s+/).filter(Boolean);
+    if (tokens.length !== moves.length) return moves;
+    return moves.map((m, i) => (tokens[i] === m.name ? m : Object.assign({}, m, { name: tokens[i] })));
+  }
+
   function format(moves) { return moves.map((m) => m.name).join(" "); }
 
   return { FACES, NORMALS, STICKERS, faceletIndex, rotate, FAMILIES, move, inverse, isRotation,
-           inLayer, apply, applyAll, solvedState, isSolved, parse, format,
+           inLayer, apply, applyAll, solvedState, isSolved, parse, parseAsWritten, format,
            NotationError: window.RubikCore.NotationError };
 })();

@@ -53,13 +53,28 @@
       const left = focus.offsetLeft - row.clientWidth / 2 + focus.offsetWidth / 2;
       row.scrollLeft = Math.max(0, left);
     }
+    markRowEdges(row);
+  }
+
+  /**
+   * A row of moves wider than the screen scrolls sideways: its edge fades on each side where
+   * more moves are hidden, so that a phone user sees there is more to swipe to.
+   */
+  function markRowEdges(row) {
+    const hiddenLeft = row.scrollLeft > 1;
+    const hiddenRight = row.scrollLeft + row.clientWidth < row.scrollWidth - 1;
+    row.classList.toggle("more-left", hiddenLeft);
+    row.classList.toggle("more-right", hiddenRight);
   }
 
   function wireTimeline() {
     const slider = $("timeline");
     // Scrubbing shows each position at once (no animation), as a video player's slider does.
     slider.addEventListener("input", () => P.goTo(Number(slider.value)));
-    $("timeline-moves").addEventListener("click", (e) => {
+    const row = $("timeline-moves");
+    row.addEventListener("scroll", () => markRowEdges(row), { passive: true });
+    window.addEventListener("resize", () => markRowEdges(row));
+    row.addEventListener("click", (e) => {
       const b = e.target.closest(".tl-mv");
       if (b) P.goTo(Number(b.dataset.i) + 1);
     });
@@ -177,7 +192,11 @@
     /** The timeline's state: its slider's maximum and value, and the highlighted move. */
     timeline: () => {
       const cur = document.querySelector("#timeline-moves .tl-mv.current");
-      return { max: Number($("timeline").max), value: Number($("timeline").value), current: cur ? cur.textContent : null };
+      const row = $("timeline-moves");
+      return {
+        max: Number($("timeline").max), value: Number($("timeline").value), current: cur ? cur.textContent : null,
+        moreLeft: row.classList.contains("more-left"), moreRight: row.classList.contains("more-right"),
+      };
     },
   });
 })();
