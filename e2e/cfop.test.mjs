@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SHOTS, api, launchBrowser, openPage, waitIdle, waitUntilLoaded } from "./lib/page.mjs";
+import { SHOTS, api, launchBrowser, openPage, solveWith, waitIdle, waitUntilLoaded } from "./lib/page.mjs";
 
 // Not one of the scrambles the other browser tests use.
 const SCRAMBLE = "D2 B2 L2 U' F2 U B2 R2 U' L2 F' R' B' D L' U2 F' R B U'";
@@ -22,12 +22,7 @@ after(async () => {
 
 test("CFOP explained: the F2L steps name their cases as the API does, with no B turn", { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 860 } });
-  await page.fill("#input", SCRAMBLE);
-  await page.click("#apply");
-  await waitIdle(page);
-  await page.selectOption("#method", "cfop");
-  await page.click("#solve");
-  await page.waitForFunction(() => window.rubik.length() > 0 && !window.rubik.solving(), null, { timeout: 90_000 });
+  await solveWith(page, "cfop", SCRAMBLE);
   assert.equal(await page.evaluate(() => window.rubik.form()), "human");
 
   const server = (await api("/api/solve", { scramble: SCRAMBLE, method: "cfop" })).body;

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { SHOTS, api, launchBrowser, openPage as open, waitIdle, waitUntilLoaded } from "./lib/page.mjs";
+import { SHOTS, api, launchBrowser, openPage as open, solveWith, waitIdle, waitUntilLoaded } from "./lib/page.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CASES = JSON.parse(readFileSync(join(HERE, "../crates/cube/tests/data/notation_cases.json"), "utf8"));
@@ -60,15 +60,6 @@ async function checkCounts(page, form) {
     assert.equal(shown.summary.includes("whole cube"), rotations > 0, shown.summary);
   }
   return { turns, rotations };
-}
-
-async function solveWith(page, method, scramble) {
-  await page.fill("#input", scramble);
-  await page.click("#apply");
-  await waitIdle(page);
-  await page.selectOption("#method", method);
-  await page.click("#solve");
-  await page.waitForFunction(() => window.rubik.length() > 0 && !window.rubik.solving(), null, { timeout: 90_000 });
 }
 
 before(async () => {

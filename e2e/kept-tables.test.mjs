@@ -7,33 +7,26 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isSolved, launchBrowser } from "./lib/page.mjs";
-import { serveFolder } from "./lib/static-server.mjs";
+import { exportSite } from "./lib/static-server.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUBIK = process.env.RUBIK_BIN || join(ROOT, "target/release/rubik");
 const SCRAMBLE = "R U R' U' F2 D L' B2 U F' R2 D";
 
-let work;
 let site;
 let browser;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), "rubik-kept-tables-"));
-  const dir = join(work, "site");
-  execFileSync(RUBIK, ["serve", "--export", dir], { encoding: "utf8" });
-  site = await serveFolder(dir);
+  site = await exportSite(RUBIK, "rubik-kept-tables-");
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
   await site?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 const ready = () => window.RubikCore && document.querySelectorAll("#method option").length > 0;

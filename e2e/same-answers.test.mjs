@@ -15,12 +15,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isSolved, launchBrowser } from "./lib/page.mjs";
-import { serveFolder } from "./lib/static-server.mjs";
+import { exportSite } from "./lib/static-server.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUBIK = process.env.RUBIK_BIN || join(ROOT, "target/release/rubik");
@@ -29,22 +27,17 @@ const SEED = "35";
 const STATES = 200;
 const METHODS = ["twophase", "thistlethwaite", "cfop"];
 
-let work;
 let site;
 let browser;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), "rubik-same-answers-"));
-  const dir = join(work, "site");
-  execFileSync(RUBIK, ["serve", "--export", dir], { encoding: "utf8" });
-  site = await serveFolder(dir);
+  site = await exportSite(RUBIK, "rubik-same-answers-");
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
   await site?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** Lines the command line prints for `args` (with `input` on its standard input). */

@@ -90,6 +90,19 @@ export async function openPage(browser, contextOptions = {}, { ready, init, auto
 /** Waits until the page has played every queued turn. */
 export const waitIdle = (page) => page.waitForFunction(() => window.rubik.idle(), null, { timeout: 30_000 });
 
+/**
+ * Enters `scramble` in the Setup box, picks `method` and solves, as a user does; resolves when
+ * the answer is loaded and the search has ended.
+ */
+export async function solveWith(page, method, scramble) {
+  await page.fill("#input", scramble);
+  await page.click("#apply");
+  await waitIdle(page);
+  await page.selectOption("#method", method);
+  await page.click("#solve");
+  await page.waitForFunction(() => window.rubik.length() > 0 && !window.rubik.solving(), null, { timeout: 90_000 });
+}
+
 /** Every face shows a single colour. */
 export function isSolved(facelets) {
   for (let f = 0; f < 6; f++) {

@@ -1,8 +1,11 @@
 // A plain static file server for the browser tests of the page with no server: it serves the
 // files of one folder (as GitHub Pages or any web host would) and nothing else; /api/ paths
 // are 404s like any missing file.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, extname, normalize } from "node:path";
 
 const TYPES = {
@@ -41,4 +44,24 @@ export function serveFolder(dir) {
       });
     });
   });
+}
+
+/**
+ * The page with no server, as a user gets it: `rubik serve --export` (the binary `rubik`) writes
+ * it to a fresh temporary folder, served by `serveFolder`. Resolves to `{url, dir, requests,
+ * close}`; `close` stops the server and removes the folder.
+ */
+export async function exportSite(rubik, prefix) {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const dir = join(work, "site");
+  execFileSync(rubik, ["serve", "--export", dir], { encoding: "utf8" });
+  const site = await serveFolder(dir);
+  return {
+    ...site,
+    dir,
+    close: async () => {
+      await site.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
