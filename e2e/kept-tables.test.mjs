@@ -1,12 +1,16 @@
-// The page with no server keeps the tables it builds: the first visit builds the two-phase
-// compact tables in its worker and stores them in IndexedDB (under the table format's
-// version); the next visit hands them back to the WebAssembly core, which checks each (size,
-// header, checksum) and builds nothing. A kept table damaged in IndexedDB is refused and built
-// again (and kept again, the same bytes). Every solution is applied by the command line.
+// The page with no server keeps the tables it builds: on a site exported without its tables
+// (`--no-tables`) the first visit builds the two-phase compact tables in its worker and stores
+// them in IndexedDB (under the table format's version); the next visit hands them back to the
+// WebAssembly core, which checks each (size, header, checksum) and builds nothing. A kept table
+// damaged in IndexedDB is refused and built again (and kept again, the same bytes). On a site
+// exported with its tables (the default), the first visit fetches them instead and builds
+// nothing; a damaged table file on the site is refused and that table alone built. Every
+// solution is applied by the command line.
 // Run by e2e/run.sh, which passes the release binary in RUBIK_BIN.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isSolved, launchBrowser } from "./lib/page.mjs";
@@ -17,16 +21,19 @@ const RUBIK = process.env.RUBIK_BIN || join(ROOT, "target/release/rubik");
 const SCRAMBLE = "R U R' U' F2 D L' B2 U F' R2 D";
 
 let site;
+let withTables;
 let browser;
 
 before(async () => {
-  site = await exportSite(RUBIK, "rubik-kept-tables-");
+  site = await exportSite(RUBIK, "rubik-kept-tables-", ["--no-tables"]);
+  withTables = await exportSite(RUBIK, "rubik-exported-tables-");
   browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
   await site?.close();
+  await withTables?.close();
 });
 
 const ready = () => window.RubikCore && document.querySelectorAll("#method option").length > 0;
@@ -130,4 +137,46 @@ test("a second visit builds no table: the first visit's are kept in IndexedDB an
   assert.deepEqual((await keptTables(page))[victim], kept[victim], "kept again, sound");
   await solveChecked(page);
   await context.close();
+});
+
+test("a site exported with its tables: the first visit fetches them, builds none, keeps them; a damaged file is built", { timeout: 600_000 }, async () => {
+  const index = JSON.parse(readFileSync(join(withTables.dir, "tables", "index.json"), "utf8"));
+  assert.ok(index.tables.length > 0, "the export lists its tables");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(withTables.url);
+  await page.waitForFunction(ready, null, { timeout: 120_000 });
+  assert.equal(await page.evaluate(() => window.RubikCore.mode()), "browser");
+  const first = await prepareCountingBuilds(page);
+  assert.deepEqual(first.answer, { ok: true });
+  assert.deepEqual(first.built, [], "the first visit builds nothing: the site's tables pass the core's checks");
+  for (const t of index.tables) {
+    assert.ok(withTables.requests.includes(`/tables/${t.file}`), `${t.file} fetched`);
+  }
+  // Kept as they were fetched, the same bytes as the site's files.
+  const kept = await keptTables(page);
+  for (const t of index.tables) {
+    const key = Object.keys(kept).find((k) => k.endsWith(`/${t.name}`));
+    assert.ok(key, `${t.name} kept`);
+    assert.equal(Number(kept[key].split(":")[0]), t.bytes, `${t.name}: the file's size`);
+  }
+  await solveChecked(page);
+  await context.close();
+
+  // A fresh visitor of a site whose largest table file is damaged: that table is built.
+  const victim = index.tables.reduce((a, b) => (a.bytes >= b.bytes ? a : b));
+  const file = join(withTables.dir, "tables", victim.file);
+  const bytes = readFileSync(file);
+  bytes[bytes.length - 1] ^= 0x5a;
+  writeFileSync(file, bytes);
+  const fresh = await browser.newContext();
+  const page2 = await fresh.newPage();
+  await page2.goto(withTables.url);
+  await page2.waitForFunction(ready, null, { timeout: 120_000 });
+  const second = await prepareCountingBuilds(page2);
+  assert.deepEqual(second.answer, { ok: true });
+  // (Builds are reported by their labels, e.g. "compact table, twist × flip", not file names.)
+  assert.equal(second.built.length, 1, `only the damaged ${victim.name} is built: ${second.built}`);
+  await solveChecked(page2);
+  await fresh.close();
 });

@@ -47,14 +47,14 @@ export function serveFolder(dir) {
 }
 
 /**
- * The page with no server, as a user gets it: `rubik serve --export` (the binary `rubik`) writes
- * it to a fresh temporary folder, served by `serveFolder`. Resolves to `{url, dir, requests,
- * close}`; `close` stops the server and removes the folder.
+ * The page with no server, as a user gets it: `rubik serve --export` (the binary `rubik`, with
+ * `args` such as `--no-tables`) writes it to a fresh temporary folder, served by `serveFolder`.
+ * Resolves to `{url, dir, requests, close}`; `close` stops the server and removes the folder.
  */
-export async function exportSite(rubik, prefix) {
+export async function exportSite(rubik, prefix, args = []) {
   const work = mkdtempSync(join(tmpdir(), prefix));
   const dir = join(work, "site");
-  execFileSync(rubik, ["serve", "--export", dir], { encoding: "utf8" });
+  execFileSync(rubik, ["serve", "--export", dir, ...args], { encoding: "utf8" });
   const site = await serveFolder(dir);
   return {
     ...site,

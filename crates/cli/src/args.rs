@@ -680,6 +680,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR")]
     pub export: Option<std::path::PathBuf>,
 
+    /// With --export: leave out the compact tables (about 14 MB) that the page's first visit
+    /// otherwise fetches instead of building them in the browser (seconds of CPU).
+    #[arg(long, requires = "export")]
+    pub no_tables: bool,
+
     /// Serve over HTTPS, so that a phone on the same network may use its camera to scan
     /// (browsers give the camera only to secure pages). Without --cert/--key the certificate
     /// is self-signed, made on first use and kept in ~/.config/rubik/tls

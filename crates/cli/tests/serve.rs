@@ -121,3 +121,47 @@ fn a_non_loopback_address_is_served_with_a_warning() {
         "{warning}"
     );
 }
+
+#[test]
+fn export_writes_the_page_and_its_checked_tables_unless_told_not_to() {
+    let site = tempfile::tempdir().unwrap();
+    let out = rubik()
+        .args(["serve", "--export"])
+        .arg(site.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(site.path().join("index.html").is_file());
+    // Every table listed is there with its size, is the store's own file (the same bytes as the
+    // table directory's), and `rubik tables verify --compact` on the copy finds it sound.
+    let index: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(site.path().join("tables/index.json")).unwrap(),
+    )
+    .unwrap();
+    let tables = index["tables"].as_array().unwrap();
+    assert!(!tables.is_empty(), "{index}");
+    for t in tables {
+        let file = site.path().join("tables").join(t["file"].as_str().unwrap());
+        let bytes = std::fs::read(&file).unwrap();
+        assert_eq!(bytes.len() as u64, t["bytes"].as_u64().unwrap(), "{}", file.display());
+        let kept = std::fs::read(table_dir().join(t["file"].as_str().unwrap())).unwrap();
+        assert!(bytes == kept, "{} is the store's file", file.display());
+    }
+    let verify = rubik()
+        .args(["tables", "verify", "--compact"])
+        .env("RUBIK_TABLES", site.path().join("tables"))
+        .output()
+        .unwrap();
+    assert!(verify.status.success(), "{}", stdout(&verify));
+
+    let bare = tempfile::tempdir().unwrap();
+    rubik()
+        .args(["serve", "--no-tables", "--export"])
+        .arg(bare.path())
+        .assert()
+        .success();
+    assert!(bare.path().join("index.html").is_file());
+    assert!(!bare.path().join("tables").exists());
+    // --no-tables means nothing without --export.
+    rubik().args(["serve", "--no-tables"]).assert().code(2);
+}

@@ -309,7 +309,7 @@ window.RUBIK_I18N = {
     goals: {
       title: "Objectifs et algorithmes",
       goal: "Objectif",
-      names: { cross: "Croix", f2l: "Deux premières couronnes (F2L)", "f2l-1": "F2L moins une paire (FR)", oll: "F2L + dernière face orientée (OLL)",
+      names: { cross: "Croix", f2l: "F2L (deux couronnes)", "f2l-1": "F2L moins une paire (FR)", oll: "F2L + dernière face orientée (OLL)",
                "2x2x2": "Bloc 2×2×2 (DBL)", "2x2x3": "Bloc 2×2×3 (DL)", eo: "Arêtes orientées (EO)", dr: "Réduction domino (DR)",
                solved: "Résolu", custom: "Motif peint" },
       edit: "Peindre l'indifférent",

@@ -27,6 +27,8 @@ self.addEventListener("fetch", (event) => {
   const scope = new URL(self.registration.scope);
   if (event.request.method !== "GET" || url.origin !== scope.origin) return;
   if (!url.pathname.startsWith(scope.pathname) || url.pathname.includes("/api/")) return;
+  // The exported tables are kept by the solving worker in IndexedDB, not twice.
+  if (url.pathname.startsWith(scope.pathname + "tables/")) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     try {

@@ -3,6 +3,9 @@
 // this worker's memory on first use and reporting their progress. Tables built once are kept
 // in IndexedDB (under the table format's version) and handed back to the core on the next
 // visit, which checks each (size, header, checksum) and builds only what is missing or unsound.
+// A site exported with its tables (`rubik serve --export`, tables/index.json) gives a first
+// visit the table files to fetch instead of building them; they are checked the same way, and
+// kept too.
 import init, {
   local_api_with_progress, prepare, table_format, offer_table, keep_built_tables, take_built_tables,
 } from "./rubik_wasm.js";
@@ -21,18 +24,64 @@ function openDb() {
   });
 }
 
-/** Hands every kept table of this format to the core; drops those of other formats. */
+/**
+ * Hands every kept table of this format to the core; drops those of other formats. Resolves
+ * to the names of the tables handed in.
+ */
 function offerKept(db, prefix) {
+  const offered = new Set();
   return new Promise((resolve) => {
     const tx = db.transaction(STORE, "readwrite");
     const cursor = tx.objectStore(STORE).openCursor();
     cursor.onsuccess = () => {
       const c = cursor.result;
       if (!c) return;
-      if (String(c.key).startsWith(prefix)) offer_table(new Uint8Array(c.value));
-      else c.delete();
+      if (String(c.key).startsWith(prefix)) {
+        const name = offer_table(new Uint8Array(c.value));
+        if (name) offered.add(name);
+      } else {
+        c.delete();
+      }
       c.continue();
     };
+    tx.oncomplete = () => resolve(offered);
+    tx.onerror = tx.onabort = () => resolve(offered);
+  });
+}
+
+/**
+ * Fetches the site's exported tables (tables/index.json) of this format that were not kept,
+ * hands each to the core and keeps it (in `db`, when there is one). A site without tables,
+ * or of another format, or a network failure: nothing, the core builds what it needs.
+ */
+async function offerExported(db, prefix, kept) {
+  let index;
+  try {
+    const res = await fetch(new URL("tables/index.json", import.meta.url));
+    if (!res.ok) return;
+    index = await res.json();
+  } catch (e) {
+    return;
+  }
+  if (index.format !== table_format() || !Array.isArray(index.tables)) return;
+  const wanted = index.tables.filter((t) => !kept.has(t.name));
+  const fetched = await Promise.all(wanted.map(async (t) => {
+    try {
+      const res = await fetch(new URL(`tables/${t.file}`, import.meta.url));
+      return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+    } catch (e) {
+      return null;
+    }
+  }));
+  const sound = [];
+  for (const bytes of fetched) {
+    const name = bytes && offer_table(bytes);
+    if (name) sound.push([name, bytes]);
+  }
+  if (!db || sound.length === 0) return;
+  await new Promise((resolve) => {
+    const tx = db.transaction(STORE, "readwrite");
+    for (const [name, bytes] of sound) tx.objectStore(STORE).put(bytes, prefix + name);
     tx.oncomplete = resolve;
     tx.onerror = tx.onabort = resolve;
   });
@@ -54,10 +103,9 @@ function saveBuilt(db, prefix) {
 const loaded = init({ module_or_path: new URL("rubik_wasm_bg.wasm", import.meta.url) }).then(async () => {
   const prefix = `v${table_format()}/`;
   const db = await openDb();
-  if (db) {
-    await offerKept(db, prefix);
-    keep_built_tables(true);
-  }
+  const kept = db ? await offerKept(db, prefix) : new Set();
+  await offerExported(db, prefix, kept);
+  if (db) keep_built_tables(true);
   return { db, prefix };
 });
 

@@ -3,6 +3,7 @@
 pub mod algs;
 pub mod bench;
 pub mod completions;
+pub mod export;
 pub mod man;
 pub mod scan;
 pub mod scramble;

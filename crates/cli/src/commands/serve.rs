@@ -9,7 +9,8 @@ use std::net::{SocketAddr, ToSocketAddrs};
 /// a server that cannot start (address in use, no permission) exits 3.
 pub fn run(args: &ServeArgs) -> CliResult {
     if let Some(dir) = &args.export {
-        return export(dir);
+        let config = crate::solving::config(&args.tables)?;
+        return super::export::export(dir, !args.no_tables, &config);
     }
     let (addr, host_name) = resolve(&args.addr)?;
     // A server outlives whatever happens to the table files: it keeps private copies.
@@ -61,23 +62,6 @@ fn tls(
                 CliError::failure(e)
             }
         })
-}
-
-/// `rubik serve --export DIR`: writes the page as static files (exit 3 when the folder cannot
-/// be written) and says where.
-fn export(dir: &std::path::Path) -> CliResult {
-    let files = rubik_web::assets::export(dir).map_err(|e| {
-        CliError::failure(anyhow::anyhow!(
-            "cannot write the page into {}: {e}",
-            dir.display()
-        ))
-    })?;
-    println!(
-        "wrote the page ({} files) into {}: serve that folder with any static web server",
-        files.len(),
-        dir.display()
-    );
-    Ok(())
 }
 
 /// The socket address of `IP:PORT` or `HOST:PORT` (an IPv4 one first when a name has both),
