@@ -133,6 +133,82 @@ fn cfop_steps_do_what_they_say() {
     }
 }
 
+/// An algorithm mirrored front to back, written here apart from the solver's own: F and B
+/// swap, every turn reverses.
+fn mirrored_front_to_back(alg: &str) -> String {
+    alg.split_whitespace()
+        .map(|m| {
+            let (face, turn) = m.split_at(1);
+            let face = match face {
+                "F" => "B",
+                "B" => "F",
+                other => other,
+            };
+            let turn = match turn {
+                "" => "'",
+                "'" => "",
+                other => other,
+            };
+            format!("{face}{turn}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn cfop_back_slot_forms_appear_and_do_what_they_say() {
+    let solver = solver_for(Method::Cfop, &SolverConfig::default()).unwrap();
+    let mut back_steps = 0;
+    for cube in random_states(41).iter().take(100) {
+        let solution = solver.solve(cube, &Limits::default()).unwrap();
+        // Every claim, in both forms, the back forms' steps among them.
+        check("cfop", cube, &solution);
+        for step in &solution.steps {
+            let Some(human) = &step.human else { continue };
+            let Some(back) = human
+                .says
+                .iter()
+                .find(|p| p.key.as_str() == "cfop.f2l_back")
+            else {
+                continue;
+            };
+            back_steps += 1;
+            let param = |p: &rubik_solve::Phrase, k: &str| {
+                p.params
+                    .iter()
+                    .find(|(n, _)| n == k)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_else(|| panic!("{}: no {k}", p.key.as_str()))
+            };
+            // The back form is the case's front algorithm mirrored front to back, it is what
+            // the step does last, and the step turns neither the cube nor B nor D.
+            let form = param(back, "back");
+            assert_eq!(mirrored_front_to_back(&param(back, "front")), form);
+            assert!(human.moves.ends_with(&form), "{}", human.moves);
+            assert!(
+                !human
+                    .moves
+                    .split_whitespace()
+                    .any(|m| m.starts_with(['x', 'y', 'z', 'B', 'D'])),
+                "{}",
+                human.moves
+            );
+            // The case sentence puts the pair into a back slot.
+            let case = human
+                .says
+                .iter()
+                .find(|p| p.key.as_str().starts_with("cfop.f2l_case_"))
+                .expect("a case sentence");
+            assert!(
+                ["BR", "BL"].contains(&param(case, "slot").as_str()),
+                "{}",
+                param(case, "slot")
+            );
+        }
+    }
+    assert!(back_steps > 0, "no back-slot form in 100 solves");
+}
+
 #[test]
 fn cfop_on_the_issue_scramble_and_a_two_move_one() {
     let solver = solver_for(Method::Cfop, &SolverConfig::default()).unwrap();

@@ -7,8 +7,12 @@
 //! commonly taught intuitive algorithms. Where the wiki writes a case from another angle
 //! (`y' U' R' U R`, `d R' U' R`), the table writes the same moves from the front
 //! (`U' F' U F`), so that every algorithm is done with the slot at the front right and no
-//! rotation inside; no algorithm turns B or D. No entry is trusted: the tests apply each one to
-//! a real cube, from each of its four U positions, front-right and mirrored to front-left.
+//! rotation inside; no algorithm turns B or D. A pair for a back slot is done without a
+//! rotation by the case's back form, the algorithm mirrored front to back (`R' U' R` in the back
+//! right for `R U R'` in the front right), for the cases whose algorithm turns only R (L) and U
+//! (the others would turn B). No entry is trusted: the tests apply each one to a real cube, from
+//! each of its four U positions, in the front-right slot, mirrored to the front left, and in
+//! their back forms.
 //!
 //! Nothing here is a hand-typed recognition table: each case is the position its algorithm's
 //! inverse makes from a solved cube, read as where the pair's corner and edge are.
@@ -82,21 +86,43 @@ pub const F2L_CASES: &[F2lCase] = cases![
     41 "R U R' U' R U' R' U2 F' U' F",
 ];
 
-/// Which front slot an algorithm is done in.
+/// Which slot an algorithm is done in, as the cube is held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
     /// Front right (the table as written).
     Right,
-    /// Front left (the table mirrored).
+    /// Front left (the table mirrored left to right).
     Left,
+    /// Back left, seen from the front: the front-left algorithm mirrored front to back, for
+    /// the cases whose algorithm is ⟨L,U⟩ only (so the back form turns no B).
+    BackLeft,
+    /// Back right, seen from the front: the table mirrored front to back (`R' U' R` for
+    /// `R U R'`), for the cases whose algorithm is ⟨R,U⟩ only.
+    BackRight,
 }
 
 impl Side {
-    /// The slot index ([`super::f2l::SLOTS`]) of this side: 0 front right, 1 front left.
+    /// Every side, by slot index.
+    pub const ALL: [Side; 4] = [Side::Right, Side::Left, Side::BackLeft, Side::BackRight];
+
+    /// The slot index ([`super::f2l::SLOTS`]) of this side: 0 front right, 1 front left, 2
+    /// back left, 3 back right.
     pub fn slot(self) -> usize {
         match self {
             Side::Right => 0,
             Side::Left => 1,
+            Side::BackLeft => 2,
+            Side::BackRight => 3,
+        }
+    }
+
+    /// For a back slot, the front slot whose algorithms it mirrors front to back (back right:
+    /// front right); `None` for a front slot.
+    pub fn front_of_back(self) -> Option<Side> {
+        match self {
+            Side::BackRight => Some(Side::Right),
+            Side::BackLeft => Some(Side::Left),
+            _ => None,
         }
     }
 }
@@ -104,18 +130,34 @@ impl Side {
 /// An algorithm mirrored left to right (front-right to front-left): R and L swap, r and l swap,
 /// and every turn goes the other way.
 pub fn mirror(alg: &str) -> String {
+    reflect(alg, [('R', 'L'), ('r', 'l')])
+}
+
+/// An algorithm mirrored front to back (front-right to back-right, front-left to back-left):
+/// F and B swap, f and b swap, and every turn goes the other way (`R U R'` becomes `R' U' R`).
+pub fn mirror_front_back(alg: &str) -> String {
+    reflect(alg, [('F', 'B'), ('f', 'b')])
+}
+
+/// An algorithm reflected in a plane: the letters of each pair swap, every turn reverses.
+fn reflect(alg: &str, swaps: [(char, char); 2]) -> String {
     alg.split_whitespace()
         .map(|token| {
             let mut chars = token.chars();
             let letter = chars.next().unwrap_or(' ');
             let rest: String = chars.collect();
-            let letter = match letter {
-                'R' => 'L',
-                'L' => 'R',
-                'r' => 'l',
-                'l' => 'r',
-                other => other,
-            };
+            let letter = swaps
+                .iter()
+                .find_map(|&(a, b)| {
+                    if letter == a {
+                        Some(b)
+                    } else if letter == b {
+                        Some(a)
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or(letter);
             match rest.as_str() {
                 "'" => letter.to_string(),
                 "2" | "2'" => format!("{letter}2"),
@@ -128,7 +170,7 @@ pub fn mirror(alg: &str) -> String {
 
 /// The pieces' states a case is read from: the slot's corner and edge (`position * 3 +
 /// twist`, `position * 2 + flip`).
-type CaseKey = (u8, u8);
+pub type CaseKey = (u8, u8);
 
 /// One algorithm ready to use: its text and moves for one side.
 #[derive(Clone, Debug)]
@@ -141,15 +183,27 @@ pub struct SidedAlg {
 
 /// The cases by the pieces' states, for each side, built once from the algorithms.
 pub struct CaseBook {
-    /// `algs[side][case]`.
-    pub algs: [Vec<SidedAlg>; 2],
-    by_key: [HashMap<CaseKey, usize>; 2],
+    /// `algs[side][case]`: every case for each side; a back side's algorithms that would turn
+    /// B are listed but never recognised (see [`CaseBook::has`]).
+    pub algs: [Vec<SidedAlg>; 4],
+    by_key: [HashMap<CaseKey, usize>; 4],
 }
 
 /// The key of the slot `slot`'s pair in `c`.
-fn key(c: &CubieCube, slot: usize) -> CaseKey {
+pub fn key(c: &CubieCube, slot: usize) -> CaseKey {
     let s = &super::f2l::SLOTS[slot];
     (corner_state(c, s.corner), edge_state(c, s.edge))
+}
+
+/// A pair's key after `moves`.
+pub fn key_after(k: CaseKey, moves: &[Move]) -> CaseKey {
+    let t = super::pieces::piece_moves();
+    moves.iter().fold(k, |(c, e), m| {
+        (
+            t.corner[usize::from(c)][m.index()],
+            t.edge[usize::from(e)][m.index()],
+        )
+    })
 }
 
 /// The position an algorithm solves: its inverse applied to a solved cube.
@@ -174,6 +228,8 @@ pub fn case_book() -> &'static CaseBook {
                     let text = match side {
                         Side::Right => c.alg.to_string(),
                         Side::Left => mirror(c.alg),
+                        Side::BackRight => mirror_front_back(c.alg),
+                        Side::BackLeft => mirror_front_back(&mirror(c.alg)),
                     };
                     let moves = Alg::parse(&text)
                         .expect("the F2L table is valid notation (tested)")
@@ -183,29 +239,47 @@ pub fn case_book() -> &'static CaseBook {
                 })
                 .collect()
         };
-        let algs = [sided(Side::Right), sided(Side::Left)];
+        let algs = Side::ALL.map(sided);
+        // Only algorithms with no B and no D turn are done (a back slot's form of an algorithm
+        // that turns F would turn B).
         let index = |side: Side| -> HashMap<CaseKey, usize> {
             algs[side.slot()]
                 .iter()
                 .enumerate()
+                .filter(|(_, a)| {
+                    a.moves
+                        .iter()
+                        .all(|m| !matches!(m.face(), Face::B | Face::D))
+                })
                 .map(|(i, a)| (key(&case_cube(&a.moves), side.slot()), i))
                 .collect()
         };
-        let by_key = [index(Side::Right), index(Side::Left)];
+        let by_key = Side::ALL.map(index);
         CaseBook { algs, by_key }
     })
 }
 
 impl CaseBook {
+    /// Whether case `case` (index into [`F2L_CASES`]) is done in the `side` slot: always at
+    /// the front; at the back when its algorithm turns only R (L) and U.
+    #[cfg(test)]
+    pub fn has(&self, side: Side, case: usize) -> bool {
+        self.by_key[side.slot()].values().any(|&i| i == case)
+    }
+
     /// The case of the pair of the `side` slot in `c` (its corner and edge in the top layer or
     /// that slot): `(U turns before the algorithm, case index)`, or `None` when the pair is
     /// solved or a piece is elsewhere.
+    #[cfg(test)]
     pub fn recognise(&self, c: &CubieCube, side: Side) -> Option<(usize, usize)> {
+        self.recognise_key(key(c, side.slot()), side)
+    }
+
+    /// [`CaseBook::recognise`] from the pair's key (its corner's and edge's states).
+    pub fn recognise_key(&self, k: CaseKey, side: Side) -> Option<(usize, usize)> {
         (0..4).find_map(|a| {
-            let turned = u_turn(a).map_or(*c, |m| c.apply_move(m));
-            self.by_key[side.slot()]
-                .get(&key(&turned, side.slot()))
-                .map(|&i| (a, i))
+            let turned = u_turn(a).map_or(k, |m| key_after(k, &[m]));
+            self.by_key[side.slot()].get(&turned).map(|&i| (a, i))
         })
     }
 }

@@ -1,17 +1,20 @@
-//! F2L as a person does it: for each unsolved pair, hold the cube so its slot is at the front
-//! right or front left (a `y` turn when needed), take the pair's pieces out of a wrong slot with
-//! a three-move trigger, line the case up with a U turn and do the case's algorithm from the
-//! table ([`super::f2l_cases`]). The pair chosen is the one with the fewest moves, a whole-cube
-//! rotation counting as [`ROTATION_COST`] moves, so rotations are avoided when they can be.
+//! F2L as a person does it: for each unsolved pair, take its pieces out of a wrong slot with a
+//! three-move trigger, line the case up with a U turn and do the case's algorithm from the
+//! table ([`super::f2l_cases`]): in a front slot as the table writes it (or mirrored), in a back
+//! slot by its back form (the ⟨R,U⟩ / ⟨L,U⟩ algorithms mirrored front to back, seen from the
+//! front), or after a `y` turn that brings the slot to the front. The pair chosen is the one
+//! with the fewest moves together with the pair after it, a whole-cube rotation counting as
+//! [`ROTATION_COST`] moves, so a rotation is made only when it saves more than a move.
 
 use super::f2l::SLOTS;
-use super::f2l_cases::{case_book, u_turn, Side};
-use super::pieces::{corner_state, edge_state, View};
+use super::f2l_cases::{case_book, key, key_after, u_turn, CaseKey, Side};
+use super::pieces::View;
 use rubik_cube::{Alg, CubieCube, Move};
 use std::sync::OnceLock;
 
-/// What a whole-cube rotation costs when choosing a pair, in moves.
-pub const ROTATION_COST: usize = 7;
+/// What a whole-cube rotation costs when choosing a pair, in moves: about one move's effort,
+/// plus one so that a rotation-free way that is as short or one move longer is preferred.
+pub const ROTATION_COST: usize = 2;
 
 /// A trigger that takes the pieces out of one slot (as the cube is held), without B or D.
 #[derive(Clone, Debug)]
@@ -109,17 +112,19 @@ fn rotation_cost(from: usize, to: usize) -> usize {
 /// before the algorithm, the case, and the moves in all.
 type Finish = (Vec<(usize, usize)>, usize, usize, usize);
 
-/// The best way to finish the pair of the front `side` slot of `held` (the cube as held):
-/// up to two extractions, then the case. `(extractions, auf, case, moves)`.
-fn finish_pair(held: &CubieCube, side: Side, depth: usize) -> Option<Finish> {
+/// The best way to finish the pair of the `side` slot of the cube as held, from that pair's
+/// key (its corner's and edge's states: the triggers and the case's algorithm move only that
+/// slot, the slots the triggers empty and the top layer, so nothing else is needed): up to
+/// `depth` extractions, then the case. `(extractions, auf, case, moves)`.
+fn finish_pair(pair: CaseKey, side: Side, depth: usize) -> Option<Finish> {
     let target = &SLOTS[side.slot()];
-    let corner = usize::from(corner_state(held, target.corner) / 3);
-    let edge = usize::from(edge_state(held, target.edge) / 2);
+    let corner = usize::from(pair.0 / 3);
+    let edge = usize::from(pair.1 / 2);
     let corner_ok = corner < 4 || corner == target.corner;
     let edge_ok = edge < 4 || edge == target.edge;
     let book = case_book();
     if corner_ok && edge_ok {
-        let (auf, case) = book.recognise(held, side)?;
+        let (auf, case) = book.recognise_key(pair, side)?;
         let len = usize::from(auf != 0) + book.algs[side.slot()][case].moves.len();
         return Some((Vec::new(), auf, case, len));
     }
@@ -136,8 +141,8 @@ fn finish_pair(held: &CubieCube, side: Side, depth: usize) -> Option<Finish> {
     let mut best: Option<Finish> = None;
     for at in wrong {
         for (t, trigger) in triggers()[at].iter().enumerate() {
-            let next = held.apply_moves(&trigger.moves);
-            if let Some((mut ex, auf, case, len)) = finish_pair(&next, side, depth - 1) {
+            let next = key_after(pair, &trigger.moves);
+            if let Some((mut ex, auf, case, len)) = finish_pair(next, side, depth - 1) {
                 let len = len + trigger.moves.len();
                 if best.as_ref().is_none_or(|b| len < b.3) {
                     ex.insert(0, (at, t));
@@ -157,14 +162,17 @@ fn candidates(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Vec<PairPl
     for d in 0..4 {
         let h = (holding + d) % 4;
         let held = View::y_turns(h).apply(cube);
-        for side in [Side::Right, Side::Left] {
+        for side in Side::ALL {
             let Some(k) = (0..4).find(|&k| position_as_held(h, k) == side.slot()) else {
                 continue;
             };
-            if solved[k] {
+            // A back form is done as the cube is held: after a rotation, the slot is brought
+            // to the front instead.
+            if solved[k] || (side.front_of_back().is_some() && h != holding) {
                 continue;
             }
-            let Some((extractions, auf, case, len)) = finish_pair(&held, side, 2) else {
+            let Some((extractions, auf, case, len)) = finish_pair(key(&held, side.slot()), side, 2)
+            else {
                 continue;
             };
             out.push(PairPlan {
@@ -192,24 +200,49 @@ fn after(cube: &CubieCube, plan: &PairPlan) -> CubieCube {
     cube.apply_moves(&moves)
 }
 
+/// Every pair that can be done next (as [`candidates`]) with the moves of the cheapest pair
+/// after it, a rotation counted (a look one pair ahead, as a cuber tracks the next pair).
+fn looked_ahead(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Vec<(PairPlan, usize)> {
+    candidates(cube, solved, holding)
+        .into_iter()
+        .map(|plan| {
+            let mut then = solved;
+            then[plan.slot] = true;
+            let next = candidates(&after(cube, &plan), then, plan.holding)
+                .iter()
+                .map(|p| p.cost)
+                .min()
+                .unwrap_or(0);
+            (plan, next)
+        })
+        .collect()
+}
+
 /// The pair a person would do next on `cube` (the solver's view, cross solved), with the
 /// pairs in `solved` kept, the cube held `holding` times `y'`-turned: the cheapest in moves
-/// together with the cheapest pair after it (a look one pair ahead, as a cuber tracks the next
-/// pair), a rotation counting [`ROTATION_COST`]. `None` when every pair is solved.
+/// together with the cheapest pair after it, a rotation counting [`ROTATION_COST`]. `None`
+/// when every pair is solved.
 pub fn next_pair(cube: &CubieCube, solved: [bool; 4], holding: usize) -> Option<PairPlan> {
     let mut best: Option<(usize, PairPlan)> = None;
-    for plan in candidates(cube, solved, holding) {
-        let mut then = solved;
-        then[plan.slot] = true;
-        let next = candidates(&after(cube, &plan), then, plan.holding)
-            .iter()
-            .map(|p| p.cost)
-            .min()
-            .unwrap_or(0);
+    for (plan, next) in looked_ahead(cube, solved, holding) {
         let total = plan.cost + next;
         if best.as_ref().is_none_or(|(t, _)| total < *t) {
             best = Some((total, plan));
         }
     }
     best.map(|(_, plan)| plan)
+}
+
+/// How to hold the cube for F2L, chosen in inspection (`y'` turns from the view): so that the
+/// pair [`next_pair`] would choose, were rotations free, needs none. `None` when every pair
+/// is solved.
+pub fn start_holding(cube: &CubieCube, solved: [bool; 4]) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for (plan, next) in looked_ahead(cube, solved, 0) {
+        let total = plan.cost - rotation_cost(0, plan.holding) + next;
+        if best.is_none_or(|(t, _)| total < t) {
+            best = Some((total, plan.holding));
+        }
+    }
+    best.map(|(_, holding)| holding)
 }

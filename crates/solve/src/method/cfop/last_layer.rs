@@ -542,30 +542,16 @@ impl LastLayer {
         if oll_signature(c) == 0 {
             return None;
         }
-        let mut best: Option<(usize, Plan)> = None;
-        for before in 0..4 {
-            let turned = u_turn(before).map_or(*c, |m| c.apply_move(m));
-            for &variant in self
-                .oll_variants
-                .get(&oll_signature(&turned))
+        let (algs, n_cases) = (&self.oll, OLL_CASES.len());
+        Self::plan(c, |turned| {
+            self.oll_variants
+                .get(&oll_signature(turned))
                 .into_iter()
                 .flatten()
-                .filter(|&&v| all || v < OLL_CASES.len())
-            {
-                let cost = usize::from(before != 0) + self.oll[variant].stm;
-                if best.as_ref().is_none_or(|(b, _)| cost < *b) {
-                    best = Some((
-                        cost,
-                        Plan {
-                            before,
-                            variant,
-                            after: 0,
-                        },
-                    ));
-                }
-            }
-        }
-        best.map(|(_, p)| p)
+                .filter(|&&v| all || v < n_cases)
+                .map(|&v| (v, algs[v].stm, 0))
+                .collect()
+        })
     }
 
     /// How a person does PLL on `c` (the last layer oriented): the algorithm, among those of
@@ -576,24 +562,36 @@ impl LastLayer {
         if (0..4).any(|a| u_turn(a).map_or(*c, |m| c.apply_move(m)).is_solved()) {
             return None;
         }
+        let (algs, n_cases) = (&self.pll, PLL_CASES.len());
+        Self::plan(c, |turned| {
+            self.pll_variants
+                .get(&pll_signature(turned))
+                .into_iter()
+                .flatten()
+                .filter(|&&v| all || v < n_cases)
+                .filter_map(|&v| {
+                    let done = turned.apply_moves(&algs[v].moves);
+                    let after = (0..4)
+                        .find(|&b| u_turn(b).map_or(done, |m| done.apply_move(m)).is_solved())?;
+                    Some((v, algs[v].stm, after))
+                })
+                .collect()
+        })
+    }
+
+    /// The cheapest plan over the four U turns before the algorithm: `options` gives, for the
+    /// cube so turned, each variant that applies with its length and the U turn after it; a U
+    /// turn counts one move (before or after), and on a tie the first found is kept (the U
+    /// turns in order, then the variants in the table's order, main algorithms first).
+    fn plan(
+        c: &CubieCube,
+        options: impl Fn(&CubieCube) -> Vec<(usize, usize, usize)>,
+    ) -> Option<Plan> {
         let mut best: Option<(usize, Plan)> = None;
         for before in 0..4 {
             let turned = u_turn(before).map_or(*c, |m| c.apply_move(m));
-            for &variant in self
-                .pll_variants
-                .get(&pll_signature(&turned))
-                .into_iter()
-                .flatten()
-                .filter(|&&v| all || v < PLL_CASES.len())
-            {
-                let done = turned.apply_moves(&self.pll[variant].moves);
-                let Some(after) =
-                    (0..4).find(|&b| u_turn(b).map_or(done, |m| done.apply_move(m)).is_solved())
-                else {
-                    continue;
-                };
-                let cost =
-                    usize::from(before != 0) + self.pll[variant].stm + usize::from(after != 0);
+            for (variant, stm, after) in options(&turned) {
+                let cost = usize::from(before != 0) + stm + usize::from(after != 0);
                 if best.as_ref().is_none_or(|(b, _)| cost < *b) {
                     best = Some((
                         cost,

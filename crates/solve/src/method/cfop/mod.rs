@@ -4,7 +4,8 @@
 //! F2L is solved as a person does it by default (`--f2l cases`, [`f2l_hand`]): each pair's case
 //! is recognised among the 41 standard cases ([`f2l_cases`], a table of algorithms), pieces in
 //! a wrong slot are taken out with a three-move trigger, and the case's algorithm is done from
-//! the front right or front left after a `y` turn when needed; no B or D turn. `--f2l search`
+//! the front right or front left, or in a back slot by its ⟨R,U⟩ / ⟨L,U⟩ back form (`R' U' R`
+//! for `R U R'`), with a `y` turn only when that is shorter; no B or D turn. `--f2l search`
 //! keeps the shortest insertions found by search ([`f2l`]). OLL and PLL are lined up by a U
 //! turn, never a rotation.
 //!
@@ -29,7 +30,7 @@ use crate::store::{AnySpec, Store};
 use crate::{HumanStep, Limits, Phrase, Solution, SolveError, Solver, SolverConfig, Step};
 use f2l::{cheapest_pair, CfopTables, F2lState, SLOTS};
 use f2l_cases::{case_book, F2L_CASES};
-use f2l_hand::{next_pair, PairPlan};
+use f2l_hand::{next_pair, start_holding, PairPlan};
 use last_layer::{last_layer, u_turn, OLL_CASES, PLL_CASES};
 use pieces::{piece_name, View};
 use rubik_cube::moves::format_moves;
@@ -290,6 +291,15 @@ pub const MESSAGES: &[Message] = &[
         fr_name: "Cas F2L {case}",
         fr_explanation: "Cas {case} — coin et arête tous deux dans l'emplacement, la facette {colour} du coin sur la face {facing}, l'arête retournée : {alg} place la paire dans l'emplacement \
                          {slot}, entre les centres {left} et {right} ; la croix et les paires déjà placées restent faites.",
+    },
+    Message {
+        key: "cfop.f2l_back",
+        en_name: "F2L case {case} at the back",
+        en_explanation: "Done at the back, without turning the cube: {back} is case {case}'s \
+                         {front} mirrored front to back.",
+        fr_name: "Cas F2L {case} à l'arrière",
+        fr_explanation: "Fait à l'arrière, sans tourner le cube : {back} est le {front} du cas \
+                         {case} en miroir de l'avant vers l'arrière.",
     },
     Message {
         key: "cfop.f2l_search",
@@ -606,10 +616,7 @@ impl Cfop {
             let after = seen.apply_moves(&cross);
             let state = F2lState::of(&after);
             let solved = [0, 1, 2, 3].map(|k| state.pair_solved(k));
-            (0..4)
-                .filter_map(|h| next_pair(&after, solved, h).map(|p| (p.cost, h)))
-                .min()
-                .map_or(0, |(_, h)| h)
+            start_holding(&after, solved).unwrap_or(0)
         } else {
             0
         };
@@ -1020,6 +1027,16 @@ fn hand_pair_step(b: &mut Builder, n: usize, plan: &PairPlan) {
     let outer = sentences(&physical_letter, &physical_write);
     let mut says: Vec<Phrase> = b.hold(rotation, h).into_iter().collect();
     says.extend(sentences(&held_letter, &held_write));
+    if let Some(front) = plan.side.front_of_back() {
+        says.push(phrase(
+            message!(MESSAGES, "cfop.f2l_back"),
+            &[
+                ("case", number.clone()),
+                ("back", alg.text.clone()),
+                ("front", book.algs[front.slot()][plan.case].text.clone()),
+            ],
+        ));
+    }
     let trigger_texts: Vec<&str> = triggers.iter().map(|t| t.text).collect();
     let auf_text = u_turn(plan.auf).map(|m| m.to_string()).unwrap_or_default();
     let mut parts: Vec<&str> = vec![rotation];
