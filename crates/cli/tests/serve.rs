@@ -143,7 +143,12 @@ fn export_writes_the_page_and_its_checked_tables_unless_told_not_to() {
     for t in tables {
         let file = site.path().join("tables").join(t["file"].as_str().unwrap());
         let bytes = std::fs::read(&file).unwrap();
-        assert_eq!(bytes.len() as u64, t["bytes"].as_u64().unwrap(), "{}", file.display());
+        assert_eq!(
+            bytes.len() as u64,
+            t["bytes"].as_u64().unwrap(),
+            "{}",
+            file.display()
+        );
         let kept = std::fs::read(table_dir().join(t["file"].as_str().unwrap())).unwrap();
         assert!(bytes == kept, "{} is the store's file", file.display());
     }

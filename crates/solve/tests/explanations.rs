@@ -184,7 +184,18 @@ fn cfop_back_slot_forms_appear_and_do_what_they_say() {
             // the step does last, and the step turns neither the cube nor B nor D.
             let form = param(back, "back");
             assert_eq!(mirrored_front_to_back(&param(back, "front")), form);
-            assert!(human.moves.ends_with(&form), "{}", human.moves);
+            // (A U turn before it is merged into its first turn when that is a U turn: the
+            // step ends with the rest of the form.)
+            let opens_with_u = form.starts_with('U');
+            let rest: Vec<&str> = form
+                .split_whitespace()
+                .skip(usize::from(opens_with_u))
+                .collect();
+            assert!(
+                human.moves.ends_with(&rest.join(" ")),
+                "{} / {form}",
+                human.moves
+            );
             assert!(
                 !human
                     .moves

@@ -181,6 +181,65 @@ pub struct SidedAlg {
     pub moves: Vec<Move>,
 }
 
+impl SidedAlg {
+    /// The U turn `auf` (quarter turns) merged into the algorithm's first turn when that is a
+    /// U turn too, as a person does it (`U' R U R'`, never `U2 U R U R'`; `U2` before `U2 …`
+    /// is nothing): `Some(merged turn or None when the two cancel)`, or `None` when there is
+    /// nothing to merge.
+    fn merged_first(&self, auf: usize) -> Option<Option<Move>> {
+        let first = self.moves.first()?;
+        if auf % 4 == 0 || first.face() != Face::U {
+            return None;
+        }
+        // The text must open with that turn to respell it (one token per turn).
+        if self.text.split_whitespace().next() != Some(first.to_string().as_str()) {
+            return None;
+        }
+        Some(Move::new(Face::U, auf as i32 + i32::from(first.turns())))
+    }
+
+    /// The moves of the U turn `auf` then the algorithm, merged where they meet.
+    pub fn after_u_turn(&self, auf: usize) -> Vec<Move> {
+        match self.merged_first(auf) {
+            Some(merged) => merged
+                .into_iter()
+                .chain(self.moves[1..].iter().copied())
+                .collect(),
+            None => u_turn(auf)
+                .into_iter()
+                .chain(self.moves.iter().copied())
+                .collect(),
+        }
+    }
+
+    /// How many turns [`Self::after_u_turn`] has (without building them).
+    pub fn len_after_u_turn(&self, auf: usize) -> usize {
+        match self.merged_first(auf) {
+            Some(Some(_)) => self.moves.len(),
+            Some(None) => self.moves.len() - 1,
+            None => usize::from(auf % 4 != 0) + self.moves.len(),
+        }
+    }
+
+    /// [`Self::after_u_turn`] as written: the algorithm's own spelling after the U turn.
+    pub fn text_after_u_turn(&self, auf: usize) -> String {
+        let rest = |skip: usize| self.text.split_whitespace().skip(skip).collect::<Vec<_>>();
+        let tokens: Vec<String> = match self.merged_first(auf) {
+            Some(merged) => merged
+                .map(|m| m.to_string())
+                .into_iter()
+                .chain(rest(1).into_iter().map(str::to_string))
+                .collect(),
+            None => u_turn(auf)
+                .map(|m| m.to_string())
+                .into_iter()
+                .chain(rest(0).into_iter().map(str::to_string))
+                .collect(),
+        };
+        tokens.join(" ")
+    }
+}
+
 /// The cases by the pieces' states, for each side, built once from the algorithms.
 pub struct CaseBook {
     /// `algs[side][case]`: every case for each side; a back side's algorithms that would turn

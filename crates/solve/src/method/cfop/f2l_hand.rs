@@ -7,7 +7,7 @@
 //! [`ROTATION_COST`] moves, so a rotation is made only when it saves more than a move.
 
 use super::f2l::SLOTS;
-use super::f2l_cases::{case_book, key, key_after, u_turn, CaseKey, Side};
+use super::f2l_cases::{case_book, key, key_after, CaseKey, Side};
 use super::pieces::View;
 use rubik_cube::{Alg, CubieCube, Move};
 use std::sync::OnceLock;
@@ -80,15 +80,14 @@ impl PairPlan {
             .collect()
     }
 
-    /// The moves as held: extractions, the U turn, the algorithm.
+    /// The moves as held: extractions, the U turn and the algorithm (merged where they meet).
     pub fn held_moves(&self) -> Vec<Move> {
         let mut moves: Vec<Move> = self
             .extraction_triggers()
             .iter()
             .flat_map(|t| t.moves.iter().copied())
             .collect();
-        moves.extend(u_turn(self.auf));
-        moves.extend_from_slice(&case_book().algs[self.side.slot()][self.case].moves);
+        moves.extend(case_book().algs[self.side.slot()][self.case].after_u_turn(self.auf));
         moves
     }
 }
@@ -125,7 +124,7 @@ fn finish_pair(pair: CaseKey, side: Side, depth: usize) -> Option<Finish> {
     let book = case_book();
     if corner_ok && edge_ok {
         let (auf, case) = book.recognise_key(pair, side)?;
-        let len = usize::from(auf != 0) + book.algs[side.slot()][case].moves.len();
+        let len = book.algs[side.slot()][case].len_after_u_turn(auf);
         return Some((Vec::new(), auf, case, len));
     }
     if depth == 0 {

@@ -981,10 +981,9 @@ fn hand_pair_step(b: &mut Builder, n: usize, plan: &PairPlan) {
         ("left", view.colour(slot.faces[0]).to_string()),
         ("right", view.colour(slot.faces[1]).to_string()),
     ];
-    let insert_held: Vec<Move> = u_turn(plan.auf)
-        .into_iter()
-        .chain(alg.moves.iter().copied())
-        .collect();
+    // The U turn and the algorithm, merged where they meet (`U' R U R'`, not `U2 U R U R'`).
+    let insert_held: Vec<Move> = alg.after_u_turn(plan.auf);
+    let insert_text = alg.text_after_u_turn(plan.auf);
     let to_view = |m: Move| held_view.physical_move(m);
     let to_physical = |m: Move| view.physical_move(held_view.physical_move(m));
     // One form's sentences: `letter` names a face as held in that form, `moves` writes moves.
@@ -1005,14 +1004,12 @@ fn hand_pair_step(b: &mut Builder, n: usize, plan: &PairPlan) {
             ));
         }
         let side_faces = SLOTS[plan.side.slot()].faces;
-        let auf_text = u_turn(plan.auf).map(|m| m.to_string());
-        let alg_text = notation(&[auf_text.as_deref().unwrap_or(""), &alg.text]);
         let mut case_params = vec![
             ("case", number.clone()),
             ("colour", view.colour(Face::D).to_string()),
             ("facing", letter(shape.sticker).letter().to_string()),
             ("slot", slot_letters(side_faces.map(letter))),
-            ("alg", write(&insert_held, Some(&alg_text))),
+            ("alg", write(&insert_held, Some(&insert_text))),
         ];
         case_params.extend(colours.iter().cloned());
         says.push(phrase(case_key, &case_params));
@@ -1038,11 +1035,9 @@ fn hand_pair_step(b: &mut Builder, n: usize, plan: &PairPlan) {
         ));
     }
     let trigger_texts: Vec<&str> = triggers.iter().map(|t| t.text).collect();
-    let auf_text = u_turn(plan.auf).map(|m| m.to_string()).unwrap_or_default();
     let mut parts: Vec<&str> = vec![rotation];
     parts.extend(trigger_texts.iter().copied());
-    parts.push(&auf_text);
-    parts.push(&alg.text);
+    parts.push(&insert_text);
     let human = HumanStep {
         moves: notation(&parts),
         says,
