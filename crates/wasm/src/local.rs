@@ -19,7 +19,7 @@ use rubik_cube::{Alg, Cube, CubeError, Face, InputError};
 use rubik_scan::{sticker_name, Resolution, Resolver, ScanError};
 use rubik_solve::i18n::Lang;
 use rubik_solve::service::{
-    Answer as Solved, CubeInput, ErrorKind, Request, Service, ServiceError, MAX_CUBE_TEXT,
+    Answer as Solved, CubeInput, Refusal as Shared, Request, Service, ServiceError, MAX_CUBE_TEXT,
     MAX_LENGTH_LIMIT,
 };
 use rubik_solve::{Limits, Method, Options, Pace, Progress, SolverConfig};
@@ -84,49 +84,32 @@ impl Refusal {
 
 impl From<CubeError> for Refusal {
     fn from(e: CubeError) -> Refusal {
-        Refusal {
-            piece: e.piece(),
-            ..Refusal::bad(e.category(), e.to_string())
-        }
+        Shared::from(e).into()
     }
 }
 
 impl From<InputError> for Refusal {
     fn from(e: InputError) -> Refusal {
-        match e {
-            InputError::Cube(c) => c.into(),
-            InputError::Notation(n) => Refusal {
-                column: Some(n.column),
-                ..Refusal::bad("notation", format!("cannot read the moves: {n}"))
-            },
-        }
+        Shared::from(e).into()
     }
 }
 
-/// A service error as the server says it (`crates/web/src/error.rs`): the request's fault
-/// 400, no solution within the limits 422, a method this build lacks 501, the environment's
-/// or a bug 500.
+/// A service error as the server says it: the service's one mapping ([`Shared`]).
 impl From<ServiceError> for Refusal {
     fn from(e: ServiceError) -> Refusal {
-        let text = e.to_string();
-        match e {
-            ServiceError::Input(input) => input.into(),
-            ServiceError::Solve(rubik_solve::SolveError::InvalidCube(c)) => c.into(),
-            ServiceError::TooLong { .. } => Refusal::bad("notation", text),
-            ServiceError::LengthLimit { .. } => Refusal::bad("bad_limit", text),
-            ServiceError::Options(_) => Refusal::bad("bad_option", text),
-            ServiceError::MethodForGoalSearch | ServiceError::Lists { .. } => {
-                Refusal::bad("bad_method", text)
-            }
-            e => match e.kind() {
-                ErrorKind::NoSolution => Refusal::new(422, "no_solution", text),
-                ErrorKind::Unreachable => Refusal::bad("unreachable", text),
-                ErrorKind::Unavailable => Refusal::new(501, "unavailable_method", text),
-                ErrorKind::Cancelled => Refusal::new(503, "cancelled", text),
-                ErrorKind::Environment => Refusal::new(500, "table", text),
-                ErrorKind::BadInput => Refusal::bad("bad_request", text),
-                ErrorKind::Internal => Refusal::new(500, "internal", text),
-            },
+        Shared::from(e).into()
+    }
+}
+
+impl From<Shared> for Refusal {
+    fn from(r: Shared) -> Refusal {
+        Refusal {
+            status: r.status,
+            category: r.category,
+            error: r.error,
+            piece: r.piece,
+            column: r.column,
+            conflicts: Vec::new(),
         }
     }
 }

@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rubik_cube::{CubeError, InputError};
-use rubik_solve::service::{ErrorKind, ServiceError};
+use rubik_solve::service::{Refusal, ServiceError};
 use rubik_solve::SolveError;
 use serde::Serialize;
 use std::net::SocketAddr;
@@ -66,15 +66,21 @@ impl ApiError {
     }
 }
 
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        ApiError {
+            status: StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            error: r.error,
+            category: r.category,
+            piece: r.piece,
+            column: r.column,
+        }
+    }
+}
+
 impl From<CubeError> for ApiError {
     fn from(e: CubeError) -> ApiError {
-        ApiError {
-            status: StatusCode::BAD_REQUEST,
-            error: e.to_string(),
-            category: e.category(),
-            piece: e.piece(),
-            column: None,
-        }
+        Refusal::from(e).into()
     }
 }
 
@@ -86,53 +92,15 @@ impl From<SolveError> for ApiError {
 
 impl From<InputError> for ApiError {
     fn from(e: InputError) -> ApiError {
-        match e {
-            InputError::Cube(c) => c.into(),
-            InputError::Notation(n) => {
-                let mut err =
-                    ApiError::bad_request("notation", format!("cannot read the moves: {n}"));
-                err.column = Some(n.column);
-                err
-            }
-        }
+        Refusal::from(e).into()
     }
 }
 
-/// A service error as a status and a category, by its kind: the request's fault 400, no
-/// solution within the limits 422, a method this build lacks 501, the environment's or a
-/// bug 500.
+/// A service error as a status and a category, by the service's one mapping
+/// ([`Refusal`], shared with the page's in-browser API).
 impl From<ServiceError> for ApiError {
     fn from(e: ServiceError) -> ApiError {
-        let text = e.to_string();
-        match e {
-            ServiceError::Input(input) => input.into(),
-            ServiceError::Solve(SolveError::InvalidCube(c)) => c.into(),
-            ServiceError::TooLong { .. } => ApiError::bad_request("notation", text),
-            ServiceError::LengthLimit { .. } => ApiError::bad_request("bad_limit", text),
-            ServiceError::Options(_) => ApiError::bad_request("bad_option", text),
-            ServiceError::MethodForGoalSearch | ServiceError::Lists { .. } => {
-                ApiError::bad_request("bad_method", text)
-            }
-            e => match e.kind() {
-                ErrorKind::NoSolution => {
-                    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "no_solution", text)
-                }
-                ErrorKind::Unreachable => ApiError::bad_request("unreachable", text),
-                ErrorKind::Unavailable => {
-                    ApiError::new(StatusCode::NOT_IMPLEMENTED, "unavailable_method", text)
-                }
-                ErrorKind::Cancelled => {
-                    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "cancelled", text)
-                }
-                ErrorKind::Environment => {
-                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "table", text)
-                }
-                ErrorKind::BadInput => ApiError::bad_request("bad_request", text),
-                ErrorKind::Internal => {
-                    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", text)
-                }
-            },
-        }
+        Refusal::from(e).into()
     }
 }
 

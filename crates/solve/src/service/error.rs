@@ -118,3 +118,87 @@ impl From<OptionError> for ServiceError {
         ServiceError::Options(e)
     }
 }
+
+/// A refused request as every front end that speaks HTTP's shape says it (the server's
+/// handlers, the page's in-browser API): a status, a short machine-readable category, the
+/// sentence, and the piece or column at fault. One mapping, so the server and the page answer
+/// the same error alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// HTTP status: the request's fault 400, no solution within the limits 422, a method this
+    /// build lacks 501, cancelled 503, the environment's or a bug 500.
+    pub status: u16,
+    /// `"parity"`, `"notation"`, `"bad_limit"`, `"no_solution"`, ...
+    pub category: &'static str,
+    /// A sentence for people.
+    pub error: String,
+    /// The piece at fault, when the error names one (`"URF"`, `"UB"`).
+    pub piece: Option<String>,
+    /// Column (1-based) of the offending token, for notation errors.
+    pub column: Option<usize>,
+}
+
+impl Refusal {
+    /// A refusal with no piece or column.
+    pub fn new(status: u16, category: &'static str, error: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            category,
+            error: error.into(),
+            piece: None,
+            column: None,
+        }
+    }
+
+    /// A 400: the request's fault.
+    pub fn bad(category: &'static str, error: impl Into<String>) -> Refusal {
+        Refusal::new(400, category, error)
+    }
+}
+
+impl From<rubik_cube::CubeError> for Refusal {
+    fn from(e: rubik_cube::CubeError) -> Refusal {
+        Refusal {
+            piece: e.piece(),
+            ..Refusal::bad(e.category(), e.to_string())
+        }
+    }
+}
+
+impl From<InputError> for Refusal {
+    fn from(e: InputError) -> Refusal {
+        match e {
+            InputError::Cube(c) => c.into(),
+            InputError::Notation(n) => Refusal {
+                column: Some(n.column),
+                ..Refusal::bad("notation", format!("cannot read the moves: {n}"))
+            },
+        }
+    }
+}
+
+/// A service error by its kind; errors of the request's own make say which part is wrong.
+impl From<ServiceError> for Refusal {
+    fn from(e: ServiceError) -> Refusal {
+        let text = e.to_string();
+        match e {
+            ServiceError::Input(input) => input.into(),
+            ServiceError::Solve(SolveError::InvalidCube(c)) => c.into(),
+            ServiceError::TooLong { .. } => Refusal::bad("notation", text),
+            ServiceError::LengthLimit { .. } => Refusal::bad("bad_limit", text),
+            ServiceError::Options(_) => Refusal::bad("bad_option", text),
+            ServiceError::MethodForGoalSearch | ServiceError::Lists { .. } => {
+                Refusal::bad("bad_method", text)
+            }
+            e => match e.kind() {
+                ErrorKind::NoSolution => Refusal::new(422, "no_solution", text),
+                ErrorKind::Unreachable => Refusal::bad("unreachable", text),
+                ErrorKind::Unavailable => Refusal::new(501, "unavailable_method", text),
+                ErrorKind::Cancelled => Refusal::new(503, "cancelled", text),
+                ErrorKind::Environment => Refusal::new(500, "table", text),
+                ErrorKind::BadInput => Refusal::bad("bad_request", text),
+                ErrorKind::Internal => Refusal::new(500, "internal", text),
+            },
+        }
+    }
+}

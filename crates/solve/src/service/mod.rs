@@ -25,7 +25,7 @@ mod error;
 mod request;
 
 pub use answer::{Answer, HumanText, Listing, Solver as AnsweredBy, StepText};
-pub use error::{ErrorKind, ServiceError};
+pub use error::{ErrorKind, Refusal, ServiceError};
 pub use request::{CubeInput, Request, GODS_NUMBER, MAX_CUBE_TEXT, MAX_LENGTH_LIMIT};
 
 use crate::goal::{solve_to, GoalSolver, ToGoal};

@@ -152,6 +152,35 @@ fn bad_requests_get_typed_errors() {
 }
 
 #[test]
+fn refusals_give_each_error_its_status_category_and_column() {
+    let service = service();
+    let notation = Refusal::from(service.solve(&request("R U Q")).unwrap_err());
+    assert_eq!((notation.status, notation.category), (400, "notation"));
+    assert_eq!(notation.column, Some(5), "{}", notation.error);
+    let long = Refusal::from(
+        service
+            .solve(&request(&"R ".repeat(MAX_CUBE_TEXT)))
+            .unwrap_err(),
+    );
+    assert_eq!((long.status, long.category), (400, "notation"));
+    // Twenty moves that no 5 moves undo.
+    let short = Request {
+        limits: Limits {
+            max_length: Some(5),
+            ..Limits::default()
+        },
+        ..request("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2")
+    };
+    let none = Refusal::from(service.solve(&short).unwrap_err());
+    assert_eq!(
+        (none.status, none.category),
+        (422, "no_solution"),
+        "{}",
+        none.error
+    );
+}
+
+#[test]
 fn a_raised_flag_stops_a_table_build_before_it_saves_anything() {
     let dir = tempfile::tempdir().unwrap();
     let service = Service::new(SolverConfig {

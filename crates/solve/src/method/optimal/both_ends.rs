@@ -17,32 +17,31 @@
 //! Used for [`super::search::Mode::First`]; listing every solution keeps the one-ended search,
 //! whose canonical sequences make each solution appear once.
 
+use super::bound::{corner_entry, corners_exceed, lookup, moved_by, prefetch};
 use super::inverse::PackedCube;
 use super::reader::Reader;
-use super::search::{corner_entry, corners_exceed, lookup, moved_by, prefetch, Worker};
 use super::tables::Tables;
 use crate::search::can_follow;
 use rubik_cube::{CubieCube, Move};
-use std::sync::atomic::Ordering;
 
 /// The cube or its inverse, seen on the three axes.
 #[derive(Clone, Copy)]
-struct Side {
+pub(super) struct Side {
     /// Flip, slice (with order for the grouped tables), twist and corner split on each axis.
-    coords: [[u16; 4]; 3],
+    pub(super) coords: [[u16; 4]; 3],
     /// Packed on each axis. In a node one move from the end only the U–D axis's is kept up
     /// to date: the last move reads nothing else ([`Worker::last_move`]).
-    packed: [PackedCube; 3],
+    pub(super) packed: [PackedCube; 3],
     /// The table's bound on each axis.
-    bounds: [u8; 3],
+    pub(super) bounds: [u8; 3],
     /// Corner permutation coordinate (U–D axis), when `corner_known`.
-    corner: u16,
+    pub(super) corner: u16,
     /// Whether `corner` is up to date (a move on the left changes it without a table).
-    corner_known: bool,
+    pub(super) corner_known: bool,
 }
 
 impl Side {
-    fn new<R: Reader>(t: &Tables, c: &CubieCube) -> Side {
+    pub(super) fn new<R: Reader>(t: &Tables, c: &CubieCube) -> Side {
         let mut coords = [[0u16; 4]; 3];
         let mut packed = [PackedCube::SOLVED; 3];
         let mut bounds = [0u8; 3];
@@ -65,7 +64,7 @@ impl Side {
 /// A node of the search: the cube (side 0) and its inverse (side 1).
 #[derive(Clone, Copy)]
 pub(super) struct BothEnds {
-    sides: [Side; 2],
+    pub(super) sides: [Side; 2],
 }
 
 impl BothEnds {
@@ -79,7 +78,7 @@ impl BothEnds {
 
 /// Whether `m`, applied as a premove after the premove `last`, keeps the solution canonical
 /// (in the solution `m` comes right before `last`).
-fn can_precede(m: Move, last: Option<Move>) -> bool {
+pub(super) fn can_precede(m: Move, last: Option<Move>) -> bool {
     last.is_none_or(|l| can_follow(Some(m), l))
 }
 
@@ -87,44 +86,44 @@ fn can_precede(m: Move, last: Option<Move>) -> bool {
 /// expansions of several siblings can be interleaved ([`Worker::dfs_both`]): each step issues
 /// the prefetches the next one reads.
 #[derive(Clone)]
-struct Expansion {
+pub(super) struct Expansion {
     /// The side that takes the moves (0: the cube, on the right; 1: the inverse, on the left).
-    s: usize,
+    pub(super) s: usize,
     /// Moves left after the child's.
-    left: usize,
+    pub(super) left: usize,
     /// Children made: their move, the move applied to side `s`, coordinates, slots, entries
     /// and corner (permutation, table index when read: [`corner_entry`]).
-    n: usize,
-    moves: [Move; 18],
-    applied: [usize; 18],
-    coords: [[[u16; 4]; 3]; 18],
-    slot: [[usize; 3]; 18],
-    idx: [[usize; 3]; 18],
-    corner: [(u16, Option<usize>); 18],
-    x_bounds: [[u8; 3]; 18],
+    pub(super) n: usize,
+    pub(super) moves: [Move; 18],
+    pub(super) applied: [usize; 18],
+    pub(super) coords: [[[u16; 4]; 3]; 18],
+    pub(super) slot: [[usize; 3]; 18],
+    pub(super) idx: [[usize; 3]; 18],
+    pub(super) corner: [(u16, Option<usize>); 18],
+    pub(super) x_bounds: [[u8; 3]; 18],
     /// The children still alive, by index.
-    alive: [u8; 18],
-    n_alive: usize,
-    y_packed: [[PackedCube; 3]; 18],
-    y_coords: [[[u16; 4]; 3]; 18],
-    y_bounds: [[u8; 3]; 18],
+    pub(super) alive: [u8; 18],
+    pub(super) n_alive: usize,
+    pub(super) y_packed: [[PackedCube; 3]; 18],
+    pub(super) y_coords: [[[u16; 4]; 3]; 18],
+    pub(super) y_bounds: [[u8; 3]; 18],
 }
 
 /// A child of a node, made ready to be expanded.
 #[derive(Clone, Copy)]
-struct Child {
-    node: BothEnds,
+pub(super) struct Child {
+    pub(super) node: BothEnds,
     /// The last move added at each end.
-    last: [Option<Move>; 2],
+    pub(super) last: [Option<Move>; 2],
     /// The end its move was added to, and the move.
-    s: usize,
-    m: Move,
+    pub(super) s: usize,
+    pub(super) m: Move,
 }
 
 /// The moves each end of `node` allows with `left` moves after them: canonical, and not on an
 /// axis where the other side's bound (which the move keeps) is already too large. Returns the
 /// end with fewer such moves (ties: the end whose bounds are tighter) and its moves.
-fn choose_end(
+pub(super) fn choose_end(
     t: &Tables,
     node: &BothEnds,
     left: usize,
@@ -169,14 +168,14 @@ fn choose_end(
 /// (on some axis `k`) leaves a state with the same axis-`k` coordinates one move closer, and a
 /// solution of exactly `v` moves would put axis `k` within `v − 1`.
 #[inline(always)]
-fn beyond(b: [u8; 3], left: usize) -> bool {
+pub(super) fn beyond(b: [u8; 3], left: usize) -> bool {
     let max = b[0].max(b[1]).max(b[2]) as usize;
     max > left || (max == left && left > 0 && b[0] == b[1] && b[1] == b[2])
 }
 
 /// The move applied to side `s` for move `m` of the solution: side 0 takes `m` on the right;
 /// side 1 (the inverse) takes `m⁻¹` on the right.
-fn applied_to(s: usize, m: Move) -> Move {
+pub(super) fn applied_to(s: usize, m: Move) -> Move {
     if s == 0 {
         m
     } else {
@@ -189,7 +188,7 @@ impl Expansion {
     /// class slots and corner entries are fetched. Overwrites `self` (every array is written
     /// before it is read).
     #[inline(always)]
-    fn start<R: Reader>(
+    pub(super) fn start<R: Reader>(
         &mut self,
         t: &Tables,
         node: &BothEnds,
@@ -230,7 +229,7 @@ impl Expansion {
 
     /// Step 2: the pruning entries of side `s` are fetched.
     #[inline(always)]
-    fn fetch_x<R: Reader>(&mut self, t: &Tables) {
+    pub(super) fn fetch_x<R: Reader>(&mut self, t: &Tables) {
         let classes = R::class_table(t);
         for i in 0..self.n {
             for k in 0..3 {
@@ -243,7 +242,7 @@ impl Expansion {
     /// Step 3: side `s`'s bounds prune; the other side of each child left takes the move on
     /// the left, and its class slots are fetched.
     #[inline(always)]
-    fn read_x<R: Reader>(&mut self, t: &Tables, node: &BothEnds) {
+    pub(super) fn read_x<R: Reader>(&mut self, t: &Tables, node: &BothEnds) {
         let classes = R::class_table(t);
         let y = &node.sides[1 - self.s];
         for i in 0..self.n {
@@ -281,7 +280,7 @@ impl Expansion {
 
     /// Step 4: the other side's pruning entries are fetched.
     #[inline(always)]
-    fn fetch_y<R: Reader>(&mut self, t: &Tables) {
+    pub(super) fn fetch_y<R: Reader>(&mut self, t: &Tables) {
         let classes = R::class_table(t);
         for &i in &self.alive[..self.n_alive] {
             let i = i as usize;
@@ -295,7 +294,7 @@ impl Expansion {
 
     /// Step 5: the other side's bounds prune; the children left are appended to `out`.
     #[inline(always)]
-    fn finish<R: Reader>(
+    pub(super) fn finish<R: Reader>(
         &mut self,
         t: &Tables,
         node: &BothEnds,
@@ -355,9 +354,9 @@ impl Expansion {
 /// Buffers of the search from both ends, kept by a worker so that nodes allocate nothing.
 pub(super) struct Scratch {
     /// One expansion per sibling expanded together (at most 18).
-    exps: Vec<Expansion>,
+    pub(super) exps: Vec<Expansion>,
     /// The children of the node being searched at each number of moves to go.
-    levels: Vec<Vec<Child>>,
+    pub(super) levels: Vec<Vec<Child>>,
 }
 
 impl Default for Scratch {
@@ -383,195 +382,5 @@ impl Default for Scratch {
             exps: vec![blank; 18],
             levels: Vec::new(),
         }
-    }
-}
-
-impl Worker<'_> {
-    /// Searches for a solution of exactly `togo` more moves, added at either end; `last` holds
-    /// the last move added at the end and at the start. Returns `true` to stop.
-    ///
-    /// At every depth the children of a node's children are made together, step by step
-    /// ([`Expansion`], [`Worker::siblings`]): each child's memory reads then overlap its
-    /// siblings' instead of waiting alone. With the `large` table most nodes are made ten or
-    /// eleven moves from the end, where nearly all of them are pruned, not near the end.
-    pub(super) fn dfs_both<R: Reader>(
-        &mut self,
-        node: &BothEnds,
-        togo: usize,
-        last: [Option<Move>; 2],
-    ) -> bool {
-        match togo {
-            0 => {
-                if node.sides[0].packed[0] == PackedCube::SOLVED {
-                    self.record_both();
-                    return true;
-                }
-                false
-            }
-            1 => self.last_move(node, last),
-            _ => {
-                let me = Child {
-                    node: *node,
-                    last,
-                    s: 0,
-                    m: Move::ALL[0],
-                };
-                self.below::<R>(&me, togo)
-            }
-        }
-    }
-
-    /// Searches below `parent`, `togo` (at least 2) moves from the end. Returns `true` to stop.
-    fn below<R: Reader>(&mut self, parent: &Child, togo: usize) -> bool {
-        if self.tick() {
-            return true;
-        }
-        let mut children = self.take_level(togo);
-        self.expand::<R>(std::slice::from_ref(parent), togo, &mut children);
-        let stop = self.search_children::<R>(&children, togo);
-        self.scratch.levels[togo] = children;
-        stop
-    }
-
-    /// Searches below `children`, the children of a node `togo` (at least 2) moves from the
-    /// end: the last move when they are one move from it, else as siblings. Returns `true` to
-    /// stop.
-    fn search_children<R: Reader>(&mut self, children: &[Child], togo: usize) -> bool {
-        if togo == 2 {
-            self.last_moves(children)
-        } else {
-            self.siblings::<R>(children, togo - 1)
-        }
-    }
-
-    /// The buffer for the children of the nodes `togo` moves from the end, emptied (each
-    /// number of moves to go has its own, so a level's children outlive the search below them).
-    fn take_level(&mut self, togo: usize) -> Vec<Child> {
-        if self.scratch.levels.len() <= togo {
-            self.scratch
-                .levels
-                .resize_with(togo + 1, || Vec::with_capacity(18 * 18));
-        }
-        let mut level = std::mem::take(&mut self.scratch.levels[togo]);
-        level.clear();
-        level
-    }
-
-    /// Searches below each of `nodes` in turn: siblings (the children of one node), `togo` (at
-    /// least 2) moves from the end. Their children are made together ([`Worker::expand`]), so
-    /// one sibling's memory reads overlap the others', then searched sibling by sibling.
-    /// Returns `true` to stop.
-    fn siblings<R: Reader>(&mut self, nodes: &[Child], togo: usize) -> bool {
-        for _ in nodes {
-            if self.tick() {
-                return true;
-            }
-        }
-        let mut children = self.take_level(togo);
-        let ends = self.expand::<R>(nodes, togo, &mut children);
-        let mut begin = 0;
-        let mut stop = false;
-        for (node, &end) in nodes.iter().zip(&ends) {
-            self.push_end(node.s, node.m);
-            stop = self.search_children::<R>(&children[begin..end], togo);
-            self.pop_end(node.s);
-            if stop {
-                break;
-            }
-            begin = end;
-        }
-        self.scratch.levels[togo] = children;
-        stop
-    }
-
-    /// The children of `parents` (each `togo` moves from the end), their expansions
-    /// interleaved step by step; appended to `out` parent by parent. Returns where each
-    /// parent's children end in `out`.
-    fn expand<R: Reader>(
-        &mut self,
-        parents: &[Child],
-        togo: usize,
-        out: &mut Vec<Child>,
-    ) -> [usize; 18] {
-        let t = self.t;
-        let exps = &mut self.scratch.exps[..parents.len()];
-        for (e, p) in exps.iter_mut().zip(parents) {
-            e.start::<R>(t, &p.node, togo, p.last);
-        }
-        for e in exps.iter_mut() {
-            self.nodes += e.n as u64;
-            e.fetch_x::<R>(t);
-        }
-        for (e, p) in exps.iter_mut().zip(parents) {
-            e.read_x::<R>(t, &p.node);
-        }
-        for e in exps.iter_mut() {
-            e.fetch_y::<R>(t);
-        }
-        let mut ends = [0; 18];
-        for (i, (e, p)) in exps.iter_mut().zip(parents).enumerate() {
-            e.finish::<R>(t, &p.node, p.last, out);
-            ends[i] = out.len();
-        }
-        ends
-    }
-
-    /// Each of `children` (one move from the end) tried with a last move. Returns `true` when
-    /// one is solved.
-    fn last_moves(&mut self, children: &[Child]) -> bool {
-        for g in children {
-            self.push_end(g.s, g.m);
-            let stop = self.last_move(&g.node, g.last);
-            self.pop_end(g.s);
-            if stop {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The last move: no bound needed, the child is solved or not. Returns `true` when solved.
-    fn last_move(&mut self, node: &BothEnds, last: [Option<Move>; 2]) -> bool {
-        let t = self.t;
-        let (s, allowed) = choose_end(t, node, 0, last);
-        let x = &node.sides[s];
-        for m in Move::ALL {
-            if !allowed[m.index()] {
-                continue;
-            }
-            self.nodes += 1;
-            let a = applied_to(s, m);
-            if t.inverse.right_move(a.index(), &x.packed[0]) == PackedCube::SOLVED {
-                self.push_end(s, m);
-                self.record_both();
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Adds `m` at the end of the solution (`s = 0`) or at its start (`s = 1`).
-    fn push_end(&mut self, s: usize, m: Move) {
-        if s == 0 {
-            self.path.push(m);
-        } else {
-            self.premoves.push(m);
-        }
-    }
-
-    fn pop_end(&mut self, s: usize) {
-        if s == 0 {
-            self.path.pop();
-        } else {
-            self.premoves.pop();
-        }
-    }
-
-    /// Keeps the current solution: the moves added at the end, then the premoves, last first.
-    fn record_both(&mut self) {
-        let mut sol = self.path.clone();
-        sol.extend(self.premoves.iter().rev());
-        self.found.push(sol);
-        self.ctl.first.fetch_min(self.task, Ordering::Relaxed);
     }
 }

@@ -20,8 +20,8 @@
 //! themselves and stops once the base + 2 level is known.
 
 use super::edge_coset::{self, EdgeClasses, N_CLASS, N_EO8};
+use super::moves::{FlipSliceClasses, SearchMoves};
 use super::prune::{Layout, PruneSpace};
-use super::tables::{FlipSliceClasses, SearchMoves};
 use crate::coord::N_TWIST;
 use crate::store::bfs::{self, Cells, GROUP_BYTES, LOW_LANES, PER_GROUP};
 use crate::store::memory::MmapMut;

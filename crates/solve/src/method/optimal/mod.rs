@@ -15,9 +15,12 @@
 #![allow(clippy::needless_range_loop)]
 
 mod both_ends;
+mod bound;
 mod edge_coset;
+mod ends_worker;
 mod grouped;
 mod inverse;
+mod moves;
 mod prune;
 mod reader;
 mod root_symmetry;

@@ -10,7 +10,7 @@
 //! Built by the store's breadth-first builder ([`bfs`], [`Cells::Nibble`]) over a
 //! [`PruneSpace`]: byte `i / 2` holds entry `i` in its low nibble when `i` is even.
 
-use super::tables::{FlipSliceClasses, SearchMoves};
+use super::moves::{FlipSliceClasses, SearchMoves};
 use crate::coord::classes::N_FLIPSLICE_CLASS;
 use crate::coord::symmetry::N_SYM_UD;
 use crate::coord::{N_CORNER_SPLIT, N_FLIP, N_TWIST};

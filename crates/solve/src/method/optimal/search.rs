@@ -12,6 +12,7 @@
 //! subtree in the order, so results do not depend on thread timing.
 
 use super::both_ends::{BothEnds, Scratch};
+use super::bound::{corner_entry, corners_exceed, lookup, moved_by, prefetch};
 use super::inverse::PackedCube;
 use super::prune::value;
 use super::reader::{Grouped, Nibbles, Reader};
@@ -120,55 +121,6 @@ impl Node {
 #[inline(always)]
 fn moved<R: Reader>(t: &Tables, axis: &[u16; 4], k: usize, m: Move) -> [u16; 4] {
     moved_by::<R>(t, axis, t.syms.axis_move[k][m.index()])
-}
-
-/// The coordinates `axis` after move `mk` (as seen on that axis).
-#[inline(always)]
-pub(super) fn moved_by<R: Reader>(t: &Tables, axis: &[u16; 4], mk: Move) -> [u16; 4] {
-    let mk = mk.index();
-    let [f, s, w, c] = *axis;
-    [
-        t.moves.flip[f as usize * 18 + mk],
-        R::slice_move(t, s, mk),
-        t.moves.twist[w as usize * 18 + mk],
-        t.moves.corner_split[c as usize * 18 + mk],
-    ]
-}
-
-/// Moves left (after a child's move) from which the search reads no corner-table entry for the
-/// child: the table prunes it only when its corners need more moves than are left, no corner
-/// state needs more than 11 and only 0.07 % need 11 (the 2×2×2 cube's 2,644 of 3,674,160
-/// positions). With 10 or more left the read almost never prunes — on the seed-7 states, 0.002 %
-/// of the children that the edge tables let through — and costs a prefetch and a read per child.
-pub(super) const CORNERS_READ_BELOW: usize = 10;
-
-/// The corner-table entry of a child whose corners are `perm` and `twist`, `left` moves from
-/// the end, fetched; `None` where it is not read ([`CORNERS_READ_BELOW`]).
-#[inline(always)]
-pub(super) fn corner_entry(t: &Tables, perm: u16, twist: u16, left: usize) -> Option<usize> {
-    (left < CORNERS_READ_BELOW).then(|| {
-        let ci = t.corner_index(perm, twist);
-        prefetch(&t.corner_prune, ci >> 1);
-        ci
-    })
-}
-
-/// Whether a corner-table entry (when read) needs more than `left` moves.
-#[inline(always)]
-pub(super) fn corners_exceed(t: &Tables, entry: Option<usize>, left: usize) -> bool {
-    entry.is_some_and(|ci| value(&t.corner_prune, ci) as usize > left)
-}
-
-/// The pruning entry of coordinates `c` (both reads in a row).
-#[inline(always)]
-fn entry<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
-    R::entry(t, R::class_table(t)[R::class_slot(t, c)], c)
-}
-
-/// The bound of coordinates `c`.
-#[inline(always)]
-pub(super) fn lookup<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
-    R::bound(t, entry::<R>(t, c)) as usize
 }
 
 /// `node`'s seven lookups: the corner table, the three axes, the inverse's three axes.
@@ -519,19 +471,6 @@ fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
         Ok(mut scratch) => f(&mut scratch),
         Err(_) => f(&mut Scratch::default()),
     })
-}
-
-/// Asks the CPU to start fetching element `i` of a table.
-#[inline(always)]
-pub(super) fn prefetch<T>(table: &[T], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `i` indexes the table (a valid entry's element); a prefetch never faults anyway.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch(table.as_ptr().add(i) as *const i8, _MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, i);
 }
 
 /// The nodes `depth` moves below the root that the bound `bound` lets through, with their paths,

@@ -1,28 +1,19 @@
 //! Everything the optimal search reads, loaded once per table directory and shared.
 
-use super::edge_coset::{self, EdgeClasses, Eo8Extract, N_SLICE_ORDER};
+use super::edge_coset::{self, EdgeClasses, Eo8Extract};
 use super::grouped::{self, GroupedLayout};
 use super::inverse::InverseTables;
+use super::moves::{FlipSliceClasses, SearchMoves};
 use super::prune;
 use super::prune::Layout;
-use super::reader::{Grouped, Nibbles};
-use super::search;
-use crate::coord::classes::{
-    build_corner_class_table, class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES,
-    N_CORNER_CLASS, N_FLIPSLICE_CLASS,
-};
-use crate::coord::moves::{
-    conj_table, move_table, ALL_MOVES, CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, TWIST_CONJ,
-    TWIST_MOVES,
-};
+use crate::coord::classes::{build_corner_class_table, CORNER_CLASSES, N_CORNER_CLASS};
+use crate::coord::moves::{ALL_MOVES, CORNER_MOVES, TWIST_CONJ, TWIST_MOVES};
 use crate::coord::symmetry::{symmetries, Symmetries, N_SYM_UD};
-use crate::coord::{self, N_CORNER_SPLIT, N_SLICE, N_SLICE_PERM, N_TWIST};
+use crate::coord::{self, N_TWIST};
 use crate::method::twophase::tables::PHASE1_PRUNE;
 use crate::options::{Choice, Choices, OptionDef, OptionKind};
 use crate::store::bfs::Cells;
-use crate::store::{
-    AnySpec, Built, Entries, HugeVec, Placement, Spec, Store, Table, TableError, TableSpec,
-};
+use crate::store::{AnySpec, Built, Entries, Placement, Spec, Store, Table, TableError, TableSpec};
 use crate::Progress;
 use rubik_cube::CubieCube;
 use std::path::Path;
@@ -262,81 +253,6 @@ pub static CORNER_PRUNE: Spec<u8> = Spec {
     },
 };
 
-/// Move tables of the coordinates the search carries, `table[coord * 18 + move]`: the shared
-/// ones of [`crate::coord::moves`] from the store, and two small ones made from the shared
-/// coordinates. The small tables the search reads at every node are held in place (a copy of
-/// the store's, one pointer away) rather than behind the store's `Arc`.
-pub struct SearchMoves {
-    /// Twist after each move.
-    pub twist: Vec<u16>,
-    /// Flip after each move.
-    pub flip: Vec<u16>,
-    /// Slice (0..495, order ignored) after each move.
-    pub slice: Vec<u16>,
-    /// The large tables' slice with order ([`super::edge_coset::slice_sorted`], numbered apart
-    /// from [`crate::coord::slice_sorted`]) after each move.
-    pub slice_sorted: HugeVec<u16>,
-    /// Corner split after each move.
-    pub corner_split: Vec<u16>,
-}
-
-impl SearchMoves {
-    /// The tables, from the store.
-    pub fn load(store: &Store) -> Result<SearchMoves, TableError> {
-        let slice_sorted = store.get(&SLICE_SORTED_MOVES)?;
-        // The slice-sorted coordinate is `24 · slice + order`: its rows of order 0 hold the
-        // slice's moves.
-        let slice = (0..N_SLICE * 18)
-            .map(|i| slice_sorted[(i / 18 * N_SLICE_PERM) * 18 + i % 18] / N_SLICE_PERM as u16)
-            .collect();
-        Ok(SearchMoves {
-            twist: store.get(&TWIST_MOVES)?.to_vec(),
-            flip: store.get(&FLIP_MOVES)?.to_vec(),
-            slice,
-            slice_sorted: edge_coset::slice_sorted_moves().into(),
-            corner_split: move_table(
-                N_CORNER_SPLIT,
-                coord::set_corner_split,
-                coord::corner_split,
-                |_| true,
-            ),
-        })
-    }
-}
-
-/// The flip × slice symmetry classes of [`crate::coord::classes`] and the conjugation tables
-/// of the coordinates indexed next to them.
-pub struct FlipSliceClasses {
-    /// `class_sym[slice · 2048 + flip] = class << 4 | sym`, `sym` carrying the flip × slice to
-    /// its class representative ([`FLIPSLICE_CLASSES`], read in huge pages: the search's hot
-    /// path).
-    pub class_sym: Arc<Table<u32>>,
-    /// `twist_conj[t * 16 + s]`: the twist of `s · c · s⁻¹` for a cube `c` of twist `t`
-    /// ([`TWIST_CONJ`], held in place).
-    pub twist_conj: Vec<u16>,
-    /// `split_conj[k * 16 + s]`: the corner split of `s · c · s⁻¹` for a cube `c` of split `k`.
-    pub split_conj: Vec<u16>,
-    /// `rep[c]`: the raw value representing class `c` (the least of its members).
-    pub rep: Vec<u32>,
-    /// `stabiliser[c]`: bit `s` set when symmetry `s` fixes `rep[c]` (for the builders).
-    pub stabiliser: Vec<u16>,
-}
-
-impl FlipSliceClasses {
-    /// The tables, from the store.
-    pub fn load(store: &Store) -> Result<FlipSliceClasses, TableError> {
-        let class_sym = store.get_placed(&FLIPSLICE_CLASSES, Placement::Huge)?;
-        let rep = class_reps(&class_sym, N_FLIPSLICE_CLASS);
-        Ok(FlipSliceClasses {
-            stabiliser: stabilisers(&rep, coord::set_flipslice, coord::flipslice),
-            rep,
-            class_sym,
-            twist_conj: store.get(&TWIST_CONJ)?.to_vec(),
-            split_conj: conj_table(N_CORNER_SPLIT, coord::set_corner_split, coord::corner_split),
-        })
-    }
-}
-
 /// The corner tables the search reads: permutation moves and classes.
 pub struct CornerTables {
     /// `perm_move[p * 18 + m]` ([`CORNER_MOVES`], in huge pages).
@@ -475,29 +391,10 @@ impl Tables {
         }
     }
 
-    /// Pruning value of a flip, slice with order, twist and corner split (seen on the U–D
-    /// axis), read the way the search reads this table's format.
-    pub(crate) fn lookup(&self, c: [u16; 4]) -> u8 {
-        let bound = match self.format {
-            Format::Nibbles(_) => {
-                let c = [c[0], c[1] / N_SLICE_ORDER as u16, c[2], c[3]];
-                search::lookup::<Nibbles>(self, &c)
-            }
-            Format::Grouped(_) => search::lookup::<Grouped>(self, &c),
-        };
-        bound as u8
-    }
-
     /// Table index of a corner permutation and twist in the corner table.
     #[inline(always)]
     pub(crate) fn corner_index(&self, perm: u16, twist: u16) -> usize {
         self.corners.index(perm, twist, &self.classes.twist_conj)
-    }
-
-    /// Pruning value of a whole cube seen on the U–D axis.
-    #[inline]
-    pub fn lookup_cube(&self, c: &CubieCube) -> u8 {
-        self.lookup(coords(c))
     }
 }
 

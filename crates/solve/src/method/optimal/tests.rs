@@ -1,6 +1,7 @@
 //! The search's probe contract, checked on the search itself (the integration tests in
 //! `tests/optimal.rs` see the method only through its public API).
 
+use super::bound;
 use super::search::{self, Mode, Outcome};
 use super::OptimalSolver;
 use crate::{Deadline, Limits, Options, Solver, SolverConfig};
@@ -193,11 +194,11 @@ fn the_corner_table_prunes_almost_nothing_from_ten_moves_left() {
         at[super::prune::value(&t.corner_prune, i) as usize] += 1;
     }
     let beyond = |d: usize| at[d + 1..].iter().sum::<usize>();
-    assert_eq!(beyond(search::CORNERS_READ_BELOW + 1), 0, "{at:?}");
-    let share = beyond(search::CORNERS_READ_BELOW) as f64 / n as f64;
+    assert_eq!(beyond(bound::CORNERS_READ_BELOW + 1), 0, "{at:?}");
+    let share = beyond(bound::CORNERS_READ_BELOW) as f64 / n as f64;
     assert!(
         share < 0.002,
         "{share} of the corner entries exceed 10 moves: {at:?}"
     );
-    assert!(beyond(search::CORNERS_READ_BELOW - 1) > 0, "{at:?}");
+    assert!(beyond(bound::CORNERS_READ_BELOW - 1) > 0, "{at:?}");
 }

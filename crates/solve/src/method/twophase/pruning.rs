@@ -4,6 +4,7 @@ use super::compact::CompactTables;
 use super::descent;
 use super::tables::{phase1_entry, MoveTables, TwophaseTables};
 use crate::coord::{N_CORNER_COMB, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::search::FOLLOW;
 use crate::store::bfs::nibble;
 
 /// Lower bounds on the moves left in each phase. Never overestimates.
@@ -14,9 +15,17 @@ pub trait Pruning: Send + Sync {
     fn move_tables(&self) -> &MoveTables;
     /// The phase-1 node of (flip, twist, slice), and its distance bound to G1.
     fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (Self::Phase1, u8);
+    /// The exact phase-1 distance of `node`, whose bound is `bound`. The search orders its
+    /// frames by it, so that the order (and the first solution) is the same whatever tables
+    /// are loaded.
+    fn phase1_exact(&self, node: &Self::Phase1, bound: u8) -> u8;
     /// The children of `node` by the moves in the bit set `allowed` (bit m = move index m)
     /// whose distance bound is below `togo`, each with its move index and bound, written to
-    /// `out`; returns their number.
+    /// `out`; returns their number. With `togo == 2`, a node at most one move from G1 has no
+    /// children (a path x·m·f from it is covered by a shorter phase-1 solution), and the
+    /// children kept are those at distance 1 (those at 2 or more may be kept by a weaker
+    /// bound; they have no phase-1 ending): every table set gives the same phase-1 solutions
+    /// in the same order.
     fn phase1_children(
         &self,
         node: &Self::Phase1,
@@ -147,6 +156,11 @@ impl Pruning for TwophaseTables {
 
     fn move_tables(&self) -> &MoveTables {
         &self.moves
+    }
+
+    fn phase1_exact(&self, _node: &SymNode, bound: u8) -> u8 {
+        // The full phase-1 table holds exact distances.
+        bound
     }
 
     fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (SymNode, u8) {
@@ -319,7 +333,39 @@ impl RawNode {
     }
 }
 
+/// Quarter turns of R, L, F and B: the only moves that enter G1 from outside it.
+const ENTERING_G1: [usize; 8] = [3, 5, 6, 8, 12, 14, 15, 17];
+
 impl CompactTables {
+    /// Whether `node` is in G1 or one move from it.
+    #[inline(always)]
+    fn within_one(&self, node: &RawNode) -> bool {
+        let in_g1 = |n: &RawNode| n.flip == 0 && n.twist == 0 && n.slice == 0;
+        in_g1(node)
+            || ENTERING_G1
+                .iter()
+                .any(|&m| in_g1(&node.moved(&self.moves, m)))
+    }
+
+    /// Whether a path of exactly `togo` moves leads from `node` to G1, `prev` the move
+    /// before (18: none).
+    fn reaches_g1(&self, node: &RawNode, togo: usize, prev: usize) -> bool {
+        if togo == 0 {
+            return node.flip == 0 && node.twist == 0 && node.slice == 0;
+        }
+        let mut bits = FOLLOW[prev];
+        while bits != 0 {
+            let m = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let kid = node.moved(&self.moves, m);
+            let d = self.phase1_distance(kid.flip as usize, kid.twist as usize, kid.slice as usize);
+            if (d as usize) < togo && self.reaches_g1(&kid, togo - 1, m) {
+                return true;
+            }
+        }
+        false
+    }
+
     #[inline(always)]
     fn phase1_distance(&self, flip: usize, twist: usize, slice: usize) -> u8 {
         let a = self.twist_slice[twist * N_SLICE + slice];
@@ -334,6 +380,15 @@ impl Pruning for CompactTables {
 
     fn move_tables(&self) -> &MoveTables {
         &self.moves
+    }
+
+    fn phase1_exact(&self, node: &RawNode, bound: u8) -> u8 {
+        // An IDA* to G1 over the bound: the shortest path is the distance.
+        let mut d = bound;
+        while !self.reaches_g1(node, d as usize, 18) {
+            d += 1;
+        }
+        d
     }
 
     fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (RawNode, u8) {
@@ -353,6 +408,9 @@ impl Pruning for CompactTables {
         togo: usize,
         out: &mut [(RawNode, u8, u8); 18],
     ) -> usize {
+        if togo == 2 && self.within_one(node) {
+            return 0;
+        }
         // Every child's three entries are requested first, then read: their misses overlap.
         let mv = &self.moves;
         let n = collect_children(allowed, out, |m| {

@@ -178,6 +178,8 @@ pub struct Search<'a, P: Pruning> {
     nodes: u64,
     timed_out: bool,
     best: Option<FrameSolution>,
+    /// Solutions found so far (each better than the one before).
+    found: u32,
 }
 
 impl<'a, P: Pruning> Search<'a, P> {
@@ -200,7 +202,8 @@ impl<'a, P: Pruning> Search<'a, P> {
                     continue;
                 }
                 let (flip, twist, slice) = (coord::flip(&c), coord::twist(&c), coord::slice(&c));
-                let (start, dist1) = prune.phase1_start(flip, twist, slice);
+                let (start, bound) = prune.phase1_start(flip, twist, slice);
+                let dist1 = prune.phase1_exact(&start, bound);
                 frames.push(Frame {
                     rot,
                     inverse: inv,
@@ -211,7 +214,8 @@ impl<'a, P: Pruning> Search<'a, P> {
             }
         }
         // At each phase-1 depth, frames whose distance is closest to that depth have the smallest
-        // trees: search those first.
+        // trees: search those first. The distances are exact and the sort stable, so the order
+        // is the same whatever tables are loaded.
         frames.sort_by_key(|f| std::cmp::Reverse(f.dist1));
         Search {
             mv,
@@ -229,6 +233,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             nodes: 0,
             timed_out: false,
             best: None,
+            found: 0,
         }
     }
 
@@ -431,6 +436,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             phase1: to_moves(&self.path1[..depth1]),
             phase2: to_moves(&self.path2[..depth2]),
         });
+        self.found += 1;
         let len = depth1 + depth2;
         if len == 0 || (!self.improve && depth1 > SHORT_PHASE1_DEPTH) {
             return true;

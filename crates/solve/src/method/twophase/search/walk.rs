@@ -2,12 +2,20 @@
 //!
 //! A phase-1 node's children are known only once its descent code is read, and that read is
 //! mostly a cache miss, so a single depth-first search waits for memory at nearly every node.
-//! Here each deep iteration's tree is cut into subtrees (the children of each frame's root, in
-//! frame order), and a few walkers search different subtrees with explicit stacks, one node
+//! Here each deep iteration's tree is cut into subtrees (the grandchildren of each frame's
+//! root, in frame order), and a few walkers search different subtrees with explicit stacks, one node
 //! each in turn: while the code one walker needs next is on its way from memory, the others
 //! compute. The same nodes are visited as by the recursive search, in another order.
+//!
+//! The answer is still the recursive search's: the first solution in the order of subtrees
+//! (frame, then root move) and, within one subtree, of the depth-first walk, or, when the bound
+//! shrinks after each solution, the first of the shortest. A walker that finds one does not
+//! end the iteration at once: walkers on earlier subtrees go on (with the bound the recursive
+//! search would give them there) and may replace it; those on later subtrees stop when the
+//! first solution ends the search. Which walker reaches a solution first depends on how many
+//! nodes each subtree's bounds let through, that is on the tables; the answer does not.
 
-use super::{Perms, Search, MAX_DEPTH, QUARTER_TURNS_RLFB};
+use super::{FrameSolution, Perms, Search, MAX_DEPTH, QUARTER_TURNS_RLFB, SHORT_PHASE1_DEPTH};
 use crate::method::twophase::pruning::Pruning;
 use crate::search::FOLLOW;
 
@@ -32,6 +40,9 @@ struct Level<S> {
 pub struct Walker<S> {
     busy: bool,
     frame: usize,
+    /// The subtree's place in the recursive search's order: (frame × 18 + first move) × 18 +
+    /// second move.
+    key: usize,
     /// The level being walked: `levels[d]` holds the children of the node at depth `d`
     /// (`levels[0]` holds the subtree's root alone).
     depth: usize,
@@ -58,6 +69,7 @@ impl<S: Copy> Walker<S> {
         Walker {
             busy: false,
             frame: 0,
+            key: 0,
             depth: 0,
             levels: [Level {
                 kids: [(filler, 0, 0); 18],
@@ -70,15 +82,21 @@ impl<S: Copy> Walker<S> {
         }
     }
 
-    /// Starts on the subtree below `root` (a child of frame `frame`'s start, whose permutations
-    /// are `start`).
-    fn start(&mut self, frame: usize, start: Perms, root: Kid<S>) {
+    /// Starts on the subtree below `grand`, a child of `root`, itself a child of frame
+    /// `frame`'s start (whose permutations are `start`).
+    fn start(&mut self, frame: usize, start: Perms, root: Kid<S>, grand: Kid<S>) {
         self.busy = true;
         self.frame = frame;
-        self.depth = 0;
+        self.key = (frame * 18 + root.1 as usize) * 18 + grand.1 as usize;
+        // The root is taken already: once the grandchild's subtree is done, so is the walk.
         self.levels[0].kids[0] = root;
         self.levels[0].len = 1;
-        self.levels[0].next = 0;
+        self.levels[0].next = 1;
+        self.levels[1].kids[0] = grand;
+        self.levels[1].len = 1;
+        self.levels[1].next = 0;
+        self.depth = 1;
+        self.path1[0] = root.1;
         self.perm_stack[0] = start;
         self.stack_valid = 0;
     }
@@ -93,12 +111,17 @@ impl<S: Copy> Walker<S> {
     }
 }
 
-/// Where the next subtrees come from: each frame's root children, frame after frame.
+/// Where the next subtrees come from: the grandchildren of each frame's start, in order (frame,
+/// first move, second move). Subtrees two moves down are small, so that walkers on earlier
+/// subtrees have little left to search when a later one finds a solution.
 struct Subtrees<S> {
     frame: usize,
     roots: [Kid<S>; 18],
     len: usize,
     next: usize,
+    grands: [Kid<S>; 18],
+    grands_len: usize,
+    grands_next: usize,
 }
 
 impl<'a, P: Pruning> Search<'a, P> {
@@ -109,34 +132,73 @@ impl<'a, P: Pruning> Search<'a, P> {
         togo1: usize,
         walkers: &mut [Walker<P::Phase1>],
     ) -> bool {
+        let filler = (self.frames[0].start, 0, 0);
         let mut source = Subtrees {
             frame: 0,
-            roots: [(self.frames[0].start, 0, 0); 18],
+            roots: [filler; 18],
             len: 0,
             next: 0,
+            grands: [filler; 18],
+            grands_len: 0,
+            grands_next: 0,
         };
         for w in walkers.iter_mut() {
             w.busy = false;
         }
+        // Whether the first solution ends the search (else each shrinks the bound).
+        let first_ends = !self.improve && togo1 > SHORT_PHASE1_DEPTH;
+        let start_bound = self.bound;
+        // The subtree of the best solution found in this iteration.
+        let mut best_key: Option<usize> = None;
         loop {
             let mut busy = false;
             for w in walkers.iter_mut() {
-                if !w.busy && !self.next_subtree(togo1, &mut source, w) {
+                if !w.busy {
+                    // Subtrees are dealt in order: none after the first solution's can win.
+                    if (first_ends && best_key.is_some())
+                        || !self.next_subtree(togo1, &mut source, w)
+                    {
+                        continue;
+                    }
+                }
+                let earlier = best_key.is_some_and(|k| w.key < k);
+                if first_ends && best_key.is_some() && !earlier {
+                    w.busy = false;
+                    continue;
+                }
+                // The bound the recursive search would have here: an earlier subtree wins a
+                // tie with the best solution found (which it would have found first).
+                let bound = self.bound;
+                if earlier && !first_ends {
+                    self.bound = self.best.as_ref().map_or(bound, FrameSolution::len);
+                } else if earlier {
+                    self.bound = start_bound;
+                }
+                if togo1 > self.bound {
+                    self.bound = bound;
+                    w.busy = false;
                     continue;
                 }
                 busy = true;
-                match self.walk_turn(w, togo1) {
+                let found = self.found;
+                let turn = self.walk_turn(w, togo1);
+                if self.found != found {
+                    best_key = Some(w.key);
+                    if first_ends {
+                        self.bound = bound;
+                    }
+                } else {
+                    self.bound = bound;
+                }
+                match turn {
                     Turn::Going => {}
                     Turn::Done => w.busy = false,
-                    Turn::Stop => return true,
-                }
-                if togo1 > self.bound {
-                    // A solution was found and the bound shrank below this depth.
-                    return false;
+                    Turn::Stop if self.timed_out => return true,
+                    Turn::Stop => w.busy = false,
                 }
             }
             if !busy {
-                return false;
+                return first_ends && best_key.is_some();
             }
         }
     }
@@ -148,7 +210,19 @@ impl<'a, P: Pruning> Search<'a, P> {
         source: &mut Subtrees<P::Phase1>,
         walker: &mut Walker<P::Phase1>,
     ) -> bool {
-        while source.next == source.len {
+        while source.grands_next == source.grands_len {
+            if source.next < source.len {
+                let (root, m, _) = source.roots[source.next];
+                source.next += 1;
+                source.grands_next = 0;
+                source.grands_len = self.prune.phase1_children(
+                    &root,
+                    FOLLOW[m as usize],
+                    togo1 - 1,
+                    &mut source.grands,
+                );
+                continue;
+            }
             if source.frame == self.frames.len() {
                 return false;
             }
@@ -168,8 +242,13 @@ impl<'a, P: Pruning> Search<'a, P> {
             cp: fr.cube.cp,
             ep: fr.cube.ep,
         };
-        walker.start(f, start, source.roots[source.next]);
-        source.next += 1;
+        walker.start(
+            f,
+            start,
+            source.roots[source.next - 1],
+            source.grands[source.grands_next],
+        );
+        source.grands_next += 1;
         true
     }
 
