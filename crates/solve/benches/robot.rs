@@ -12,6 +12,7 @@
 //! median time. `--write-states`: the states as facelet strings, one a line (to give another
 //! solver the same states). `--verify FILE`: lines `FACELETS SOLUTION...` (another solver's
 //! answers), each applied and checked for its faces; prints the mean length in the metric.
+//! `--each`: each state's length and time on standard error as it is solved.
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Alg, CubieCube, Move};
@@ -111,6 +112,7 @@ fn main() {
         },
         (None, None) => Limits::default(),
     };
+    let each = args.iter().any(|a| a == "--each");
     let mut lengths = Vec::new();
     let mut millis = Vec::new();
     for (i, cube) in cubes.iter().enumerate() {
@@ -119,6 +121,9 @@ fn main() {
         millis.push(start.elapsed().as_secs_f64() * 1e3);
         check(cube, &sol.moves, &format!("state {i}"));
         let len = metric.length(&sol.moves);
+        if each {
+            eprintln!("state {i}: {len} in {:.3} ms", millis[i]);
+        }
         if let Some(b) = bound {
             assert!(len <= b, "state {i}: {len} above the bound {b}");
         }

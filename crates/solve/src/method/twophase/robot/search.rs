@@ -10,9 +10,10 @@
 
 use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
+use super::tables::{five_index, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
 use crate::coord::{self, N_SLICE, N_SLICE_PERM};
-use crate::method::twophase::tables::TwophaseTables;
+use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
 use crate::store::bfs::nibble;
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
@@ -25,6 +26,9 @@ const CLOCK_MASK: u64 = 0x3FF;
 /// search: the phase-1 trees below it are tiny, and a lightly scrambled cube gets a short
 /// solution (as in the plain search).
 const SHORT_PHASE1_COST: usize = 7;
+/// With five faces phase 2 has nine moves instead of ten and is longer: its cap is raised by
+/// this much.
+const FIVE_PHASE2_EXTRA: usize = 1;
 
 /// The moves and tables of one search frame (one axis playing U–D).
 pub struct FrameSet {
@@ -36,12 +40,33 @@ pub struct FrameSet {
     pub tables: FrameTables,
 }
 
+/// No missing side face (six faces, or U or D missing).
+const NO_SIDE: usize = usize::MAX;
+
+/// The frame's missing face when its moves turn every face but one side face (an index into
+/// [`SIDE_FACES`]); [`NO_SIDE`] otherwise.
+fn missing_side(set: &FrameSet) -> usize {
+    let turned = set.moves.iter().fold(0u8, |m, rm| m | 1 << rm.face);
+    let missing = !turned & 0b11_1111;
+    if missing.count_ones() != 1 {
+        return NO_SIDE;
+    }
+    let face = missing.trailing_zeros() as usize;
+    SIDE_FACES
+        .iter()
+        .position(|&f| f == face)
+        .unwrap_or(NO_SIDE)
+}
+
 /// One of the (up to) six frames a cube is searched in.
 struct Frame {
     rot: usize,
     inverse: bool,
     cube: CubieCube,
     coords: (u16, u16, u16),
+    /// The frame's missing face when it is a side face (an index into
+    /// [`super::tables::SIDE_FACES`]), else [`NO_SIDE`].
+    missing: usize,
 }
 
 /// A solution in the frame it was found in: robot moves (indices into the frame's list).
@@ -75,6 +100,9 @@ pub struct RobotSearch<'a> {
     plain: &'a TwophaseTables,
     /// Phase-1 quarter-turn distances, same index as the plain phase-1 table.
     quarter1: Option<&'a [u8]>,
+    /// Five faces: the phase-1 distances ([`super::tables::PHASE1_FIVE_PRUNE`]) and how the
+    /// symmetries move the missing side face ([`super::tables::side_perm`]).
+    five: Option<(&'a [u8], [[u8; 4]; 16])>,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
@@ -98,6 +126,7 @@ impl<'a> RobotSearch<'a> {
     pub fn new(
         plain: &'a TwophaseTables,
         quarter1: Option<&'a [u8]>,
+        five: Option<&'a [u8]>,
         sets: &'a [FrameSet; 3],
         metric: Metric,
         cube: &CubieCube,
@@ -112,6 +141,11 @@ impl<'a> RobotSearch<'a> {
                 if frames.iter().any(|f| f.rot == rot && f.cube == c) {
                     continue;
                 }
+                let missing = missing_side(&sets[rot]);
+                if five.is_some() && missing == NO_SIDE {
+                    // Five faces are searched in the frames whose U–D axis has all its turns.
+                    continue;
+                }
                 let coords = (
                     coord::flip(&c) as u16,
                     coord::twist(&c) as u16,
@@ -122,12 +156,14 @@ impl<'a> RobotSearch<'a> {
                     inverse: inv,
                     cube: c,
                     coords,
+                    missing,
                 });
             }
         }
         RobotSearch {
             plain,
             quarter1,
+            five: five.map(|t| (t, super::tables::side_perm())),
             sets,
             metric,
             frames,
@@ -162,20 +198,42 @@ impl<'a> RobotSearch<'a> {
 
     /// The phase-1 bound of (flip, twist, slice) in frame set `set`.
     #[inline(always)]
-    fn bound1(&self, set: &FrameSet, flip: usize, twist: usize, slice: usize) -> usize {
+    fn bound1(
+        &self,
+        set: &FrameSet,
+        missing: usize,
+        flip: usize,
+        twist: usize,
+        slice: usize,
+    ) -> usize {
         let t = &set.tables;
         let a = t.twist_slice[twist * N_SLICE + slice];
         let b = t.flip_slice[flip * N_SLICE + slice];
-        let (entry, htm) = self.plain.phase1_entry_distance(flip, twist, slice);
+        let (entry, sym) = phase1_entry(
+            &self.plain.flipslice_sym,
+            &self.plain.twist_conj,
+            flip,
+            twist,
+            slice,
+        );
+        let htm = match self.five {
+            // Five faces, the missing one a side face: exact in half turns with those faces.
+            Some((five, ref perm)) if missing != NO_SIDE => {
+                nibble(five, five_index(entry, sym, missing, perm))
+            }
+            _ => nibble(&self.plain.phase1_prune, entry),
+        };
         let c = match self.quarter1 {
-            // Quarter turns: exact in QTM; an axial quarter-turn move makes at most two.
+            // Quarter turns: exact in QTM with six faces; an axial quarter-turn move makes at
+            // most two.
             Some(q) => {
                 let d = nibble(q, entry);
-                if self.metric.is_axial() {
+                let d = if self.metric.is_axial() {
                     d.div_ceil(2)
                 } else {
                     d
-                }
+                };
+                d.max(self.metric.from_htm(htm))
             }
             None => self.metric.from_htm(htm),
         };
@@ -205,8 +263,9 @@ impl<'a> RobotSearch<'a> {
                 self.frame = f;
                 let (flip, twist, slice) = self.frames[f].coords;
                 let set = &self.sets[self.frames[f].rot];
+                let missing = self.frames[f].missing;
                 let (flip, twist, slice) = (flip as usize, twist as usize, slice as usize);
-                if self.bound1(set, flip, twist, slice) > cost1 {
+                if self.bound1(set, missing, flip, twist, slice) > cost1 {
                     continue;
                 }
                 self.path1.clear();
@@ -246,6 +305,7 @@ impl<'a> RobotSearch<'a> {
         }
         let sets = self.sets;
         let set = &sets[self.frames[self.frame].rot];
+        let missing = self.frames[self.frame].missing;
         if togo == 0 {
             // In G1 (the bound is 0 only there); a path whose last move keeps G1 is covered by
             // the shorter one without it.
@@ -273,7 +333,7 @@ impl<'a> RobotSearch<'a> {
                 t = mv.twist_move[t * 18 + m] as usize;
                 s = mv.slice_move[s * 18 + m] as usize;
             }
-            if self.bound1(set, f, t, s) > togo - cost {
+            if self.bound1(set, missing, f, t, s) > togo - cost {
                 continue;
             }
             self.path1.push(i as u8);
@@ -330,6 +390,10 @@ impl<'a> RobotSearch<'a> {
             Metric::Qtm => 18,
             Metric::AxialHtm => 9,
             Metric::AxialQtm => 14,
+        } + if self.five.is_some() {
+            FIVE_PHASE2_EXTRA
+        } else {
+            0
         };
         let mut togo2 = d2;
         while togo2 <= (self.bound - cost1).min(cap) {
