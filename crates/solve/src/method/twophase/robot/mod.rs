@@ -254,6 +254,19 @@ impl RobotTables {
     }
 }
 
+/// The registered tables a mode reads besides the plain ones (the small per-frame tables are
+/// had from the store by name as the mode's moves need them).
+pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
+    let mut specs: Vec<&'static dyn crate::store::AnySpec> = Vec::new();
+    if mode.metric.counts_quarters() {
+        specs.push(&tables::PHASE1_QTM_PRUNE);
+    }
+    if mode.faces.count() == 5 {
+        specs.push(&tables::PHASE1_FIVE_PRUNE);
+    }
+    specs
+}
+
 /// The five faces `moves` turns, when it is exactly every turn of five faces (the move set a
 /// robot holding the cube by its sixth face has).
 pub fn five_faces(moves: &rubik_cube::MoveSet) -> Option<Faces> {

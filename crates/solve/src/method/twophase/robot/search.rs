@@ -26,9 +26,6 @@ const CLOCK_MASK: u64 = 0x3FF;
 /// search: the phase-1 trees below it are tiny, and a lightly scrambled cube gets a short
 /// solution (as in the plain search).
 const SHORT_PHASE1_COST: usize = 7;
-/// With five faces phase 2 has nine moves instead of ten and is longer: its cap is raised by
-/// this much.
-const FIVE_PHASE2_EXTRA: usize = 1;
 
 /// The moves and tables of one search frame (one axis playing U–D).
 pub struct FrameSet {
@@ -385,15 +382,15 @@ impl<'a> RobotSearch<'a> {
         }
         // A long phase 2 costs more to search than trying other phase-1 paths (as in
         // min2phase): phase 2 is cut at a cost a little above its usual length.
+        // With five faces phase 2 has nine moves and only the ten moves' bounds, so it is
+        // longer; it is not cut (faster on the four slowest of 50 states at ≤ 21, but not
+        // shown by whole runs on the loaded machine: BENCHMARKS, issue 38).
         let cap = match self.metric {
+            _ if self.five.is_some() => MAX_COST,
             Metric::Htm => 12,
             Metric::Qtm => 18,
             Metric::AxialHtm => 9,
             Metric::AxialQtm => 14,
-        } + if self.five.is_some() {
-            FIVE_PHASE2_EXTRA
-        } else {
-            0
         };
         let mut togo2 = d2;
         while togo2 <= (self.bound - cost1).min(cap) {
