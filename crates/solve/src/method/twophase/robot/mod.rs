@@ -183,13 +183,13 @@ impl RobotTables {
         let outcome = RobotSearch::new(
             &self.plain,
             self.quarter_phase1.as_deref().map(|t| &t[..]),
-            self.five.as_deref().map(|t| &t[..]),
             &self.sets,
             self.mode.metric,
             cube,
             bound,
             deadline,
         )
+        .five_faces(self.five.as_deref().map(|t| &t[..]))
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();

@@ -123,7 +123,6 @@ impl<'a> RobotSearch<'a> {
     pub fn new(
         plain: &'a TwophaseTables,
         quarter1: Option<&'a [u8]>,
-        five: Option<&'a [u8]>,
         sets: &'a [FrameSet; 3],
         metric: Metric,
         cube: &CubieCube,
@@ -132,17 +131,13 @@ impl<'a> RobotSearch<'a> {
     ) -> Self {
         let mut frames: Vec<Frame> = Vec::with_capacity(6);
         let inverse = cube.inverse();
-        for rot in 0..3 {
+        for (rot, set) in sets.iter().enumerate() {
             for inv in [false, true] {
                 let c = rotate_urf3(if inv { &inverse } else { cube }, rot);
                 if frames.iter().any(|f| f.rot == rot && f.cube == c) {
                     continue;
                 }
-                let missing = missing_side(&sets[rot]);
-                if five.is_some() && missing == NO_SIDE {
-                    // Five faces are searched in the frames whose U–D axis has all its turns.
-                    continue;
-                }
+                let missing = missing_side(set);
                 let coords = (
                     coord::flip(&c) as u16,
                     coord::twist(&c) as u16,
@@ -160,7 +155,7 @@ impl<'a> RobotSearch<'a> {
         RobotSearch {
             plain,
             quarter1,
-            five: five.map(|t| (t, super::tables::side_perm())),
+            five: None,
             sets,
             metric,
             frames,
@@ -176,6 +171,16 @@ impl<'a> RobotSearch<'a> {
             found: Vec::new(),
             on_found: None,
         }
+    }
+
+    /// Five faces: bound phase 1 by `table` ([`super::tables::PHASE1_FIVE_PRUNE`]) and search
+    /// only the frames whose U–D axis has all its turns (the missing face a side face).
+    pub fn five_faces(mut self, table: Option<&'a [u8]>) -> Self {
+        if let Some(t) = table {
+            self.frames.retain(|f| f.missing != NO_SIDE);
+            self.five = Some((t, super::tables::side_perm()));
+        }
+        self
     }
 
     /// Keep lowering the bound below each solution found until time runs out.
