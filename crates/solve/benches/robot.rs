@@ -12,6 +12,8 @@
 //! median time. `--write-states`: the states as facelet strings, one a line (to give another
 //! solver the same states). `--verify FILE`: lines `FACELETS SOLUTION...` (another solver's
 //! answers), each applied and checked for its faces; prints the mean length in the metric.
+//! `--each`: each state's length and time on standard error as it is solved. `--only I,J`:
+//! only those of the `--count` states (numbered from 0).
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Alg, CubieCube, Move};
@@ -81,7 +83,11 @@ fn main() {
         return;
     }
     let mut rng = rng_from_seed(seed);
-    let cubes: Vec<CubieCube> = (0..count).map(|_| CubieCube::random(&mut rng)).collect();
+    let mut cubes: Vec<CubieCube> = (0..count).map(|_| CubieCube::random(&mut rng)).collect();
+    if let Some(list) = arg(&args, "--only") {
+        let keep: Vec<usize> = list.split(',').map(|i| i.parse().expect("index")).collect();
+        cubes = keep.iter().map(|&i| cubes[i]).collect();
+    }
     if let Some(file) = arg(&args, "--write-states") {
         let lines: Vec<String> = cubes.iter().map(|c| c.to_facelets()).collect();
         std::fs::write(&file, lines.join("\n") + "\n").expect("write states");
@@ -111,6 +117,7 @@ fn main() {
         },
         (None, None) => Limits::default(),
     };
+    let each = args.iter().any(|a| a == "--each");
     let mut lengths = Vec::new();
     let mut millis = Vec::new();
     for (i, cube) in cubes.iter().enumerate() {
@@ -119,6 +126,9 @@ fn main() {
         millis.push(start.elapsed().as_secs_f64() * 1e3);
         check(cube, &sol.moves, &format!("state {i}"));
         let len = metric.length(&sol.moves);
+        if each {
+            eprintln!("state {i}: {len} in {:.3} ms", millis[i]);
+        }
         if let Some(b) = bound {
             assert!(len <= b, "state {i}: {len} above the bound {b}");
         }

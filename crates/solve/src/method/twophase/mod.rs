@@ -249,7 +249,16 @@ pub(crate) static METHOD: Registration = Registration {
     name: "twophase",
     summary: "Kociemba's two-phase algorithm: near-optimal (at most 20 moves) in milliseconds",
     options: &[&FACES.def, &METRIC.def],
-    tables: |config| table_specs(config.compact),
+    tables: |config| {
+        let mut specs = table_specs(config.compact);
+        if !config.compact {
+            specs.extend(robot::table_specs(robot::Mode {
+                faces: FACES.get(&config.options),
+                metric: METRIC.get(&config.options),
+            }));
+        }
+        specs
+    },
     messages: MESSAGES,
     solver: |config| Ok(Box::new(TwophaseSolver::new(config)?)),
     pace: crate::registry::Pace::Quick,

@@ -124,13 +124,6 @@ impl TwophaseTables {
         (cs >> 4) * N_UD_EDGES + ud_c
     }
 
-    /// The phase-1 entry index of (flip, twist, slice) and its distance.
-    #[inline(always)]
-    pub fn phase1_entry_distance(&self, flip: usize, twist: usize, slice: usize) -> (usize, u8) {
-        let entry = self.phase1_entry(flip, twist, slice).0;
-        (entry, nibble(&self.phase1_prune, entry))
-    }
-
     /// The phase-2 distance of (corners, U/D edges) with the ten phase-2 moves, read directly.
     #[inline(always)]
     pub fn phase2_distance(&self, corners: usize, ud_edges: usize) -> u8 {

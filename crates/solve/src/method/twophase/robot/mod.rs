@@ -83,6 +83,8 @@ pub struct RobotTables {
     /// Phase-1 quarter-turn distances ([`tables::PHASE1_QTM_PRUNE`]), for the quarter-turn
     /// metrics with all six faces.
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
+    five: Option<Arc<crate::store::Table<u8>>>,
 }
 
 impl RobotTables {
@@ -130,8 +132,14 @@ impl RobotTables {
             sets.push(FrameSet { moves, g1, tables });
         }
         let sets: [FrameSet; 3] = sets.try_into().unwrap_or_else(|_| unreachable!());
-        let quarter_phase1 = if mode.faces == Faces::ALL && mode.metric.counts_quarters() {
+        // The six-face quarter-turn distances bound five faces' too.
+        let quarter_phase1 = if mode.metric.counts_quarters() {
             Some(store.get(&tables::PHASE1_QTM_PRUNE)?)
+        } else {
+            None
+        };
+        let five = if mode.faces.count() == 5 {
+            Some(store.get(&tables::PHASE1_FIVE_PRUNE)?)
         } else {
             None
         };
@@ -140,6 +148,7 @@ impl RobotTables {
             sets,
             mode,
             quarter_phase1,
+            five,
         })
     }
 
@@ -180,6 +189,7 @@ impl RobotTables {
             bound,
             deadline,
         )
+        .five_faces(self.five.as_deref().map(|t| &t[..]))
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
@@ -242,6 +252,19 @@ impl RobotTables {
             (all, split)
         }
     }
+}
+
+/// The registered tables a mode reads besides the plain ones (the small per-frame tables are
+/// had from the store by name as the mode's moves need them).
+pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
+    let mut specs: Vec<&'static dyn crate::store::AnySpec> = Vec::new();
+    if mode.metric.counts_quarters() {
+        specs.push(&tables::PHASE1_QTM_PRUNE);
+    }
+    if mode.faces.count() == 5 {
+        specs.push(&tables::PHASE1_FIVE_PRUNE);
+    }
+    specs
 }
 
 /// The five faces `moves` turns, when it is exactly every turn of five faces (the move set a

@@ -10,9 +10,10 @@
 
 use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
+use super::tables::{five_index, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
 use crate::coord::{self, N_SLICE, N_SLICE_PERM};
-use crate::method::twophase::tables::TwophaseTables;
+use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
 use crate::store::bfs::nibble;
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
@@ -36,12 +37,33 @@ pub struct FrameSet {
     pub tables: FrameTables,
 }
 
+/// No missing side face (six faces, or U or D missing).
+const NO_SIDE: usize = usize::MAX;
+
+/// The frame's missing face when its moves turn every face but one side face (an index into
+/// [`SIDE_FACES`]); [`NO_SIDE`] otherwise.
+fn missing_side(set: &FrameSet) -> usize {
+    let turned = set.moves.iter().fold(0u8, |m, rm| m | 1 << rm.face);
+    let missing = !turned & 0b11_1111;
+    if missing.count_ones() != 1 {
+        return NO_SIDE;
+    }
+    let face = missing.trailing_zeros() as usize;
+    SIDE_FACES
+        .iter()
+        .position(|&f| f == face)
+        .unwrap_or(NO_SIDE)
+}
+
 /// One of the (up to) six frames a cube is searched in.
 struct Frame {
     rot: usize,
     inverse: bool,
     cube: CubieCube,
     coords: (u16, u16, u16),
+    /// The frame's missing face when it is a side face (an index into
+    /// [`super::tables::SIDE_FACES`]), else [`NO_SIDE`].
+    missing: usize,
 }
 
 /// A solution in the frame it was found in: robot moves (indices into the frame's list).
@@ -75,6 +97,9 @@ pub struct RobotSearch<'a> {
     plain: &'a TwophaseTables,
     /// Phase-1 quarter-turn distances, same index as the plain phase-1 table.
     quarter1: Option<&'a [u8]>,
+    /// Five faces: the phase-1 distances ([`super::tables::PHASE1_FIVE_PRUNE`]) and how the
+    /// symmetries move the missing side face ([`super::tables::side_perm`]).
+    five: Option<(&'a [u8], [[u8; 4]; 16])>,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
@@ -106,12 +131,13 @@ impl<'a> RobotSearch<'a> {
     ) -> Self {
         let mut frames: Vec<Frame> = Vec::with_capacity(6);
         let inverse = cube.inverse();
-        for rot in 0..3 {
+        for (rot, set) in sets.iter().enumerate() {
             for inv in [false, true] {
                 let c = rotate_urf3(if inv { &inverse } else { cube }, rot);
                 if frames.iter().any(|f| f.rot == rot && f.cube == c) {
                     continue;
                 }
+                let missing = missing_side(set);
                 let coords = (
                     coord::flip(&c) as u16,
                     coord::twist(&c) as u16,
@@ -122,12 +148,14 @@ impl<'a> RobotSearch<'a> {
                     inverse: inv,
                     cube: c,
                     coords,
+                    missing,
                 });
             }
         }
         RobotSearch {
             plain,
             quarter1,
+            five: None,
             sets,
             metric,
             frames,
@@ -143,6 +171,16 @@ impl<'a> RobotSearch<'a> {
             found: Vec::new(),
             on_found: None,
         }
+    }
+
+    /// Five faces: bound phase 1 by `table` ([`super::tables::PHASE1_FIVE_PRUNE`]) and search
+    /// only the frames whose U–D axis has all its turns (the missing face a side face).
+    pub fn five_faces(mut self, table: Option<&'a [u8]>) -> Self {
+        if let Some(t) = table {
+            self.frames.retain(|f| f.missing != NO_SIDE);
+            self.five = Some((t, super::tables::side_perm()));
+        }
+        self
     }
 
     /// Keep lowering the bound below each solution found until time runs out.
@@ -162,20 +200,42 @@ impl<'a> RobotSearch<'a> {
 
     /// The phase-1 bound of (flip, twist, slice) in frame set `set`.
     #[inline(always)]
-    fn bound1(&self, set: &FrameSet, flip: usize, twist: usize, slice: usize) -> usize {
+    fn bound1(
+        &self,
+        set: &FrameSet,
+        missing: usize,
+        flip: usize,
+        twist: usize,
+        slice: usize,
+    ) -> usize {
         let t = &set.tables;
         let a = t.twist_slice[twist * N_SLICE + slice];
         let b = t.flip_slice[flip * N_SLICE + slice];
-        let (entry, htm) = self.plain.phase1_entry_distance(flip, twist, slice);
+        let (entry, sym) = phase1_entry(
+            &self.plain.flipslice_sym,
+            &self.plain.twist_conj,
+            flip,
+            twist,
+            slice,
+        );
+        let htm = match self.five {
+            // Five faces, the missing one a side face: exact in half turns with those faces.
+            Some((five, ref perm)) if missing != NO_SIDE => {
+                nibble(five, five_index(entry, sym, missing, perm))
+            }
+            _ => nibble(&self.plain.phase1_prune, entry),
+        };
         let c = match self.quarter1 {
-            // Quarter turns: exact in QTM; an axial quarter-turn move makes at most two.
+            // Quarter turns: exact in QTM with six faces; an axial quarter-turn move makes at
+            // most two.
             Some(q) => {
                 let d = nibble(q, entry);
-                if self.metric.is_axial() {
+                let d = if self.metric.is_axial() {
                     d.div_ceil(2)
                 } else {
                     d
-                }
+                };
+                d.max(self.metric.from_htm(htm))
             }
             None => self.metric.from_htm(htm),
         };
@@ -205,8 +265,9 @@ impl<'a> RobotSearch<'a> {
                 self.frame = f;
                 let (flip, twist, slice) = self.frames[f].coords;
                 let set = &self.sets[self.frames[f].rot];
+                let missing = self.frames[f].missing;
                 let (flip, twist, slice) = (flip as usize, twist as usize, slice as usize);
-                if self.bound1(set, flip, twist, slice) > cost1 {
+                if self.bound1(set, missing, flip, twist, slice) > cost1 {
                     continue;
                 }
                 self.path1.clear();
@@ -246,6 +307,7 @@ impl<'a> RobotSearch<'a> {
         }
         let sets = self.sets;
         let set = &sets[self.frames[self.frame].rot];
+        let missing = self.frames[self.frame].missing;
         if togo == 0 {
             // In G1 (the bound is 0 only there); a path whose last move keeps G1 is covered by
             // the shorter one without it.
@@ -273,7 +335,7 @@ impl<'a> RobotSearch<'a> {
                 t = mv.twist_move[t * 18 + m] as usize;
                 s = mv.slice_move[s * 18 + m] as usize;
             }
-            if self.bound1(set, f, t, s) > togo - cost {
+            if self.bound1(set, missing, f, t, s) > togo - cost {
                 continue;
             }
             self.path1.push(i as u8);
@@ -325,7 +387,11 @@ impl<'a> RobotSearch<'a> {
         }
         // A long phase 2 costs more to search than trying other phase-1 paths (as in
         // min2phase): phase 2 is cut at a cost a little above its usual length.
+        // With five faces phase 2 has nine moves and only the ten moves' bounds, so it is
+        // longer; it is not cut (faster on the four slowest of 50 states at ≤ 21, but not
+        // shown by whole runs on the loaded machine: BENCHMARKS, issue 38).
         let cap = match self.metric {
+            _ if self.five.is_some() => MAX_COST,
             Metric::Htm => 12,
             Metric::Qtm => 18,
             Metric::AxialHtm => 9,

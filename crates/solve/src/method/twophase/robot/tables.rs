@@ -10,6 +10,7 @@ use crate::coord::classes::{
     class_reps, stabilisers, FLIPSLICE_CLASSES, FLIPSLICE_CLASS_MOVES, N_FLIPSLICE_CLASS,
 };
 use crate::coord::moves::{TWIST_CONJ, TWIST_MOVES};
+use crate::coord::symmetry::symmetries;
 use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
 use crate::method::twophase::tables::{MoveTables, N_PHASE1};
 use crate::store::bfs::{self, Cells, SymProduct};
@@ -206,3 +207,159 @@ pub static PHASE1_QTM_PRUNE: Spec<u8> = Spec {
         Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-qtm", progress)?.into())
     },
 };
+
+/// The faces a five-face table's frame may miss: the four faces off the U–D axis (R, F, L, B
+/// as indices into `Face::ALL`). In such a frame phase 2 keeps U and D and three half turns
+/// (nine moves, as rob-twophase's five-face mode), where a frame missing U or D would keep
+/// only seven.
+pub const SIDE_FACES: [usize; 4] = [1, 2, 4, 5];
+
+/// Entries of [`PHASE1_FIVE_PRUNE`]: flip-slice class × missing side face × twist.
+pub const N_PHASE1_FIVE: usize = N_PHASE1 * 4;
+
+/// `[s][i]`: the side face (index into [`SIDE_FACES`]) that U–D symmetry `s` takes side face
+/// `i` to.
+pub fn side_perm() -> [[u8; 4]; 16] {
+    let conj = &symmetries().conj_move;
+    std::array::from_fn(|s| {
+        std::array::from_fn(|i| {
+            let image = conj[s][SIDE_FACES[i] * 3].face() as usize;
+            SIDE_FACES
+                .iter()
+                .position(|&f| f == image)
+                .expect("a side face") as u8
+        })
+    })
+}
+
+/// A space of five faces, the missing one a side face: blocks are symmetry classes (under the
+/// 16 U–D symmetries) of one coordinate; an entry of a block is (missing face, inner
+/// coordinate), offset `missing · n_inner + inner`, `missing` an index into [`SIDE_FACES`].
+/// The symmetries move the missing face with the state: `s·x·s⁻¹` misses `s(f)` when `x` misses
+/// `f`, so one class entry holds the distances for the four missing faces.
+struct FiveFaces<'a> {
+    name: &'a str,
+    n_class: usize,
+    n_inner: usize,
+    /// For class `c` and move `m` (0..18): the class reached and the symmetry to its frame,
+    /// `class << 4 | sym`.
+    class_step: &'a (dyn Fn(usize, usize) -> u32 + Sync),
+    inner_move: &'a [u16],
+    inner_conj: &'a [u16],
+    self_sym: &'a [u16],
+    /// The moves (indices 0..18) without each side face, in one order.
+    moves: [[usize; 15]; 4],
+    perm: [[u8; 4]; 16],
+}
+
+impl bfs::Space for FiveFaces<'_> {
+    /// For each missing face: (move index, class reached, symmetry to its frame).
+    type Step = [(usize, usize, usize); 4];
+    /// (missing, inner).
+    type Entry = (usize, usize);
+
+    fn shape(&self) -> bfs::Shape<'_> {
+        bfs::Shape {
+            name: self.name,
+            blocks: self.n_class,
+            block_len: 4 * self.n_inner,
+            moves: 15,
+        }
+    }
+    fn entry(&self, _block: usize, off: usize) -> (usize, usize) {
+        (off / self.n_inner, off % self.n_inner)
+    }
+    #[inline(always)]
+    fn step(&self, class: usize, m: usize) -> Self::Step {
+        std::array::from_fn(|missing| {
+            let mv = self.moves[missing][m];
+            let s = (self.class_step)(class, mv);
+            (mv, (s >> 4) as usize, (s & 15) as usize)
+        })
+    }
+    #[inline(always)]
+    fn child(
+        &self,
+        step: &Self::Step,
+        _m: usize,
+        &(missing, x): &(usize, usize),
+    ) -> (usize, usize) {
+        let (mv, class, sym) = step[missing];
+        let moved = self.inner_move[x * 18 + mv] as usize;
+        let missing = self.perm[sym][missing] as usize;
+        (
+            class,
+            missing * self.n_inner + self.inner_conj[moved * 16 + sym] as usize,
+        )
+    }
+    #[inline(always)]
+    fn images(&self, class: usize, off: usize, mut f: impl FnMut(usize)) {
+        f(off);
+        let (missing, x) = (off / self.n_inner, off % self.n_inner);
+        let mut sym = self.self_sym[class] >> 1;
+        let mut s = 1;
+        while sym != 0 {
+            if sym & 1 == 1 {
+                let m = self.perm[s][missing] as usize;
+                f(m * self.n_inner + self.inner_conj[x * 16 + s] as usize);
+            }
+            sym >>= 1;
+            s += 1;
+        }
+    }
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
+        for missing in 0..4 {
+            f(0, missing * self.n_inner);
+        }
+    }
+}
+
+/// Phase 1 with five faces, the missing one off the frame's U–D axis, in half turns: the
+/// plain phase-1 index (flip-slice class under the 16 U–D symmetries × twist) times the
+/// missing side face (the symmetries permute the four), so that one table serves every
+/// five-face robot in the four frames (two axes, cube and inverse) whose U–D axis does not
+/// hold its missing face. Exact distances, nibbles; a lower bound in every metric (halved
+/// for axial moves).
+pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase1-five", N_PHASE1_FIVE.div_ceil(2))
+        .indexed("flip × UD-slice class (64430) × missing side face (4) × twist (2187), five faces")
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let classes = store.get(&FLIPSLICE_CLASSES)?;
+        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
+        let twist_move = store.get(&TWIST_MOVES)?;
+        let twist_conj = store.get(&TWIST_CONJ)?;
+        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
+        let self_sym = stabilisers(&reps, coord::set_flipslice, coord::flipslice);
+        let step = |cls: usize, m: usize| class_move[cls * 18 + m];
+        let space = FiveFaces {
+            name: "two-phase pruning table, phase 1, five faces",
+            n_class: N_FLIPSLICE_CLASS,
+            n_inner: N_TWIST,
+            class_step: &step,
+            inner_move: &twist_move,
+            inner_conj: &twist_conj,
+            self_sym: &self_sym,
+            moves: std::array::from_fn(|i| {
+                let mut out = [0; 15];
+                let kept = (0..18).filter(|m| m / 3 != SIDE_FACES[i]);
+                for (slot, m) in out.iter_mut().zip(kept) {
+                    *slot = m;
+                }
+                out
+            }),
+            perm: side_perm(),
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-five", progress)?.into())
+    },
+};
+
+/// The index in [`PHASE1_FIVE_PRUNE`] of a state missing side face `missing` (an index into
+/// [`SIDE_FACES`]) whose plain phase-1 entry is `entry` with symmetry `sym` to its
+/// representative (`perm`: [`side_perm`]).
+#[inline(always)]
+pub fn five_index(entry: usize, sym: usize, missing: usize, perm: &[[u8; 4]; 16]) -> usize {
+    let (class, twist) = (entry / N_TWIST, entry % N_TWIST);
+    (class * 4 + perm[sym][missing] as usize) * N_TWIST + twist
+}

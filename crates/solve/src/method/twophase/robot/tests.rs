@@ -177,3 +177,90 @@ fn four_faces_are_refused_because_no_frame_has_a_whole_g1() {
         }
     }
 }
+
+/// The five-face phase-1 table holds exact distances: 0 exactly in G1, at least the six-face
+/// distance, changed by at most 1 by each of the five faces' moves, and (below its cap) lowered
+/// by one of them; on random states and on short five-face scrambles (near the goal), with
+/// each side face missing (the symmetry reduction permutes the four).
+#[test]
+fn five_face_phase1_distances_are_exact_breadth_first_distances() {
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let five = store
+        .get(&tables::PHASE1_FIVE_PRUNE)
+        .expect("five-face table");
+    let perm = tables::side_perm();
+    for p in &perm {
+        let mut seen = [false; 4];
+        p.iter().for_each(|&i| seen[i as usize] = true);
+        assert!(seen.iter().all(|&s| s), "{p:?} permutes the side faces");
+    }
+    let dist = |c: &CubieCube, missing: usize| -> u8 {
+        let (flip, twist, slice) = (
+            crate::coord::flip(c),
+            crate::coord::twist(c),
+            crate::coord::slice(c),
+        );
+        let (entry, sym) = crate::method::twophase::tables::phase1_entry(
+            &plain.flipslice_sym,
+            &plain.twist_conj,
+            flip,
+            twist,
+            slice,
+        );
+        crate::store::bfs::nibble(&five, tables::five_index(entry, sym, missing, &perm))
+    };
+    let plain_dist = |c: &CubieCube| {
+        plain.phase1_distance(
+            crate::coord::flip(c),
+            crate::coord::twist(c),
+            crate::coord::slice(c),
+        )
+    };
+    let mut rng = rng_from_seed(3838);
+    let mut cubes: Vec<CubieCube> = (0..300).map(|_| CubieCube::random(&mut rng)).collect();
+    for len in 0..10 {
+        for missing in tables::SIDE_FACES {
+            let allowed: Vec<Move> = Move::ALL
+                .iter()
+                .copied()
+                .filter(|m| m.face() as usize != missing)
+                .collect();
+            for _ in 0..15 {
+                use rand::Rng;
+                let moves: Vec<Move> = (0..len)
+                    .map(|_| allowed[rng.gen_range(0..allowed.len())])
+                    .collect();
+                cubes.push(CubieCube::SOLVED.apply_moves(&moves));
+            }
+        }
+    }
+    let mut deep = 0;
+    for c in &cubes {
+        for missing in 0..4 {
+            let d = dist(c, missing);
+            let p = plain_dist(c);
+            assert!(d >= p, "five faces {d} below six faces {p}");
+            assert_eq!(d == 0, p == 0, "0 exactly in G1");
+            deep = deep.max(d);
+            let mut lower = false;
+            for m in Move::ALL {
+                if m.face() as usize == tables::SIDE_FACES[missing] {
+                    continue;
+                }
+                let dm = dist(&c.apply_moves(&[m]), missing);
+                assert!(
+                    d.abs_diff(dm) <= 1 || (d == 15 && dm >= 14),
+                    "{d} → {dm} by {m}"
+                );
+                lower |= dm + 1 == d;
+            }
+            assert!(d == 0 || d == 15 || lower, "no move lowers {d}");
+        }
+    }
+    assert!(deep >= 10, "random states are far from G1 (deepest {deep})");
+}
