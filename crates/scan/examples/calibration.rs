@@ -171,6 +171,7 @@ fn main() {
             let part = match args[1].as_str() {
                 "held-out" => Part::HeldOut,
                 "final" => Part::Final,
+                "fresh" => Part::Fresh,
                 _ => Part::Tuning,
             };
             let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
@@ -185,7 +186,7 @@ fn main() {
             );
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
-        _ => eprintln!("usage: calibration fit | isotonic | plot tuning|held-out|final FILE.svg"),
+        _ => eprintln!("usage: calibration fit | isotonic | plot tuning|held-out|final|fresh FILE.svg"),
     }
 }
 
