@@ -4,9 +4,9 @@
 //! ```sh
 //! # on the tuning part, each temperature: outcomes and the reliability per decile
 //! cargo run --release -p rubik-scan --example calibration -- fit
-//! # on the tuning data (both old parts), the isotonic map `resolve::CALIBRATION` is fitted by
+//! # on the tuning data (tuning, held-out and final parts), the isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
-//! # the reliability diagram of one part (tuning, held-out, final) as the resolver reports it, SVG
+//! # the reliability diagram of one part (tuning, held-out, final, fresh) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -171,6 +171,7 @@ fn main() {
             let part = match args[1].as_str() {
                 "held-out" => Part::HeldOut,
                 "final" => Part::Final,
+                "fresh" => Part::Fresh,
                 _ => Part::Tuning,
             };
             let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
@@ -185,7 +186,9 @@ fn main() {
             );
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
-        _ => eprintln!("usage: calibration fit | isotonic | plot tuning|held-out|final FILE.svg"),
+        _ => eprintln!(
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh FILE.svg"
+        ),
     }
 }
 

@@ -4,7 +4,8 @@
 //! ```sh
 //! cargo run --release -p rubik-scan --example lighting -- tuning
 //! cargo run --release -p rubik-scan --example lighting -- held-out
-//! cargo run --release -p rubik-scan --example lighting -- final   # once, at the end
+//! cargo run --release -p rubik-scan --example lighting -- final
+//! cargo run --release -p rubik-scan --example lighting -- fresh   # once, at the end of round 3
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -17,8 +18,9 @@ fn main() {
         Some("tuning") => Part::Tuning,
         Some("held-out") => Part::HeldOut,
         Some("final") => Part::Final,
+        Some("fresh") => Part::Fresh,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final [-v]");
+            eprintln!("usage: lighting tuning|held-out|final|fresh [-v]");
             std::process::exit(2);
         }
     };

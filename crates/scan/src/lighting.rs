@@ -15,8 +15,15 @@
 //!   scheme from 3,100,000 + i, faults from 3,150,000 + i). The real scans themselves have all
 //!   been looked at by then; what is new is every drawn fault and every synthetic cube.
 //!
+//! - **Fresh** (784 cases, defined on 2026-11-28 before the third round of resolver changes,
+//!   to be run once at the end of that round): every one of the 34 real scans, 16 cases each
+//!   (seeds 4,000,000 + i), and 240 synthetic cubes (cube and colour scheme from 4,100,000 + i,
+//!   faults from 4,150,000 + i). As in the final part, the real scans have been seen; every
+//!   drawn fault and every synthetic cube is new.
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
-//! parts are tuning data ([`Part::tuning_all`]).
+//! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
+//! tuning data too.
 //!
 //! Case `i` of a scan has the fault kind `FaultKind::CYCLE[i % 8]`, so every kind appears on
 //! every real scan of the tuning part. [`judge`] sorts an answer into exact, flagged (every
@@ -115,14 +122,18 @@ pub enum Part {
     /// The part kept aside until the end of the first round (tuning data since).
     HeldOut,
     /// The part kept aside until the end of the second round: new seeds, every real scan
-    /// under every fault kind.
+    /// under every fault kind (tuning data since).
     Final,
+    /// The part kept aside until the end of the third round: new seeds again, every real scan
+    /// under every fault kind, 240 synthetic cubes.
+    Fresh,
 }
 
 impl Part {
-    /// The parts the resolver may be tuned on since the first round: both old parts.
-    pub fn tuning_all() -> [Part; 2] {
-        [Part::Tuning, Part::HeldOut]
+    /// The parts the resolver may be tuned on since the second round: every part but
+    /// [`Part::Fresh`].
+    pub fn tuning_all() -> [Part; 3] {
+        [Part::Tuning, Part::HeldOut, Part::Final]
     }
 }
 
@@ -162,6 +173,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Tuning => (1_000_000, 1_100_000),
         Part::HeldOut => (2_000_000, 2_100_000),
         Part::Final => (3_000_000, 3_100_000),
+        Part::Fresh => (4_000_000, 4_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -169,14 +181,18 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::Tuning, true) => 0,
             (Part::Tuning, false) | (Part::HeldOut, true) => 16,
             (Part::HeldOut, false) => 4,
-            (Part::Final, _) => 16,
+            (Part::Final | Part::Fresh, _) => 16,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
             seed += 1;
         }
     }
-    let synthetic = if part == Part::Final { 200 } else { 160 };
+    let synthetic = match part {
+        Part::Tuning | Part::HeldOut => 160,
+        Part::Final => 200,
+        Part::Fresh => 240,
+    };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
         out.push(case(&base, i, synth0 + 50_000 + i as u64, false));
