@@ -188,7 +188,7 @@ impl SidedAlg {
     /// nothing to merge.
     fn merged_first(&self, auf: usize) -> Option<Option<Move>> {
         let first = self.moves.first()?;
-        if auf % 4 == 0 || first.face() != Face::U {
+        if auf.is_multiple_of(4) || first.face() != Face::U {
             return None;
         }
         // The text must open with that turn to respell it (one token per turn).
@@ -217,7 +217,7 @@ impl SidedAlg {
         match self.merged_first(auf) {
             Some(Some(_)) => self.moves.len(),
             Some(None) => self.moves.len() - 1,
-            None => usize::from(auf % 4 != 0) + self.moves.len(),
+            None => usize::from(!auf.is_multiple_of(4)) + self.moves.len(),
         }
     }
 
