@@ -157,8 +157,11 @@
       has = true;
     }
     open.disabled = !has;
-    open.title = has ? "" : P.t("noCamera");
     document.body.classList.toggle("no-camera", !has);
+    // The title says why Scan is disabled; a camera found later takes that back (the scan
+    // dialog's own title, scan.js, is set while a camera is there).
+    if (!has) open.title = P.t("noCamera");
+    else if (open.title === P.t("noCamera")) open.title = "";
   }
 
   // ---------- texts and wiring ----------

@@ -251,7 +251,8 @@
     const open = $("scan-open");
     if (open) {
       open.textContent = t("open");
-      open.title = t("openTitle");
+      // With no camera the title says so (playback.js checkCamera), whichever runs last.
+      if (!document.body.classList.contains("no-camera")) open.title = t("openTitle");
     }
     $("scan-title").textContent = t("title");
     $("scan-close").textContent = "×";
