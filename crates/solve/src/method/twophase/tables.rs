@@ -40,6 +40,34 @@ pub static CORNER_SLICE_PRUNE: Spec<u8> = product_distances! {
     PHASE2_MOVES, Cells::Byte
 };
 
+/// What every phase-1 table over flip-slice class × twist is built from (the plain one here,
+/// the robot modes' quarter-turn and five-face ones): the classes' moves, the twist's moves
+/// and conjugates, and the symmetries that fix each class representative.
+pub(crate) struct Phase1Parts {
+    /// `[class * 18 + move]`: the class (and symmetry) a move leads to ([`FLIPSLICE_CLASS_MOVES`]).
+    pub class_move: Arc<Table<u32>>,
+    /// The twist's move table.
+    pub twist_move: Arc<Table<u16>>,
+    /// The twist conjugated by each U–D symmetry.
+    pub twist_conj: Arc<Table<u16>>,
+    /// Per class representative, the U–D symmetries that leave it unchanged (a bit mask).
+    pub self_sym: Vec<u16>,
+}
+
+impl Phase1Parts {
+    /// The parts from `store` (built there when missing).
+    pub(crate) fn load(store: &Store) -> Result<Phase1Parts, TableError> {
+        let classes = store.get(&FLIPSLICE_CLASSES)?;
+        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
+        Ok(Phase1Parts {
+            class_move: store.get(&FLIPSLICE_CLASS_MOVES)?,
+            twist_move: store.get(&TWIST_MOVES)?,
+            twist_conj: store.get(&TWIST_CONJ)?,
+            self_sym: stabilisers(&reps, coord::set_flipslice, coord::flipslice),
+        })
+    }
+}
+
 /// Phase 1: nibbles `[flip-slice class * 2187 + conjugated twist]`.
 pub static PHASE1_PRUNE: Spec<u8> = Spec {
     table: TableSpec::of::<u8>("prune-twophase1", N_PHASE1.div_ceil(2))
@@ -47,22 +75,17 @@ pub static PHASE1_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let classes = store.get(&FLIPSLICE_CLASSES)?;
-        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
-        let twist_move = store.get(&TWIST_MOVES)?;
-        let twist_conj = store.get(&TWIST_CONJ)?;
-        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
-        let self_sym = stabilisers(&reps, coord::set_flipslice, coord::flipslice);
-        let step = |cls: usize, m: usize| class_move[cls * 18 + m];
+        let parts = Phase1Parts::load(store)?;
+        let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
         let space = SymProduct {
             name: "two-phase pruning table, phase 1",
             n_class: N_FLIPSLICE_CLASS,
             n_inner: N_TWIST,
             moves: &ALL_MOVES,
             class_step: &step,
-            inner_move: &twist_move,
-            inner_conj: &twist_conj,
-            self_sym: &self_sym,
+            inner_move: &parts.twist_move,
+            inner_conj: &parts.twist_conj,
+            self_sym: &parts.self_sym,
         };
         Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1", progress)?.into())
     },

@@ -6,13 +6,10 @@
 //! cost 2 (half turns in the quarter-turn metrics), and had from the store like every table.
 
 use super::mode::{Metric, RobotMove};
-use crate::coord::classes::{
-    class_reps, stabilisers, FLIPSLICE_CLASSES, FLIPSLICE_CLASS_MOVES, N_FLIPSLICE_CLASS,
-};
-use crate::coord::moves::{TWIST_CONJ, TWIST_MOVES};
+use crate::coord::classes::N_FLIPSLICE_CLASS;
 use crate::coord::symmetry::symmetries;
-use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
-use crate::method::twophase::tables::{MoveTables, N_PHASE1};
+use crate::coord::{N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::method::twophase::tables::{MoveTables, Phase1Parts, N_PHASE1};
 use crate::store::bfs::{self, Cells, SymProduct};
 use crate::store::{Entries, Placement, Spec, Store, Table, TableError, TableSpec};
 use std::collections::HashMap;
@@ -187,22 +184,17 @@ pub static PHASE1_QTM_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let classes = store.get(&FLIPSLICE_CLASSES)?;
-        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
-        let twist_move = store.get(&TWIST_MOVES)?;
-        let twist_conj = store.get(&TWIST_CONJ)?;
-        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
-        let self_sym = stabilisers(&reps, coord::set_flipslice, coord::flipslice);
-        let step = |cls: usize, m: usize| class_move[cls * 18 + m];
+        let parts = Phase1Parts::load(store)?;
+        let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
         let space = SymProduct {
             name: "two-phase pruning table, phase 1, quarter turns",
             n_class: N_FLIPSLICE_CLASS,
             n_inner: N_TWIST,
             moves: &QUARTER_TURNS,
             class_step: &step,
-            inner_move: &twist_move,
-            inner_conj: &twist_conj,
-            self_sym: &self_sym,
+            inner_move: &parts.twist_move,
+            inner_conj: &parts.twist_conj,
+            self_sym: &parts.self_sym,
         };
         Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-qtm", progress)?.into())
     },
@@ -326,21 +318,16 @@ pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let classes = store.get(&FLIPSLICE_CLASSES)?;
-        let class_move = store.get(&FLIPSLICE_CLASS_MOVES)?;
-        let twist_move = store.get(&TWIST_MOVES)?;
-        let twist_conj = store.get(&TWIST_CONJ)?;
-        let reps = class_reps(&classes, N_FLIPSLICE_CLASS);
-        let self_sym = stabilisers(&reps, coord::set_flipslice, coord::flipslice);
-        let step = |cls: usize, m: usize| class_move[cls * 18 + m];
+        let parts = Phase1Parts::load(store)?;
+        let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
         let space = FiveFaces {
             name: "two-phase pruning table, phase 1, five faces",
             n_class: N_FLIPSLICE_CLASS,
             n_inner: N_TWIST,
             class_step: &step,
-            inner_move: &twist_move,
-            inner_conj: &twist_conj,
-            self_sym: &self_sym,
+            inner_move: &parts.twist_move,
+            inner_conj: &parts.twist_conj,
+            self_sym: &parts.self_sym,
             moves: std::array::from_fn(|i| {
                 let mut out = [0; 15];
                 let kept = (0..18).filter(|m| m / 3 != SIDE_FACES[i]);
