@@ -35,6 +35,7 @@ pub mod lighting;
 mod model;
 pub mod photo;
 pub mod render;
+pub mod report;
 pub mod resolve;
 pub mod sample;
 pub mod synthetic;

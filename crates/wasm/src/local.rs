@@ -15,8 +15,9 @@
 use rubik_cube::moves::format_moves;
 use rubik_cube::random::{rng_from_entropy, rng_from_seed};
 use rubik_cube::subset::Subset;
-use rubik_cube::{Alg, Cube, CubeError, Face, InputError};
-use rubik_scan::{sticker_name, Resolution, Resolver, ScanError};
+use rubik_cube::{Alg, Cube, CubeError, InputError};
+use rubik_scan::report::{pinned, PinError, RefusalStickers, ResolveAnswer};
+use rubik_scan::ScanError;
 use rubik_solve::i18n::Lang;
 use rubik_solve::service::{
     Answer as Solved, CubeInput, Refusal as Shared, Request, Service, ServiceError, MAX_CUBE_TEXT,
@@ -41,8 +42,8 @@ struct Refusal {
     error: String,
     piece: Option<String>,
     column: Option<usize>,
-    /// A refused scan's stickers in conflict.
-    conflicts: Vec<Value>,
+    /// The stickers a refused scan names (in conflict, or in doubt).
+    stickers: RefusalStickers,
 }
 
 impl Refusal {
@@ -53,7 +54,7 @@ impl Refusal {
             error: error.into(),
             piece: None,
             column: None,
-            conflicts: Vec::new(),
+            stickers: RefusalStickers::default(),
         }
     }
 
@@ -75,8 +76,10 @@ impl Refusal {
         if let Some(c) = self.column {
             body["column"] = json!(c);
         }
-        if !self.conflicts.is_empty() {
-            body["conflicts"] = json!(self.conflicts);
+        if let Value::Object(named) = json!(self.stickers) {
+            body.as_object_mut()
+                .expect("the body is an object")
+                .extend(named);
         }
         body
     }
@@ -109,7 +112,7 @@ impl From<Shared> for Refusal {
             error: r.error,
             piece: r.piece,
             column: r.column,
-            conflicts: Vec::new(),
+            stickers: RefusalStickers::default(),
         }
     }
 }
@@ -497,119 +500,28 @@ fn steps_json(answer: &Solved) -> Value {
     Value::Array(steps)
 }
 
-fn sticker_index(name: &str) -> Option<usize> {
-    let mut chars = name.chars();
-    let face = Face::from_letter(chars.next()?)?;
-    let place = chars.as_str().parse::<usize>().ok()?;
-    (1..=9)
-        .contains(&place)
-        .then(|| face.index() * 9 + place - 1)
-}
-
-fn rounded(p: f64) -> f64 {
-    (p * 1e4).round() / 1e4
-}
-
-fn hex(rgb: [f64; 3]) -> String {
-    let [r, g, b] = rgb.map(|v| v.round().clamp(0.0, 255.0) as u8);
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
 fn scan_refusal(e: ScanError) -> Refusal {
-    Refusal::bad(e.category(), e.to_string())
+    Refusal {
+        stickers: RefusalStickers::from(&e),
+        ..Refusal::bad(e.category(), e.to_string())
+    }
 }
 
 fn resolve(req: &Value) -> Answer {
     let rgb: Vec<[f64; 3]> = serde_json::from_value(req["rgb"].clone())
         .map_err(|e| Refusal::bad("wrong_type", format!("unreadable JSON request: {e}")))?;
-    let mut resolver = Resolver::new();
-    if let Some(pins) = req["pins"].as_object() {
-        for (name, face) in pins {
-            let index = sticker_index(name).ok_or_else(|| {
-                Refusal::bad(
-                    "bad_pin",
-                    format!("no sticker is called {name:?} (names are a face letter and 1-9, e.g. \"R6\")"),
-                )
-            })?;
-            let letter = face
-                .as_str()
-                .filter(|f| f.chars().count() == 1)
-                .and_then(|f| f.chars().next())
-                .and_then(Face::from_letter)
-                .ok_or_else(|| {
-                    Refusal::bad(
-                        "bad_pin",
-                        format!("{face} is not a face letter (U R F D L B)"),
-                    )
-                })?;
-            resolver = resolver.pin(index, letter).map_err(scan_refusal)?;
-        }
-    }
+    let pins: BTreeMap<String, String> = match &req["pins"] {
+        Value::Null => BTreeMap::new(),
+        pins => serde_json::from_value(pins.clone())
+            .map_err(|e| Refusal::bad("wrong_type", format!("unreadable JSON request: {e}")))?,
+    };
+    let resolver = pinned(pins.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .map_err(|e| Refusal::bad(PinError::CATEGORY, e.to_string()))?;
     let start = web_time::Instant::now();
     let result = resolver.resolve(&rgb);
     let millis = start.elapsed().as_secs_f64() * 1000.0;
-    match result {
-        Ok(r) => Ok(resolution_json(&r, millis)),
-        Err(e) => {
-            let conflicts: Vec<Value> = match &e {
-                ScanError::NoValidCube { conflicts } => conflicts
-                    .iter()
-                    .map(|c| {
-                        json!({
-                            "index": c.sticker,
-                            "sticker": sticker_name(c.sticker),
-                            "looks_like": c.looks_like.letter(),
-                            "needed": c.needed.letter(),
-                        })
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            Err(Refusal {
-                conflicts,
-                ..scan_refusal(e)
-            })
-        }
-    }
-}
-
-fn resolution_json(r: &Resolution, millis: f64) -> Value {
-    let alternatives: Vec<Value> = r
-        .stickers
-        .iter()
-        .map(|s| match s.alternative {
-            Some((face, p)) => json!({ "face": face.letter(), "probability": rounded(p) }),
-            None => Value::Null,
-        })
-        .collect();
-    let doubtful: Vec<Value> = r
-        .doubtful()
-        .into_iter()
-        .map(|i| {
-            let s = &r.stickers[i];
-            json!({
-                "index": i,
-                "sticker": sticker_name(i),
-                "face": s.face.letter(),
-                "confidence": rounded(s.confidence),
-                "alternative": s.alternative.map(|(f, _)| f.letter()),
-                "looks_like": s.looks_like.letter(),
-                "overruled": s.overruled,
-            })
-        })
-        .collect();
-    let colours: BTreeMap<String, String> = Face::ALL
-        .iter()
-        .map(|f| (f.letter().to_string(), hex(r.colours[f.index()])))
-        .collect();
-    json!({
-        "facelets": r.facelets(),
-        "confidence": r.stickers.iter().map(|s| rounded(s.confidence)).collect::<Vec<_>>(),
-        "alternatives": alternatives,
-        "doubtful": doubtful,
-        "colours": colours,
-        "millis": millis,
-    })
+    let answer = result.map_err(scan_refusal)?;
+    Ok(json!(ResolveAnswer::new(&answer, millis)))
 }
 
 /// Table builds reported to a JavaScript function `(name, done, total)`, at most once per

@@ -71,6 +71,7 @@
       doubtfulOne: "1 sticker outlined was hard to read: click it to switch it to its next most likely colour, or pick a colour below and click stickers. Then Solve.",
       doubtful: "{n} stickers outlined were hard to read: click one to switch it to its next most likely colour, or pick a colour below and click stickers. Then Solve.",
       conflict: "These colours fit no real cube: {detail}. Rescan the {face} face, or fix the outlined stickers.",
+      unsure: "The light is too poor to read this cube: {n} stickers outlined could be another colour. Rescan the {face} face in more even light, or pick a colour below and click the outlined stickers.",
       rescan: "Rescan the {face} face",
       pinHint: "Colour picked: each sticker you click takes it; click the colour again to stop.",
       solve: "Solve",
@@ -112,6 +113,7 @@
       doubtfulOne: "1 autocollant entouré était difficile à lire : cliquez-le pour le passer à sa couleur suivante la plus probable, ou choisissez une couleur ci-dessous et cliquez des autocollants. Puis Résoudre.",
       doubtful: "{n} autocollants entourés étaient difficiles à lire : cliquez-en un pour le passer à sa couleur suivante la plus probable, ou choisissez une couleur ci-dessous et cliquez des autocollants. Puis Résoudre.",
       conflict: "Ces couleurs ne correspondent à aucun vrai cube : {detail}. Rescannez la face {face}, ou corrigez les autocollants entourés.",
+      unsure: "La lumière est trop faible pour lire ce cube : {n} autocollants entourés pourraient être d'une autre couleur. Rescannez la face {face} sous une lumière plus égale, ou choisissez une couleur ci-dessous et cliquez les autocollants entourés.",
       rescan: "Rescanner la face {face}",
       pinHint: "Couleur choisie : chaque autocollant cliqué la prend ; cliquez de nouveau la couleur pour arrêter.",
       solve: "Résoudre",
@@ -673,7 +675,9 @@
 
   function renderNet(capturing) {
     const result = !capturing ? scan.result : null;
-    const doubtful = new Set(result ? result.doubtful.map((d) => d.index) : []);
+    // A refused scan's stickers in doubt are outlined as a read one's are.
+    const unsure = !capturing && scan.error && scan.error.unsure ? scan.error.unsure : [];
+    const doubtful = new Set(result ? result.doubtful.map((d) => d.index) : unsure.map((u) => u.index));
     const conflicts = new Set(scan.error && scan.error.conflicts ? scan.error.conflicts.map((c) => c.index) : []);
     const pinned = new Set(Object.keys(scan.pins));
     scan.netCells.forEach((c, i) => {
@@ -727,11 +731,18 @@
       if (!pageFacelets(scan.result).standard) status.textContent += " " + t("schemeNote");
     } else {
       const conflicts = scan.error.conflicts || [];
+      const unsure = scan.error.unsure || [];
+      // The face with the most stickers named is the one worth scanning again.
       const counts = {};
-      for (const c of conflicts) counts[c.sticker[0]] = (counts[c.sticker[0]] || 0) + 1;
+      for (const c of conflicts.length ? conflicts : unsure) counts[c.sticker[0]] = (counts[c.sticker[0]] || 0) + 1;
       const worst = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
-      const detail = conflicts.length ? conflicts.map((c) => c.sticker).join(", ") : scan.error.error;
-      status.textContent = t("conflict", { detail, face: t("faceNames." + (worst || "F")) });
+      const face = t("faceNames." + (worst || "F"));
+      if (unsure.length && !conflicts.length) {
+        status.textContent = t("unsure", { n: unsure.length, face });
+      } else {
+        const detail = conflicts.length ? conflicts.map((c) => c.sticker).join(", ") : scan.error.error;
+        status.textContent = t("conflict", { detail, face });
+      }
       status.className = "scan-status bad";
       if (worst) {
         rescan.hidden = false;

@@ -6,7 +6,9 @@ mod common;
 use reqwest::StatusCode;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Cube, CubieCube};
+use rubik_scan::lighting::{cases, load_real, Part};
 use rubik_scan::synthetic::{random_colours, scan, Conditions};
+use rubik_scan::{Resolver, ScanError};
 use serde_json::json;
 
 /// A scan of a random cube under random lighting.
@@ -120,6 +122,40 @@ async fn refusals_name_the_fault() {
         assert!(body["error"].as_str().unwrap().contains(name));
         assert_ne!(c["looks_like"], c["needed"]);
     }
+}
+
+/// A real scan under lighting faults that the resolver refuses as too unclear: the answer
+/// names every sticker in doubt, as the resolver's error does.
+#[tokio::test]
+async fn a_scan_too_unclear_to_read_names_its_doubtful_stickers() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scan/tests/data");
+    let real = load_real(&data).expect("the scan crate's real scans");
+    let (case, stickers) = cases(&real, Part::Tuning)
+        .into_iter()
+        .find_map(|case| match Resolver::new().resolve(&case.rgb) {
+            Err(ScanError::Unsure { stickers }) => Some((case, stickers)),
+            _ => None,
+        })
+        .expect("some case of the tuning part is refused as unsure");
+    let server = common::start().await;
+    let (status, body) = server
+        .post("/api/resolve", json!({ "rgb": case.rgb.to_vec() }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{}: {body}", case.name);
+    assert_eq!(body["category"], "unsure");
+    let named: Vec<u64> = body["unsure"]
+        .as_array()
+        .expect("an unsure refusal lists its stickers")
+        .iter()
+        .map(|s| {
+            let name = s["sticker"].as_str().unwrap();
+            assert!(body["error"].as_str().unwrap().contains(name), "{name}");
+            s["index"].as_u64().unwrap()
+        })
+        .collect();
+    let expected: Vec<u64> = stickers.iter().map(|&s| s as u64).collect();
+    assert_eq!(named, expected);
+    assert!(body.get("conflicts").is_none(), "{body}");
 }
 
 #[tokio::test]
