@@ -469,6 +469,7 @@ pub struct AlgsArgs {
 Examples:
   rubik scan u.jpg r.jpg f.jpg d.jpg l.jpg b.jpg      six face photos, any order
   rubik scan --rects rig.json cam1.png cam2.png       a robot rig: one rectangle per sticker
+  rubik scan --rgb colours.json --json                 54 colours a robot measured
   rubik solve --image u.jpg r.jpg f.jpg d.jpg l.jpg b.jpg
 
 Each face is known by its centre's colour (white U, red R, green F, yellow D, orange L, blue B)
@@ -476,13 +477,18 @@ and is photographed as it shows on the net: R, F, L, B with U up, U with B up, D
 Doubtful stickers are named on stderr; exit 2 when no face is found or no valid cube is likely.")]
 pub struct ScanArgs {
     /// The photos (PNG or JPEG).
-    #[arg(value_name = "IMAGE", required = true)]
+    #[arg(value_name = "IMAGE", required_unless_present = "rgb")]
     pub images: Vec<PathBuf>,
 
     /// A JSON array of 54 [image, x, y, width, height]: each sticker's rectangle in its
     /// image (URFDLB facelet order), for fixed cameras.
     #[arg(long, value_name = "FILE")]
     pub rects: Option<PathBuf>,
+
+    /// Colours already measured instead of photos: a JSON array of 54 [r, g, b] (0-255) in
+    /// URFDLB facelet order, or {"rgb": [...]} ('-' for stdin).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["images", "rects"])]
+    pub rgb: Option<PathBuf>,
 
     /// JSON: {facelets, confidence, doubtful}.
     #[arg(long)]

@@ -44,15 +44,41 @@ pub fn cube_from_rgb_file(path: &Path) -> CliResult<(Cube, cube_io::Resolution)>
 
 /// Decodes a PNG or JPEG file into 8-bit RGB.
 fn read_frame(path: &Path) -> CliResult<cube_io::Frame> {
-    let image = image::open(path)
-        .with_context(|| format!("cannot read the image {}", path.display()))
-        .map_err(CliError::bad_input)?
+    let image = image::ImageReader::open(path)
+        .and_then(|reader| reader.with_guessed_format())
+        .map_err(|e| {
+            CliError::bad_input(anyhow::anyhow!(
+                "cannot read the image {}: {e}",
+                path.display()
+            ))
+        })?
+        .decode()
+        .map_err(|e| CliError::bad_input(anyhow::anyhow!(image_fault(path, &e))))?
         .to_rgb8();
     Ok(cube_io::Frame {
         width: image.width() as usize,
         height: image.height() as usize,
         pixels: image.pixels().map(|p| p.0).collect(),
     })
+}
+
+/// Why an image file could not be decoded, in words (the decoder's own words for a damaged
+/// PNG or JPEG; for another kind of file, what is expected instead).
+fn image_fault(path: &Path, e: &image::ImageError) -> String {
+    match e {
+        image::ImageError::Unsupported(_) => {
+            let colours = path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("json"))
+                .then_some(" (for measured colours, give the file with --rgb)")
+                .unwrap_or_default();
+            format!(
+                "cannot read the image {}: it is not a PNG or JPEG photo{colours}",
+                path.display()
+            )
+        }
+        e => format!("cannot read the image {}: {e}", path.display()),
+    }
 }
 
 /// Reads a rectangles file: a JSON array of 54 `[image, x, y, width, height]` (the image's

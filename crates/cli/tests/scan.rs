@@ -52,6 +52,33 @@ fn show_reads_a_scan_as_facelets_net_and_json() {
 }
 
 #[test]
+fn scan_reads_measured_colours_as_photos_are_read() {
+    let (path, facelets) = real_scan("3x3x3-tracker-03");
+    rubik()
+        .args(["scan", "--rgb"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(format!("{facelets}\n"));
+    let out = rubik()
+        .args(["scan", "--json", "--rgb", "-"])
+        .write_stdin(std::fs::read_to_string(&path).unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["facelets"], facelets.as_str());
+    assert_eq!(json["confidence"].as_array().unwrap().len(), 54);
+    rubik()
+        .args(["scan", "--rgb"])
+        .arg(&path)
+        .arg("u.png")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
 fn stdin_is_read_with_a_dash() {
     let (path, facelets) = real_scan("3x3x3-tracker-03");
     rubik()
@@ -233,7 +260,23 @@ fn a_photo_without_a_cube_is_refused_with_exit_2() {
         .arg(not_an_image.path())
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("cannot read the image"));
+        .stderr(predicate::str::contains("cannot read the image"))
+        .stderr(predicate::str::contains("it is not a PNG or JPEG photo"));
+    // Measured colours given as a photo: the error says where they go.
+    let (colours, _) = real_scan("3x3x3-random-01");
+    rubik()
+        .arg("scan")
+        .arg(&colours)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give the file with --rgb"));
+    rubik()
+        .args(["scan", "no-such-photo.png"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read the image no-such-photo.png",
+        ));
     rubik()
         .arg("scan")
         .args(&paths[..5])

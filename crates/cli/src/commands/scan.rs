@@ -1,4 +1,5 @@
-//! `rubik scan`: the cube in face photos or a robot rig's frames, printed as a facelet string.
+//! `rubik scan`: the cube in face photos, a robot rig's frames or measured colours, printed as
+//! a facelet string.
 
 use crate::args::ScanArgs;
 use crate::cube_io;
@@ -17,7 +18,10 @@ struct ScanReport {
 
 /// Runs `rubik scan`.
 pub fn run(args: &ScanArgs) -> CliResult {
-    let (cube, resolution) = input::cube_from_images(&args.images, args.rects.as_deref())?;
+    let (cube, resolution) = match &args.rgb {
+        Some(file) => input::cube_from_rgb_file(file)?,
+        None => input::cube_from_images(&args.images, args.rects.as_deref())?,
+    };
     let facelets = cube_io::facelets(&cube);
     if args.json {
         let report = ScanReport {
