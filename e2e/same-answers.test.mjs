@@ -3,13 +3,11 @@
 // WebAssembly core answering `POST /api/solve` in its worker, on the compact tables), to the
 // byte: the solution and each step's key, parameters, name, moves, explanation and human form,
 // for two-phase, Thistlethwaite and CFOP. Both go through `rubik_solve::service::Service::solve`,
-// so a difference is a front end doing more than translating. The command line is given
-// `--compact`, the browser's tables: with the full tables two-phase's first solution can differ
-// (on 31 of these 200 states), because a deep phase-1 iteration is searched by several walkers
-// in turns, one node each, each on its own subtree: the full tables prune more, so each subtree
-// takes fewer nodes and another walker may reach its solution first (one walker, a plain
-// depth-first search, would find the same first solution with either admissible table). Every
-// solution is applied to its scramble by the command line (`rubik show`). The Rust test crates/cli/tests/same_answers.rs does the same for HTTP, and
+// so a difference is a front end doing more than translating. The command line solves on the
+// full tables, the browser on the compact ones: two-phase's answer does not depend on which tables
+// are loaded (crates/solve/tests/same_tables.rs), so this checks that across front ends too. Every
+// solution is applied to its scramble by the command line (`rubik show`). The Rust test
+// crates/cli/tests/same_answers.rs does the same for HTTP, and
 // crates/python/tests/test_same_answers.py for Python.
 // Run by e2e/run.sh, which passes the release binary in RUBIK_BIN.
 import { test, before, after } from "node:test";
@@ -70,9 +68,8 @@ test("the command line and the page with no server (WebAssembly) give the same a
   assert.equal(await page.evaluate(() => window.RubikCore.mode()), "browser", "no server: the page answers itself");
 
   for (const method of METHODS) {
-    // The browser solves on the compact two-phase tables, so the command line does too: the
-    // first two-phase solution depends on the tables (see below).
-    const lines = cli(["solve", "-c", "--json", "--compact", "--method", method], states.join("\n"));
+    // The full tables here, the compact ones in the browser: the same answers all the same.
+    const lines = cli(["solve", "-c", "--json", "--method", method], states.join("\n"));
     assert.equal(lines.length, STATES, method);
     const browserAnswers = await page.evaluate(async ({ states, method }) => {
       const out = [];
