@@ -72,6 +72,7 @@
       doubtful: "{n} stickers outlined were hard to read: click one to switch it to its next most likely colour, or pick a colour below and click stickers. Then Solve.",
       conflict: "These colours fit no real cube: {detail}. Rescan the {face} face, or fix the outlined stickers.",
       unsure: "The light is too poor to read this cube: {n} stickers outlined could be another colour. Rescan the {face} face in more even light, or pick a colour below and click the outlined stickers.",
+      unsureAll: "The light is too poor to read this cube: {n} stickers outlined could be another colour. Start again in brighter, more even light, or pick a colour below and click the outlined stickers.",
       rescan: "Rescan the {face} face",
       pinHint: "Colour picked: each sticker you click takes it; click the colour again to stop.",
       solve: "Solve",
@@ -114,6 +115,7 @@
       doubtful: "{n} autocollants entourés étaient difficiles à lire : cliquez-en un pour le passer à sa couleur suivante la plus probable, ou choisissez une couleur ci-dessous et cliquez des autocollants. Puis Résoudre.",
       conflict: "Ces couleurs ne correspondent à aucun vrai cube : {detail}. Rescannez la face {face}, ou corrigez les autocollants entourés.",
       unsure: "La lumière est trop faible pour lire ce cube : {n} autocollants entourés pourraient être d'une autre couleur. Rescannez la face {face} sous une lumière plus égale, ou choisissez une couleur ci-dessous et cliquez les autocollants entourés.",
+      unsureAll: "La lumière est trop faible pour lire ce cube : {n} autocollants entourés pourraient être d'une autre couleur. Recommencez sous une lumière plus vive et plus égale, ou choisissez une couleur ci-dessous et cliquez les autocollants entourés.",
       rescan: "Rescanner la face {face}",
       pinHint: "Couleur choisie : chaque autocollant cliqué la prend ; cliquez de nouveau la couleur pour arrêter.",
       solve: "Résoudre",
@@ -622,10 +624,12 @@
    * scheme held some way, letters name each colour's home face (so the page draws the real
    * colours); otherwise the resolver's letters (faces as held). */
   function pageFacelets(result) {
-    const colour = (f) => {
-      const hex = result.colours[f];
-      return lab([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
-    };
+    const rgb = (f) => [1, 3, 5].map((i) => parseInt(result.colours[f].slice(i, i + 2), 16));
+    // A dim room darkens every colour alike: brighten the scan so that its brightest channel
+    // is where a well-lit white's is before comparing it with the standard colours.
+    const brightest = Math.max(...[...FACES].flatMap(rgb));
+    const gain = Math.min(8, Math.max(1, 235 / Math.max(brightest, 1)));
+    const colour = (f) => lab(rgb(f).map((v) => Math.min(255, v * gain)));
     const d = (a, b) => Math.hypot((a[0] - b[0]) * 0.5, a[1] - b[1], a[2] - b[2]);
     const ranked = orientations()
       .map((o) => ({ o, cost: [...FACES].reduce((sum, f, i) => sum + d(colour(f), lab(WCA[o[i]])), 0) }))
@@ -737,14 +741,16 @@
       for (const c of conflicts.length ? conflicts : unsure) counts[c.sticker[0]] = (counts[c.sticker[0]] || 0) + 1;
       const worst = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
       const face = t("faceNames." + (worst || "F"));
+      // Doubt all over the cube is the light's fault, not one face's: no face to rescan then.
+      const everywhere = !conflicts.length && unsure.length >= 24;
       if (unsure.length && !conflicts.length) {
-        status.textContent = t("unsure", { n: unsure.length, face });
+        status.textContent = t(everywhere ? "unsureAll" : "unsure", { n: unsure.length, face });
       } else {
         const detail = conflicts.length ? conflicts.map((c) => c.sticker).join(", ") : scan.error.error;
         status.textContent = t("conflict", { detail, face });
       }
       status.className = "scan-status bad";
-      if (worst) {
+      if (worst && !everywhere) {
         rescan.hidden = false;
         rescan.textContent = t("rescan", { face: t("faceNames." + worst) });
         rescan.dataset.face = worst;
