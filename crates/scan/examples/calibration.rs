@@ -4,9 +4,9 @@
 //! ```sh
 //! # on the tuning part, each temperature: outcomes and the reliability per decile
 //! cargo run --release -p rubik-scan --example calibration -- fit
-//! # on the tuning data (tuning, held-out and final parts), the isotonic map `resolve::CALIBRATION` is fitted by
+//! # on the tuning data (tuning, held-out, final and fresh parts), the isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
-//! # the reliability diagram of one part (tuning, held-out, final, fresh) as the resolver reports it, SVG
+//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -172,6 +172,7 @@ fn main() {
                 "held-out" => Part::HeldOut,
                 "final" => Part::Final,
                 "fresh" => Part::Fresh,
+                "fourth" => Part::Fourth,
                 _ => Part::Tuning,
             };
             let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
@@ -187,7 +188,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth FILE.svg"
         ),
     }
 }

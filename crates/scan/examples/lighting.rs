@@ -6,6 +6,7 @@
 //! cargo run --release -p rubik-scan --example lighting -- held-out
 //! cargo run --release -p rubik-scan --example lighting -- final
 //! cargo run --release -p rubik-scan --example lighting -- fresh   # once, at the end of round 3
+//! cargo run --release -p rubik-scan --example lighting -- fourth  # once, at the end of round 4
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -19,8 +20,9 @@ fn main() {
         Some("held-out") => Part::HeldOut,
         Some("final") => Part::Final,
         Some("fresh") => Part::Fresh,
+        Some("fourth") => Part::Fourth,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final|fresh [-v]");
+            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth [-v]");
             std::process::exit(2);
         }
     };
