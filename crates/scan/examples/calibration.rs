@@ -6,7 +6,8 @@
 //! cargo run --release -p rubik-scan --example calibration -- fit
 //! # on the tuning data (tuning, held-out, final and fresh parts), the isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
-//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth) as the resolver reports it, SVG
+//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth; tuning-all: the
+//! # four tuning parts together) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -175,7 +176,16 @@ fn main() {
                 "fourth" => Part::Fourth,
                 _ => Part::Tuning,
             };
-            let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
+            // `tuning-all`: every part the resolver is tuned on, together.
+            let set: Vec<Case> = if args[1] == "tuning-all" {
+                Part::tuning_all()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
+            } else {
+                cases(&real, part)
+            };
+            let (tally, bins) = measure(&set, TEMPERATURE);
             println!(
                 "{} part, temperature {TEMPERATURE}: {tally}\n{}",
                 args[1],
@@ -188,7 +198,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|tuning-all FILE.svg"
         ),
     }
 }

@@ -1,12 +1,12 @@
 //! The lighting test set (`rubik_scan::lighting`: the real scans in `tests/data` and synthetic
 //! cubes under white balance, exposure, gradient, glare, noise and low-light faults, seeds in
-//! the module docs), all three parts: the resolver reads most cases exactly and names every wrong
+//! the module docs), all four tuning parts: the resolver reads most cases exactly and names every wrong
 //! sticker (or refuses) in nearly all others.
 //!
 //! The bounds are the figures measured when this test was written (BENCHMARKS.md, "Colour
 //! resolver under lighting faults"), so a change that makes the resolver worse fails here.
 //! The issue's target is 0 silently wrong: since the third round (a stricter doubt threshold)
-//! no case of these three parts is; the exact share is below the issue's 97%, and the bounds
+//! no case of these four parts is; the exact share is below the issue's 97%, and the bounds
 //! say what it is.
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -49,12 +49,12 @@ fn check(part: Part, min_exact_permille: usize, max_silent: usize) {
 
 #[test]
 fn tuning_part() {
-    check(Part::Tuning, 900, 0);
+    check(Part::Tuning, 905, 0);
 }
 
 #[test]
 fn held_out_part() {
-    check(Part::HeldOut, 940, 0);
+    check(Part::HeldOut, 950, 0);
 }
 
 /// The part held out until the end of the second round (744 cases, every real scan under
@@ -62,5 +62,12 @@ fn held_out_part() {
 /// silently wrong with the third round's threshold (tuned on it).
 #[test]
 fn final_part() {
-    check(Part::Final, 905, 0);
+    check(Part::Final, 920, 0);
+}
+
+/// The part held out until the end of the third round (784 cases): 713 exact and none
+/// silently wrong when it was run; 719 exact with the fourth round's refusal rule (tuned on it).
+#[test]
+fn fresh_part() {
+    check(Part::Fresh, 915, 0);
 }
