@@ -4,10 +4,10 @@
 //! ```sh
 //! # on the tuning part, each temperature: outcomes and the reliability per decile
 //! cargo run --release -p rubik-scan --example calibration -- fit
-//! # on the tuning data (tuning, held-out, final and fresh parts), the isotonic map `resolve::CALIBRATION` is fitted by
+//! # on the tuning data (tuning, held-out, final, fresh and fourth parts), the isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
-//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth; tuning-all: the
-//! # four tuning parts together) as the resolver reports it, SVG
+//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth;
+//! # tuning-all: the five tuning parts together) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -174,6 +174,7 @@ fn main() {
                 "final" => Part::Final,
                 "fresh" => Part::Fresh,
                 "fourth" => Part::Fourth,
+                "fifth" => Part::Fifth,
                 _ => Part::Tuning,
             };
             // `tuning-all`: every part the resolver is tuned on, together.
@@ -198,7 +199,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|tuning-all FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|tuning-all FILE.svg"
         ),
     }
 }

@@ -7,6 +7,7 @@
 //! cargo run --release -p rubik-scan --example lighting -- final
 //! cargo run --release -p rubik-scan --example lighting -- fresh   # once, at the end of round 3
 //! cargo run --release -p rubik-scan --example lighting -- fourth  # once, at the end of round 4
+//! cargo run --release -p rubik-scan --example lighting -- fifth   # once, at the end of round 5
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -21,8 +22,9 @@ fn main() {
         Some("final") => Part::Final,
         Some("fresh") => Part::Fresh,
         Some("fourth") => Part::Fourth,
+        Some("fifth") => Part::Fifth,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth [-v]");
+            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth|fifth [-v]");
             std::process::exit(2);
         }
     };
