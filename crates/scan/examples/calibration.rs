@@ -4,9 +4,10 @@
 //! ```sh
 //! # on the tuning part, each temperature: outcomes and the reliability per decile
 //! cargo run --release -p rubik-scan --example calibration -- fit
-//! # on the tuning data (tuning, held-out and final parts), the isotonic map `resolve::CALIBRATION` is fitted by
+//! # on the tuning data (tuning, held-out, final, fresh and fourth parts), the isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
-//! # the reliability diagram of one part (tuning, held-out, final, fresh) as the resolver reports it, SVG
+//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth;
+//! # tuning-all: the five tuning parts together) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -172,9 +173,20 @@ fn main() {
                 "held-out" => Part::HeldOut,
                 "final" => Part::Final,
                 "fresh" => Part::Fresh,
+                "fourth" => Part::Fourth,
+                "fifth" => Part::Fifth,
                 _ => Part::Tuning,
             };
-            let (tally, bins) = measure(&cases(&real, part), TEMPERATURE);
+            // `tuning-all`: every part the resolver is tuned on, together.
+            let set: Vec<Case> = if args[1] == "tuning-all" {
+                Part::tuning_all()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
+            } else {
+                cases(&real, part)
+            };
+            let (tally, bins) = measure(&set, TEMPERATURE);
             println!(
                 "{} part, temperature {TEMPERATURE}: {tally}\n{}",
                 args[1],
@@ -187,7 +199,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|tuning-all FILE.svg"
         ),
     }
 }

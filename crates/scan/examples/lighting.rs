@@ -6,6 +6,8 @@
 //! cargo run --release -p rubik-scan --example lighting -- held-out
 //! cargo run --release -p rubik-scan --example lighting -- final
 //! cargo run --release -p rubik-scan --example lighting -- fresh   # once, at the end of round 3
+//! cargo run --release -p rubik-scan --example lighting -- fourth  # once, at the end of round 4
+//! cargo run --release -p rubik-scan --example lighting -- fifth   # once, at the end of round 5
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -19,8 +21,10 @@ fn main() {
         Some("held-out") => Part::HeldOut,
         Some("final") => Part::Final,
         Some("fresh") => Part::Fresh,
+        Some("fourth") => Part::Fourth,
+        Some("fifth") => Part::Fifth,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final|fresh [-v]");
+            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth|fifth [-v]");
             std::process::exit(2);
         }
     };

@@ -21,9 +21,21 @@
 //!   faults from 4,150,000 + i). As in the final part, the real scans have been seen; every
 //!   drawn fault and every synthetic cube is new.
 //!
+//! - **Fourth** (1,568 cases, defined on 2026-11-29 before the fourth round of resolver
+//!   changes, to be run once at the end of that round): every one of the 34 real scans, 32
+//!   cases each (seeds 5,000,000 + i, so 4 of each fault kind and 8 of all at once per scan),
+//!   and 480 synthetic cubes (cube and colour scheme from 5,100,000 + i, faults from
+//!   5,150,000 + i; 60 per slot of the cycle). Large enough that the calibration deciles
+//!   below 0.9 hold a few hundred stickers.
+//!
+//! - **Fifth** (1,568 cases, defined on 2026-11-29 after the fourth part had been run, before
+//!   the fifth round of resolver changes, to be run once at its end): as the fourth part with
+//!   new seeds: the 34 real scans × 32 cases (seeds 6,000,000 + i), 480 synthetic cubes (cube and
+//!   colour scheme from 6,100,000 + i, faults from 6,150,000 + i).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
-//! tuning data too.
+//! tuning data too, after the third the fresh part, and after the fourth the fourth part.
 //!
 //! Case `i` of a scan has the fault kind `FaultKind::CYCLE[i % 8]`, so every kind appears on
 //! every real scan of the tuning part. [`judge`] sorts an answer into exact, flagged (every
@@ -125,15 +137,28 @@ pub enum Part {
     /// under every fault kind (tuning data since).
     Final,
     /// The part kept aside until the end of the third round: new seeds again, every real scan
-    /// under every fault kind, 240 synthetic cubes.
+    /// under every fault kind, 240 synthetic cubes (tuning data since).
     Fresh,
+    /// The part kept aside until the end of the fourth round: new seeds, every real scan
+    /// under every fault kind four times (all at once eight times), 480 synthetic cubes
+    /// (tuning data since).
+    Fourth,
+    /// The part kept aside until the end of the fifth round: the fourth part's design with
+    /// new seeds.
+    Fifth,
 }
 
 impl Part {
-    /// The parts the resolver may be tuned on since the second round: every part but
-    /// [`Part::Fresh`].
-    pub fn tuning_all() -> [Part; 3] {
-        [Part::Tuning, Part::HeldOut, Part::Final]
+    /// The parts the resolver may be tuned on in the fifth round: every part but
+    /// [`Part::Fifth`].
+    pub fn tuning_all() -> [Part; 5] {
+        [
+            Part::Tuning,
+            Part::HeldOut,
+            Part::Final,
+            Part::Fresh,
+            Part::Fourth,
+        ]
     }
 }
 
@@ -174,6 +199,8 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::HeldOut => (2_000_000, 2_100_000),
         Part::Final => (3_000_000, 3_100_000),
         Part::Fresh => (4_000_000, 4_100_000),
+        Part::Fourth => (5_000_000, 5_100_000),
+        Part::Fifth => (6_000_000, 6_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -182,6 +209,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::Tuning, false) | (Part::HeldOut, true) => 16,
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
+            (Part::Fourth | Part::Fifth, _) => 32,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -192,6 +220,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Tuning | Part::HeldOut => 160,
         Part::Final => 200,
         Part::Fresh => 240,
+        Part::Fourth | Part::Fifth => 480,
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
@@ -292,5 +321,52 @@ impl std::fmt::Display for Tally {
             self.refused,
             self.silent
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, HashSet};
+
+    /// The fourth and fifth parts are what their definition says (counts per kind, real and
+    /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
+    /// resolved.
+    #[test]
+    fn fourth_and_fifth_parts_are_as_defined() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let real = load_real(&dir).expect("tests/data");
+        assert_eq!(real.len(), 34);
+        check_large_part(
+            &real,
+            Part::Fourth,
+            &[Part::Tuning, Part::HeldOut, Part::Final, Part::Fresh],
+        );
+        check_large_part(&real, Part::Fifth, &Part::tuning_all());
+    }
+
+    fn check_large_part(real: &[BaseScan], part: Part, earlier: &[Part]) {
+        let fourth = cases(real, part);
+        assert_eq!(fourth.len(), 34 * 32 + 480);
+        let mut per_kind: HashMap<(FaultKind, bool), usize> = HashMap::new();
+        for c in &fourth {
+            *per_kind.entry((c.kind, c.real)).or_default() += 1;
+        }
+        for kind in FaultKind::CYCLE {
+            let (r, s) = if kind == FaultKind::All {
+                (272, 120)
+            } else {
+                (136, 60)
+            };
+            assert_eq!(per_kind[&(kind, true)], r, "{kind:?}");
+            assert_eq!(per_kind[&(kind, false)], s, "{kind:?}");
+        }
+        let seed = |c: &Case| c.name.rsplit('/').next().unwrap().to_string();
+        let earlier: HashSet<String> = earlier
+            .iter()
+            .flat_map(|&p| cases(real, p))
+            .map(|c| seed(&c))
+            .collect();
+        assert!(fourth.iter().all(|c| !earlier.contains(&seed(c))));
     }
 }

@@ -188,6 +188,7 @@ pub struct Resolver {
     pins: Vec<(usize, Face)>,
     temperature: f64,
     calibrate: bool,
+    refuse: bool,
 }
 
 impl Default for Resolver {
@@ -196,6 +197,7 @@ impl Default for Resolver {
             pins: Vec::new(),
             temperature: TEMPERATURE,
             calibrate: true,
+            refuse: true,
         }
     }
 }
@@ -217,6 +219,13 @@ impl Resolver {
     /// it again).
     pub fn uncalibrated(mut self) -> Resolver {
         self.calibrate = false;
+        self
+    }
+
+    /// Never refuses a scan as too unclear or out of reach: the cheapest valid cube is
+    /// returned with its doubtful stickers named, as with pins (for studying the resolver).
+    pub fn never_refuse(mut self) -> Resolver {
+        self.refuse = false;
         self
     }
 
@@ -282,7 +291,7 @@ impl Resolver {
             .collect();
         // A person who pinned stickers has taken charge of the reading: the cube their pins
         // force is returned, its overruled and doubtful stickers named, never refused.
-        let pinned = !self.pins.is_empty();
+        let pinned = !self.pins.is_empty() || !self.refuse;
         if !pinned && conflicts.len() >= CONFLICTS_REFUSED {
             return Err(ScanError::NoValidCube { conflicts });
         }
