@@ -85,6 +85,8 @@ pub struct RobotTables {
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-2 distances with five faces ([`tables::PHASE2_FIVE_PRUNE`]), for five faces.
+    five2: Option<Arc<crate::store::Table<u8>>>,
 }
 
 impl RobotTables {
@@ -138,10 +140,13 @@ impl RobotTables {
         } else {
             None
         };
-        let five = if mode.faces.count() == 5 {
-            Some(store.get(&tables::PHASE1_FIVE_PRUNE)?)
+        let (five, five2) = if mode.faces.count() == 5 {
+            (
+                Some(store.get(&tables::PHASE1_FIVE_PRUNE)?),
+                Some(store.get(&tables::PHASE2_FIVE_PRUNE)?),
+            )
         } else {
-            None
+            (None, None)
         };
         Ok(RobotTables {
             plain,
@@ -149,6 +154,7 @@ impl RobotTables {
             mode,
             quarter_phase1,
             five,
+            five2,
         })
     }
 
@@ -189,7 +195,10 @@ impl RobotTables {
             bound,
             deadline,
         )
-        .five_faces(self.five.as_deref().map(|t| &t[..]))
+        .five_faces(
+            self.five.as_deref().map(|t| &t[..]),
+            self.five2.as_deref().map(|t| &t[..]),
+        )
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
@@ -263,6 +272,7 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
     }
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
+        specs.push(&tables::PHASE2_FIVE_PRUNE);
     }
     specs
 }

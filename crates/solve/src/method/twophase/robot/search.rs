@@ -10,9 +10,9 @@
 
 use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
-use super::tables::{five_index, SIDE_FACES};
+use super::tables::{five_index, five_index2, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
-use crate::coord::{self, N_SLICE, N_SLICE_PERM};
+use crate::coord::{self, N_FLIP, N_SLICE, N_SLICE_PERM};
 use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
 use crate::store::bfs::nibble;
 use crate::Deadline;
@@ -35,6 +35,38 @@ pub struct FrameSet {
     pub g1: Vec<u8>,
     /// The mode's tables for these moves.
     pub tables: FrameTables,
+}
+
+/// The most moves a frame has (18 face turns and 27 axial pairs with all faces).
+const MAX_MOVES: usize = 48;
+
+/// A phase-1 child between the two passes of [`RobotSearch::phase1`].
+#[derive(Clone, Copy, Default)]
+struct Kid {
+    mv: u8,
+    coords: [u16; 3],
+    /// Cost left after its move.
+    left: u8,
+    small: u8,
+    half: u32,
+    entry: u32,
+}
+
+/// Asks the processor to start loading the cache line holding `table[i]`.
+#[inline(always)]
+fn prefetch<T>(table: &[T], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(p) = table.get(i) {
+        // SAFETY: prefetching is a hint with no effect on memory; the address is in bounds.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(
+                p as *const T as *const i8,
+                std::arch::x86_64::_MM_HINT_T0,
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, i);
 }
 
 /// No missing side face (six faces, or U or D missing).
@@ -100,10 +132,14 @@ pub struct RobotSearch<'a> {
     /// Five faces: the phase-1 distances ([`super::tables::PHASE1_FIVE_PRUNE`]) and how the
     /// symmetries move the missing side face ([`super::tables::side_perm`]).
     five: Option<(&'a [u8], [[u8; 4]; 16])>,
+    /// Five faces: the phase-2 distances ([`super::tables::PHASE2_FIVE_PRUNE`]).
+    five2: Option<&'a [u8]>,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
     frame: usize,
+    /// The phase-1 cost being searched (every phase-1 path of this round costs it).
+    cost1: usize,
     path1: Vec<u8>,
     path2: Vec<u8>,
     /// Solutions must cost at most this much.
@@ -156,10 +192,12 @@ impl<'a> RobotSearch<'a> {
             plain,
             quarter1,
             five: None,
+            five2: None,
             sets,
             metric,
             frames,
             frame: 0,
+            cost1: 0,
             path1: Vec::with_capacity(MAX_COST),
             path2: Vec::with_capacity(MAX_COST),
             bound: bound.min(MAX_COST),
@@ -173,12 +211,14 @@ impl<'a> RobotSearch<'a> {
         }
     }
 
-    /// Five faces: bound phase 1 by `table` ([`super::tables::PHASE1_FIVE_PRUNE`]) and search
-    /// only the frames whose U–D axis has all its turns (the missing face a side face).
-    pub fn five_faces(mut self, table: Option<&'a [u8]>) -> Self {
+    /// Five faces: bound phase 1 by `table` ([`super::tables::PHASE1_FIVE_PRUNE`]) and phase 2
+    /// by `table2` ([`super::tables::PHASE2_FIVE_PRUNE`]), and search only the frames whose U–D
+    /// axis has all its turns (the missing face a side face).
+    pub fn five_faces(mut self, table: Option<&'a [u8]>, table2: Option<&'a [u8]>) -> Self {
         if let Some(t) = table {
             self.frames.retain(|f| f.missing != NO_SIDE);
             self.five = Some((t, super::tables::side_perm()));
+            self.five2 = table2;
         }
         self
     }
@@ -198,7 +238,8 @@ impl<'a> RobotSearch<'a> {
         }
     }
 
-    /// The phase-1 bound of (flip, twist, slice) in frame set `set`.
+    /// The phase-1 bound of (flip, twist, slice) in frame set `set`, whose missing side face is
+    /// `missing` ([`NO_SIDE`]: none).
     #[inline(always)]
     fn bound1(
         &self,
@@ -208,6 +249,22 @@ impl<'a> RobotSearch<'a> {
         twist: usize,
         slice: usize,
     ) -> usize {
+        let (small, half, entry) = self.start1(set, missing, flip, twist, slice);
+        self.finish1(missing, small, half, entry)
+    }
+
+    /// The first, cheap part of [`Self::bound1`]: the bound of the frame's small tables, and
+    /// the entries to read in the large ones (the half-turn table's, the plain phase-1
+    /// entry), so that their reads can be requested for several children at once.
+    #[inline(always)]
+    fn start1(
+        &self,
+        set: &FrameSet,
+        missing: usize,
+        flip: usize,
+        twist: usize,
+        slice: usize,
+    ) -> (u8, usize, usize) {
         let t = &set.tables;
         let a = t.twist_slice[twist * N_SLICE + slice];
         let b = t.flip_slice[flip * N_SLICE + slice];
@@ -218,13 +275,36 @@ impl<'a> RobotSearch<'a> {
             twist,
             slice,
         );
-        let htm = match self.five {
-            // Five faces, the missing one a side face: exact in half turns with those faces.
-            Some((five, ref perm)) if missing != NO_SIDE => {
-                nibble(five, five_index(entry, sym, missing, perm))
-            }
-            _ => nibble(&self.plain.phase1_prune, entry),
+        let half = match self.five {
+            Some((_, ref perm)) if missing != NO_SIDE => five_index(entry, sym, missing, perm),
+            _ => entry,
         };
+        (a.max(b), half, entry)
+    }
+
+    /// The half-turn phase-1 table a frame missing `missing` reads: the five-face one when the
+    /// missing face is a side face, else the plain one.
+    #[inline(always)]
+    fn half_table(&self, missing: usize) -> &'a [u8] {
+        match self.five {
+            Some((five, _)) if missing != NO_SIDE => five,
+            _ => &self.plain.phase1_prune,
+        }
+    }
+
+    /// Asks the processor to start loading what [`Self::finish1`] will read.
+    #[inline(always)]
+    fn prefetch1(&self, missing: usize, half: usize, entry: usize) {
+        prefetch(self.half_table(missing), half >> 1);
+        if let Some(q) = self.quarter1 {
+            prefetch(q, entry >> 1);
+        }
+    }
+
+    /// The rest of [`Self::bound1`] after [`Self::start1`].
+    #[inline(always)]
+    fn finish1(&self, missing: usize, small: u8, half: usize, entry: usize) -> usize {
+        let htm = nibble(self.half_table(missing), half);
         let c = match self.quarter1 {
             // Quarter turns: exact in QTM with six faces; an axial quarter-turn move makes at
             // most two.
@@ -239,22 +319,36 @@ impl<'a> RobotSearch<'a> {
             }
             None => self.metric.from_htm(htm),
         };
-        a.max(b).max(c) as usize
+        small.max(c) as usize
     }
 
-    /// The phase-2 bound of (corners, U/D edges, slice permutation) in frame set `set`.
+    /// The phase-2 bound of (corners, U/D edges, slice permutation) in frame set `set`, whose
+    /// missing side face is `missing` ([`NO_SIDE`]: none).
     #[inline(always)]
-    fn bound2(&self, set: &FrameSet, corners: usize, ud: usize, sp: usize) -> usize {
+    fn bound2(
+        &self,
+        set: &FrameSet,
+        missing: usize,
+        corners: usize,
+        ud: usize,
+        sp: usize,
+    ) -> usize {
         let t = &set.tables;
         let a = t.corner_slice[corners * N_SLICE_PERM + sp];
         let b = t.edge_slice[ud * N_SLICE_PERM + sp];
         if a.max(b) == u8::MAX {
             return usize::MAX;
         }
-        let c = self
-            .metric
-            .from_htm(self.plain.phase2_distance(corners, ud));
-        a.max(b).max(c) as usize
+        let htm = match (self.five2, &self.five) {
+            // Five faces, the missing one a side face: exact in half turns with the nine moves.
+            (Some(five2), Some((_, perm))) if missing != NO_SIDE => {
+                let cs = self.plain.corner_sym[corners];
+                let ud_c = self.plain.ud_edge_conj[ud * 16 + (cs & 15) as usize] as usize;
+                nibble(five2, five_index2(cs, ud_c, missing, perm))
+            }
+            _ => self.plain.phase2_distance(corners, ud),
+        };
+        a.max(b).max(self.metric.from_htm(htm)) as usize
     }
 
     /// Runs the search.
@@ -271,6 +365,7 @@ impl<'a> RobotSearch<'a> {
                     continue;
                 }
                 self.path1.clear();
+                self.cost1 = cost1;
                 if self.phase1(flip, twist, slice, cost1) {
                     break 'outer;
                 }
@@ -320,6 +415,14 @@ impl<'a> RobotSearch<'a> {
         }
         let mv = &self.plain.moves;
         let prev = self.path1.last().map(|&i| set.moves[i as usize]);
+        // The children are found in three passes, so that their cache misses overlap: the
+        // first moves the coordinates and requests the small tables' entries and the
+        // flip-slice class, the second reads them and requests the large tables' entries, the
+        // third reads those and searches on. A child with nothing left to spend needs no
+        // table: its bound is 0 exactly in G1.
+        let mut kids = [Kid::default(); MAX_MOVES];
+        let mut n = 0;
+        let t = &set.tables;
         for (i, rm) in set.moves.iter().enumerate() {
             let cost = rm.cost as usize;
             if cost > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
@@ -328,23 +431,63 @@ impl<'a> RobotSearch<'a> {
             if cost == togo && rm.in_g1 {
                 continue;
             }
-            let (mut f, mut t, mut s) = (flip, twist, slice);
+            let (mut f, mut t1, mut s) = (flip, twist, slice);
             for &m in &rm.turns[..rm.len as usize] {
                 let m = m as usize;
                 f = mv.flip_move[f * 18 + m] as usize;
-                t = mv.twist_move[t * 18 + m] as usize;
+                t1 = mv.twist_move[t1 * 18 + m] as usize;
                 s = mv.slice_move[s * 18 + m] as usize;
             }
-            if self.bound1(set, missing, f, t, s) > togo - cost {
+            let left = togo - cost;
+            if left == 0 && (f != 0 || t1 != 0 || s != 0) {
                 continue;
             }
-            self.path1.push(i as u8);
-            let stop = self.phase1(f, t, s, togo - cost);
+            if left > 0 {
+                prefetch(&t.twist_slice, t1 * N_SLICE + s);
+                prefetch(&t.flip_slice, f * N_SLICE + s);
+                prefetch(&self.plain.flipslice_sym, s * N_FLIP + f);
+            }
+            kids[n] = Kid {
+                mv: i as u8,
+                coords: [f as u16, t1 as u16, s as u16],
+                left: left as u8,
+                ..Kid::default()
+            };
+            n += 1;
+        }
+        let mut kept = 0;
+        for k in 0..n {
+            let mut kid = kids[k];
+            if kid.left > 0 {
+                let [f, t1, s] = kid.coords.map(usize::from);
+                let (small, half, entry) = self.start1(set, missing, f, t1, s);
+                if small > kid.left {
+                    continue;
+                }
+                self.prefetch1(missing, half, entry);
+                kid.small = small;
+                kid.half = half as u32;
+                kid.entry = entry as u32;
+            }
+            kids[kept] = kid;
+            kept += 1;
+        }
+        let n = kept;
+        for kid in &kids[..n] {
+            let left = kid.left as usize;
+            if left > 0
+                && self.finish1(missing, kid.small, kid.half as usize, kid.entry as usize) > left
+            {
+                continue;
+            }
+            let [f, t, s] = kid.coords.map(usize::from);
+            self.path1.push(kid.mv);
+            let stop = self.phase1(f, t, s, left);
             self.path1.pop();
             if stop {
                 return true;
             }
-            if self.cost_of_path1() + togo > self.bound {
+            if self.cost1 > self.bound {
                 // A solution was found and the bound fell below this branch.
                 return false;
             }
@@ -381,15 +524,16 @@ impl<'a> RobotSearch<'a> {
             return false;
         }
         let remaining = self.bound - cost1;
-        let d2 = self.bound2(set, corners, ud, sp);
+        let d2 = self.bound2(set, fr.missing, corners, ud, sp);
         if d2 > remaining {
             return false;
         }
         // A long phase 2 costs more to search than trying other phase-1 paths (as in
         // min2phase): phase 2 is cut at a cost a little above its usual length.
-        // With five faces phase 2 has nine moves and only the ten moves' bounds, so it is
-        // longer; it is not cut (faster on the four slowest of 50 states at ≤ 21, but not
-        // shown by whole runs on the loaded machine: BENCHMARKS, issue 38).
+        // With five faces phase 2 has nine moves, so it is longer; it is not cut (with the
+        // ten moves' bounds that was faster on the four slowest of 50 states at ≤ 21; with
+        // the nine moves' exact table phase 2 is a small share of the time: BENCHMARKS,
+        // issue 38).
         let cap = match self.metric {
             _ if self.five.is_some() => MAX_COST,
             Metric::Htm => 12,
@@ -451,6 +595,7 @@ impl<'a> RobotSearch<'a> {
         }
         let sets = self.sets;
         let set = &sets[self.frames[self.frame].rot];
+        let missing = self.frames[self.frame].missing;
         let prev = match self.path2.last() {
             Some(&i) => Some(set.moves[i as usize]),
             None => self.path1.last().map(|&i| set.moves[i as usize]),
@@ -469,7 +614,7 @@ impl<'a> RobotSearch<'a> {
                 u = mv.ud_edge_move[u * 18 + m] as usize;
                 s = mv.slice_sorted_move[s * 18 + m] as usize;
             }
-            if self.bound2(set, c, u, s) > togo - cost {
+            if self.bound2(set, missing, c, u, s) > togo - cost {
                 continue;
             }
             self.path2.push(i);

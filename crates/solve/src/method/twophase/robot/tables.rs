@@ -6,10 +6,13 @@
 //! cost 2 (half turns in the quarter-turn metrics), and had from the store like every table.
 
 use super::mode::{Metric, RobotMove};
-use crate::coord::classes::N_FLIPSLICE_CLASS;
+use crate::coord::classes::{
+    class_reps, stabilisers, CORNER_CLASSES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
+};
+use crate::coord::moves::{CORNER_MOVES, UD_EDGE_CONJ, UD_EDGE_MOVES};
 use crate::coord::symmetry::symmetries;
-use crate::coord::{N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
-use crate::method::twophase::tables::{MoveTables, Phase1Parts, N_PHASE1};
+use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::method::twophase::tables::{MoveTables, Phase1Parts, N_PHASE1, N_PHASE2};
 use crate::store::bfs::{self, Cells, SymProduct};
 use crate::store::{Entries, Placement, Spec, Store, Table, TableError, TableSpec};
 use std::collections::HashMap;
@@ -229,7 +232,7 @@ pub fn side_perm() -> [[u8; 4]; 16] {
 /// coordinate), offset `missing · n_inner + inner`, `missing` an index into [`SIDE_FACES`].
 /// The symmetries move the missing face with the state: `s·x·s⁻¹` misses `s(f)` when `x` misses
 /// `f`, so one class entry holds the distances for the four missing faces.
-struct FiveFaces<'a> {
+struct FiveFaces<'a, const N: usize> {
     name: &'a str,
     n_class: usize,
     n_inner: usize,
@@ -240,11 +243,11 @@ struct FiveFaces<'a> {
     inner_conj: &'a [u16],
     self_sym: &'a [u16],
     /// The moves (indices 0..18) without each side face, in one order.
-    moves: [[usize; 15]; 4],
+    moves: [[usize; N]; 4],
     perm: [[u8; 4]; 16],
 }
 
-impl bfs::Space for FiveFaces<'_> {
+impl<const N: usize> bfs::Space for FiveFaces<'_, N> {
     /// For each missing face: (move index, class reached, symmetry to its frame).
     type Step = [(usize, usize, usize); 4];
     /// (missing, inner).
@@ -255,7 +258,7 @@ impl bfs::Space for FiveFaces<'_> {
             name: self.name,
             blocks: self.n_class,
             block_len: 4 * self.n_inner,
-            moves: 15,
+            moves: N,
         }
     }
     fn entry(&self, _block: usize, off: usize) -> (usize, usize) {
@@ -306,6 +309,16 @@ impl bfs::Space for FiveFaces<'_> {
     }
 }
 
+/// For each missing side face (an index into [`SIDE_FACES`]), the move indices (0..18) `keep`
+/// keeps, in move order; there must be exactly `N` of them.
+fn five_face_moves<const N: usize>(keep: impl Fn(usize, usize) -> bool) -> [[usize; N]; 4] {
+    std::array::from_fn(|missing| {
+        let kept: Vec<usize> = (0..18).filter(|&m| keep(missing, m)).collect();
+        kept.try_into()
+            .unwrap_or_else(|k: Vec<usize>| panic!("{} moves kept, not {N}", k.len()))
+    })
+}
+
 /// Phase 1 with five faces, the missing one off the frame's U–D axis, in half turns: the
 /// plain phase-1 index (flip-slice class under the 16 U–D symmetries × twist) times the
 /// missing side face (the symmetries permute the four), so that one table serves every
@@ -320,7 +333,7 @@ pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
     build: |store, progress| {
         let parts = Phase1Parts::load(store)?;
         let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
-        let space = FiveFaces {
+        let space = FiveFaces::<15> {
             name: "two-phase pruning table, phase 1, five faces",
             n_class: N_FLIPSLICE_CLASS,
             n_inner: N_TWIST,
@@ -328,14 +341,7 @@ pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
             inner_move: &parts.twist_move,
             inner_conj: &parts.twist_conj,
             self_sym: &parts.self_sym,
-            moves: std::array::from_fn(|i| {
-                let mut out = [0; 15];
-                let kept = (0..18).filter(|m| m / 3 != SIDE_FACES[i]);
-                for (slot, m) in out.iter_mut().zip(kept) {
-                    *slot = m;
-                }
-                out
-            }),
+            moves: five_face_moves(|missing, m| m / 3 != SIDE_FACES[missing]),
             perm: side_perm(),
         };
         Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-five", progress)?.into())
@@ -349,4 +355,61 @@ pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
 pub fn five_index(entry: usize, sym: usize, missing: usize, perm: &[[u8; 4]; 16]) -> usize {
     let (class, twist) = (entry / N_TWIST, entry % N_TWIST);
     (class * 4 + perm[sym][missing] as usize) * N_TWIST + twist
+}
+
+/// The phase-2 moves of a frame missing side face `missing` (an index into [`SIDE_FACES`]):
+/// the turns of U and D and the half turns of the three side faces left (nine moves).
+fn phase2_five_move(missing: usize, m: usize) -> bool {
+    let face = m / 3;
+    (face == 0 || face == 3 || m % 3 == 1) && face != SIDE_FACES[missing]
+}
+
+/// Phase-2 entries of five faces: corner class × missing side face × U/D edges.
+pub const N_PHASE2_FIVE: usize = N_PHASE2 * 4;
+
+/// Phase 2 with five faces, the missing one off the frame's U–D axis, in half turns: the plain
+/// phase-2 index (corner permutation class under the 16 U–D symmetries × U/D-edge
+/// permutation) times the missing side face, as [`PHASE1_FIVE_PRUNE`] extends phase 1. Exact
+/// distances by the frame's nine phase-2 moves (U and D turns, three half turns), nibbles; a
+/// lower bound in every metric (halved for axial moves). The slice permutation is left to the
+/// frame's corners × slice-permutation table.
+pub static PHASE2_FIVE_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase2-five", N_PHASE2_FIVE.div_ceil(2))
+        .indexed(
+            "corner permutation class (2768) × missing side face (4) × U/D-edge permutation \
+             (40320), five faces' phase-2 moves",
+        )
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let corner_sym = store.get(&CORNER_CLASSES)?;
+        let corner_move = store.get(&CORNER_MOVES)?;
+        let ud_move = store.get(&UD_EDGE_MOVES)?;
+        let ud_conj = store.get(&UD_EDGE_CONJ)?;
+        let reps = class_reps(&corner_sym, N_CORNER_CLASS);
+        let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
+        let step =
+            |cls: usize, m: usize| corner_sym[corner_move[reps[cls] as usize * 18 + m] as usize];
+        let space = FiveFaces::<9> {
+            name: "two-phase pruning table, phase 2, five faces",
+            n_class: N_CORNER_CLASS,
+            n_inner: N_UD_EDGES,
+            class_step: &step,
+            inner_move: &ud_move,
+            inner_conj: &ud_conj,
+            self_sym: &self_sym,
+            moves: five_face_moves(phase2_five_move),
+            perm: side_perm(),
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase2-five", progress)?.into())
+    },
+};
+
+/// The index in [`PHASE2_FIVE_PRUNE`] of a state in G1 missing side face `missing` (an index
+/// into [`SIDE_FACES`]): `corner_sym` is the corners' `class << 4 | sym` entry
+/// ([`CORNER_CLASSES`]), `ud_conj` the U/D edges conjugated by that symmetry.
+#[inline(always)]
+pub fn five_index2(corner_sym: u32, ud_conj: usize, missing: usize, perm: &[[u8; 4]; 16]) -> usize {
+    let (class, sym) = ((corner_sym >> 4) as usize, (corner_sym & 15) as usize);
+    (class * 4 + perm[sym][missing] as usize) * N_UD_EDGES + ud_conj
 }

@@ -264,3 +264,95 @@ fn five_face_phase1_distances_are_exact_breadth_first_distances() {
     }
     assert!(deep >= 10, "random states are far from G1 (deepest {deep})");
 }
+
+/// The five-face phase-2 table holds exact distances by the nine moves of a frame missing a
+/// side face (U and D turns, the other three side faces' half turns): 0 exactly when corners
+/// and U/D edges are solved, at least the ten-move distance, changed by at most 1 by each of
+/// the nine moves, and (below its cap) lowered by one of them; on scrambled G1 states and
+/// short nine-move scrambles, with each side face missing.
+#[test]
+fn five_face_phase2_distances_are_exact_breadth_first_distances() {
+    use rand::Rng;
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let five = store
+        .get(&tables::PHASE2_FIVE_PRUNE)
+        .expect("five-face phase-2 table");
+    let perm = tables::side_perm();
+    let coords = |c: &CubieCube| {
+        let corners = crate::coord::corners(c);
+        let ep = c.ep;
+        let ud =
+            crate::coord::perm_rank_of(&[ep[0], ep[1], ep[2], ep[3], ep[4], ep[5], ep[6], ep[7]]);
+        (corners, ud)
+    };
+    let dist = |c: &CubieCube, missing: usize| -> u8 {
+        let (corners, ud) = coords(c);
+        let cs = plain.corner_sym[corners];
+        let ud_c = plain.ud_edge_conj[ud * 16 + (cs & 15) as usize] as usize;
+        crate::store::bfs::nibble(&five, tables::five_index2(cs, ud_c, missing, &perm))
+    };
+    // The nine moves of each missing side face.
+    let nine = |missing: usize| -> Vec<Move> {
+        Move::ALL
+            .iter()
+            .copied()
+            .filter(|m| {
+                let f = m.face() as usize;
+                (f == 0 || f == 3 || m.turns() == 2) && f != tables::SIDE_FACES[missing]
+            })
+            .collect()
+    };
+    let ten: Vec<Move> = Move::ALL
+        .iter()
+        .copied()
+        .filter(|m| (m.face() as usize).is_multiple_of(3) || m.turns() == 2)
+        .collect();
+    assert_eq!(ten.len(), 10);
+    let mut rng = rng_from_seed(3839);
+    let mut cubes: Vec<CubieCube> = (0..200)
+        .map(|_| {
+            let moves: Vec<Move> = (0..80).map(|_| ten[rng.gen_range(0..10)]).collect();
+            CubieCube::SOLVED.apply_moves(&moves)
+        })
+        .collect();
+    for len in 0..10 {
+        for missing in 0..4 {
+            let moves9 = nine(missing);
+            assert_eq!(moves9.len(), 9);
+            for _ in 0..10 {
+                let moves: Vec<Move> = (0..len).map(|_| moves9[rng.gen_range(0..9)]).collect();
+                cubes.push(CubieCube::SOLVED.apply_moves(&moves));
+            }
+        }
+    }
+    let mut deep = 0;
+    for c in &cubes {
+        let (corners, ud) = coords(c);
+        for missing in 0..4 {
+            let d = dist(c, missing);
+            let p = plain.phase2_distance(corners, ud);
+            assert!(d >= p, "five faces {d} below six faces {p}");
+            assert_eq!(d == 0, corners == 0 && ud == 0, "0 exactly when solved");
+            deep = deep.max(d);
+            let mut lower = false;
+            for m in nine(missing) {
+                let dm = dist(&c.apply_moves(&[m]), missing);
+                assert!(
+                    d.abs_diff(dm) <= 1 || (d == 15 && dm >= 14),
+                    "{d} → {dm} by {m}"
+                );
+                lower |= dm + 1 == d;
+            }
+            assert!(d == 0 || d == 15 || lower, "no move lowers {d}");
+        }
+    }
+    assert!(
+        deep >= 12,
+        "scrambled G1 states are far from solved (deepest {deep})"
+    );
+}
