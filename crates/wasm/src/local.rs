@@ -42,8 +42,9 @@ struct Refusal {
     error: String,
     piece: Option<String>,
     column: Option<usize>,
-    /// The stickers a refused scan names (in conflict, or in doubt).
-    stickers: RefusalStickers,
+    /// The stickers a refused scan names (in conflict, or in doubt); boxed, as few refusals
+    /// have any.
+    stickers: Box<RefusalStickers>,
 }
 
 impl Refusal {
@@ -54,7 +55,7 @@ impl Refusal {
             error: error.into(),
             piece: None,
             column: None,
-            stickers: RefusalStickers::default(),
+            stickers: Box::default(),
         }
     }
 
@@ -112,7 +113,7 @@ impl From<Shared> for Refusal {
             error: r.error,
             piece: r.piece,
             column: r.column,
-            stickers: RefusalStickers::default(),
+            stickers: Box::default(),
         }
     }
 }
@@ -502,7 +503,7 @@ fn steps_json(answer: &Solved) -> Value {
 
 fn scan_refusal(e: ScanError) -> Refusal {
     Refusal {
-        stickers: RefusalStickers::from(&e),
+        stickers: Box::new(RefusalStickers::from(&e)),
         ..Refusal::bad(e.category(), e.to_string())
     }
 }
