@@ -47,6 +47,16 @@ pub trait Pruning: Send + Sync {
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8;
     /// Asks the processor to start loading the entries [`Pruning::phase2`] will read.
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize);
+    /// Asks the processor to start loading what [`Pruning::phase2`] reads first from the
+    /// corners alone (their symmetry class), so that a later [`Pruning::prefetch_phase2`] finds
+    /// it in cache. Nothing by default.
+    #[inline(always)]
+    fn prefetch_phase2_class(&self, _corners: usize) {}
+    /// Asks the processor to start loading what [`Pruning::phase2`] reads second (the U/D
+    /// edges conjugated by the corners' symmetry); best after [`Pruning::prefetch_phase2_class`]
+    /// has had time to arrive. Nothing by default.
+    #[inline(always)]
+    fn prefetch_phase2_conj(&self, _corners: usize, _ud_edges: usize) {}
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
 }
@@ -298,6 +308,17 @@ impl Pruning for TwophaseTables {
             &self.phase2_prune,
             self.phase2_index(corners, ud_edges) >> 1,
         );
+    }
+
+    #[inline(always)]
+    fn prefetch_phase2_class(&self, corners: usize) {
+        prefetch(&self.corner_sym, corners);
+    }
+
+    #[inline(always)]
+    fn prefetch_phase2_conj(&self, corners: usize, ud_edges: usize) {
+        let cs = self.corner_sym[corners] as usize;
+        prefetch(&self.ud_edge_conj, ud_edges * 16 + (cs & 15));
     }
 
     #[inline(always)]
