@@ -509,18 +509,24 @@ impl<'a, P: Pruning> Search<'a, P> {
             let c1 = mv.corner_move[corners * 18 + m] as usize;
             let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
             self.prune.prefetch_precheck(c1, s1);
+            self.prune.prefetch_phase2_class(c1);
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
             kids[n] = (c1, u1, s1, m);
             n += 1;
         }
+        // The main bound's index is two dependent reads (the corners' class, then the edges
+        // conjugated by its symmetry): each is asked for all children before any is read.
         let mut kept = 0;
         for k in 0..n {
             let (c1, u1, s1, _) = kids[k];
             if (self.prune.phase2_precheck(c1, s1) as usize) < togo {
-                self.prune.prefetch_phase2(c1, u1, s1);
+                self.prune.prefetch_phase2_conj(c1, u1);
                 kids[kept] = kids[k];
                 kept += 1;
             }
+        }
+        for &(c1, u1, s1, _) in &kids[..kept] {
+            self.prune.prefetch_phase2(c1, u1, s1);
         }
         for &(c1, u1, s1, m) in &kids[..kept] {
             if self.prune.phase2(c1, u1, s1) as usize >= togo {
