@@ -33,23 +33,6 @@ pub trait Pruning: Send + Sync {
         togo: usize,
         out: &mut [(Self::Phase1, u8, u8); 18],
     ) -> usize;
-    /// [`Pruning::phase1_children`], asking the processor for the children's memory only
-    /// with `PREFETCH`; without, the caller calls [`Pruning::prefetch_child`] for each a little
-    /// before it visits it.
-    #[inline(always)]
-    fn phase1_children_p<const PREFETCH: bool>(
-        &self,
-        node: &Self::Phase1,
-        allowed: u32,
-        togo: usize,
-        out: &mut [(Self::Phase1, u8, u8); 18],
-    ) -> usize {
-        self.phase1_children(node, allowed, togo, out)
-    }
-    /// Asks the processor to start loading what expanding `node` with `togo` moves to go will
-    /// read. Nothing by default.
-    #[inline(always)]
-    fn prefetch_child(&self, _node: &Self::Phase1, _togo: usize) {}
     /// The children of `node` by the moves in `allowed` that are in G1 (distance 0), found
     /// without pruning-table reads; returns their number.
     fn phase1_goal_children(
@@ -204,36 +187,6 @@ impl Pruning for TwophaseTables {
         togo: usize,
         out: &mut [(SymNode, u8, u8); 18],
     ) -> usize {
-        self.phase1_children_p::<true>(node, allowed, togo, out)
-    }
-
-    #[inline(always)]
-    fn prefetch_child(&self, node: &SymNode, togo: usize) {
-        if togo < 2 {
-            return;
-        }
-        if node.dist <= descent::NEAR_MAX_DIST {
-            prefetch(&self.phase1_near, descent::near_slot(node.entry));
-        } else {
-            prefetch(
-                &self.phase1_descent,
-                node.entry as usize * descent::ENTRY_BYTES,
-            );
-        }
-        if togo > 2 {
-            prefetch(&self.flipslice_class_move, node.class as usize * 18);
-            prefetch(&self.flipslice_class_move, node.class as usize * 18 + 17);
-        }
-    }
-
-    #[inline(always)]
-    fn phase1_children_p<const PREFETCH: bool>(
-        &self,
-        node: &SymNode,
-        allowed: u32,
-        togo: usize,
-        out: &mut [(SymNode, u8, u8); 18],
-    ) -> usize {
         // A child is h − 1, h or h + 1 away (h = the node's distance) and must be below `togo`:
         // the descent code says which moves qualify, so no child is looked up to be rejected.
         let h = node.dist as usize;
@@ -300,15 +253,14 @@ impl Pruning for TwophaseTables {
             } else {
                 h + 1
             } as u8;
-            if !PREFETCH {
-            } else if dist <= descent::NEAR_MAX_DIST {
+            if dist <= descent::NEAR_MAX_DIST {
                 prefetch(&self.phase1_near, descent::near_slot(entry as u32));
             } else {
                 prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
             }
             // A child with at least three moves to go reads its class's row of moves: 72
             // bytes, up to two lines. (With two to go it reads its code only.)
-            if PREFETCH && togo > 3 {
+            if togo > 3 {
                 prefetch(&self.flipslice_class_move, class as usize * 18);
                 prefetch(&self.flipslice_class_move, class as usize * 18 + 17);
             }

@@ -22,10 +22,6 @@ use crate::search::FOLLOW;
 /// How many subtrees are searched in turns (interleaved A/B on 1000 states at ≤ 20, CPU ms per
 /// cube: 1 walker 0.60, 3–4 walkers 0.52–0.57, 6 walkers 0.49–0.52, 8 walkers 0.49–0.52).
 pub const WALKERS: usize = 6;
-/// A walker's node asks for the memory of its first `AHEAD` children when it is expanded, and
-/// each child visited asks for the sibling `AHEAD` places on: memory is asked for shortly
-/// before it is read, not for every child at once.
-const AHEAD: usize = 2;
 /// Iterations at least this deep are walked; shallower trees are too small to gain.
 pub const MIN_DEPTH: usize = 3;
 
@@ -299,11 +295,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             level.next += 1;
             let depth = d + 1;
             let togo = togo1 - depth;
-            // The sibling `AHEAD` places on is asked for now (see `AHEAD`).
-            let ahead = (level.next as usize - 1) + AHEAD;
-            if ahead < level.len as usize {
-                self.prune.prefetch_child(&level.kids[ahead].0, togo);
-            }
+
             if dist as usize > togo {
                 continue;
             }
@@ -345,12 +337,8 @@ impl<'a, P: Pruning> Search<'a, P> {
             let next = &mut w.levels[depth];
             next.len = self
                 .prune
-                .phase1_children_p::<false>(&kid, allowed, togo, &mut next.kids)
-                as u8;
+                .phase1_children(&kid, allowed, togo, &mut next.kids) as u8;
             next.next = 0;
-            for (child, _, _) in &next.kids[..(next.len as usize).min(AHEAD)] {
-                self.prune.prefetch_child(child, togo - 1);
-            }
             w.depth = depth;
             return Turn::Going;
         }
