@@ -25,7 +25,8 @@ pub trait Pruning: Send + Sync {
     /// children (a path x·m·f from it is covered by a shorter phase-1 solution), and the
     /// children kept are those at distance 1 (those at 2 or more may be kept by a weaker
     /// bound; they have no phase-1 ending): every table set gives the same phase-1 solutions
-    /// in the same order.
+    /// in the same order. With `togo == 3`, the full tables keep only children at distance 2
+    /// (those at 0 or 1 then have no children, so no phase-1 ending).
     fn phase1_children(
         &self,
         node: &Self::Phase1,
