@@ -21,6 +21,17 @@ fn cpu_seconds() -> f64 {
     (tick(11) + tick(12)) / 100.0
 }
 
+/// The time-stamp counter (0 off x86-64).
+fn tsc() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: rdtsc has no preconditions on x86-64.
+    unsafe {
+        return core::arch::x86_64::_rdtsc();
+    }
+    #[allow(unreachable_code)]
+    0
+}
+
 fn main() {
     let mut count = 200;
     let mut limits = Limits::default();
@@ -60,7 +71,9 @@ fn main() {
     let (mut nodes, mut len, mut solved) = (0u64, 0usize, 0usize);
     let mut times = Vec::with_capacity(cubes.len());
     let mut found = Vec::with_capacity(cubes.len());
+    let _ = rubik_solve::internals::twophase_stats();
     let cpu = cpu_seconds();
+    let tsc0 = tsc();
     let t = Instant::now();
     for cube in &cubes {
         let t1 = Instant::now();
@@ -75,6 +88,8 @@ fn main() {
     }
     let wall = t.elapsed().as_secs_f64();
     let secs = cpu_seconds() - cpu;
+    let st = rubik_solve::internals::twophase_stats();
+    let tsc_all = tsc().wrapping_sub(tsc0).max(1);
     for (cube, sol) in &found {
         let moves = sol.moves().0;
         assert!(
@@ -97,4 +112,20 @@ fn main() {
         wall * 1e3 / n,
         times[times.len() / 2].as_secs_f64() * 1e3,
     );
+    if st.leaves > 0 {
+        // Only with `--features stats`.
+        let per = |v: u64| v as f64 / n;
+        println!(
+            "per cube: phase-1 nodes {:.0}, phase-1 solutions {:.0}, past the precheck {:.0}, \
+             phase-2 searches {:.0}, phase-2 nodes {:.0}; phase-2 share of the time-stamp \
+             counter: {:.1}% ({:.2} M ticks per cube)",
+            per(st.phase1_nodes),
+            per(st.leaves),
+            per(st.precheck_passed),
+            per(st.phase2_searches),
+            per(st.phase2_nodes),
+            100.0 * st.phase2_ticks as f64 / tsc_all as f64,
+            per(st.phase2_ticks) / 1e6,
+        );
+    }
 }

@@ -5,4 +5,5 @@
 pub use crate::method::cfop::{Cfop, CfopOptions};
 pub use crate::method::optimal::{OptimalSolver, Stats};
 pub use crate::method::thistlethwaite::{Thistlethwaite, DEFAULT_CANDIDATES};
+pub use crate::method::twophase::stats::{take as twophase_stats, Stats as TwophaseStats};
 pub use crate::method::twophase::TwophaseSolver;

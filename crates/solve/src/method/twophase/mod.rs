@@ -17,6 +17,7 @@ mod descent;
 mod pruning;
 pub mod robot;
 mod search;
+pub(crate) use search::stats;
 pub mod tables;
 
 pub use pruning::Pruning;

@@ -25,7 +25,8 @@ pub trait Pruning: Send + Sync {
     /// children (a path x·m·f from it is covered by a shorter phase-1 solution), and the
     /// children kept are those at distance 1 (those at 2 or more may be kept by a weaker
     /// bound; they have no phase-1 ending): every table set gives the same phase-1 solutions
-    /// in the same order.
+    /// in the same order. With `togo == 3`, the full tables keep only children at distance 2
+    /// (those at 0 or 1 then have no children, so no phase-1 ending).
     fn phase1_children(
         &self,
         node: &Self::Phase1,
@@ -47,6 +48,16 @@ pub trait Pruning: Send + Sync {
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8;
     /// Asks the processor to start loading the entries [`Pruning::phase2`] will read.
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize);
+    /// Asks the processor to start loading what [`Pruning::phase2`] reads first from the
+    /// corners alone (their symmetry class), so that a later [`Pruning::prefetch_phase2`] finds
+    /// it in cache. Nothing by default.
+    #[inline(always)]
+    fn prefetch_phase2_class(&self, _corners: usize) {}
+    /// Asks the processor to start loading what [`Pruning::phase2`] reads second (the U/D
+    /// edges conjugated by the corners' symmetry); best after [`Pruning::prefetch_phase2_class`]
+    /// has had time to arrive. Nothing by default.
+    #[inline(always)]
+    fn prefetch_phase2_conj(&self, _corners: usize, _ud_edges: usize) {}
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
 }
@@ -188,6 +199,17 @@ impl Pruning for TwophaseTables {
         } else {
             allowed & down
         };
+        if togo == 3 {
+            // Children with two moves to go have phase-1 endings only at distance 2: from
+            // distance 1 or 0 the next move's children at distance 1 are skipped (below), and
+            // those in G1 have no finishing move. Keep only the children at distance 2.
+            bits &= match h {
+                1 => !level,
+                2 => level & !down,
+                3 => down,
+                _ => 0,
+            };
+        }
         // Moving the node by m moves its representative by s·m·s⁻¹ (s = node.sym); the class
         // table gives the new class and the symmetry s1 to its representative, so the child's
         // symmetry is s1 · s.
@@ -237,9 +259,12 @@ impl Pruning for TwophaseTables {
             } else {
                 prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
             }
-            // The child reads its class's row of moves first: 72 bytes, up to two lines.
-            prefetch(&self.flipslice_class_move, class as usize * 18);
-            prefetch(&self.flipslice_class_move, class as usize * 18 + 17);
+            // A child with at least three moves to go reads its class's row of moves: 72
+            // bytes, up to two lines. (With two to go it reads its code only.)
+            if togo > 3 {
+                prefetch(&self.flipslice_class_move, class as usize * 18);
+                prefetch(&self.flipslice_class_move, class as usize * 18 + 17);
+            }
             out[n] = (
                 SymNode {
                     class: class as u16,
@@ -298,6 +323,17 @@ impl Pruning for TwophaseTables {
             &self.phase2_prune,
             self.phase2_index(corners, ud_edges) >> 1,
         );
+    }
+
+    #[inline(always)]
+    fn prefetch_phase2_class(&self, corners: usize) {
+        prefetch(&self.corner_sym, corners);
+    }
+
+    #[inline(always)]
+    fn prefetch_phase2_conj(&self, corners: usize, ud_edges: usize) {
+        let cs = self.corner_sym[corners] as usize;
+        prefetch(&self.ud_edge_conj, ud_edges * 16 + (cs & 15));
     }
 
     #[inline(always)]

@@ -20,6 +20,7 @@ use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
 use walk::Walker;
 
+pub mod stats;
 mod walk;
 
 const MAX_DEPTH: usize = 32;
@@ -328,9 +329,11 @@ impl<'a, P: Pruning> Search<'a, P> {
         }
         let mut kids = [(state, 0u8, 0u8); 18];
         if togo == 1 {
+            stats::add(|s| &mut s.phase1_nodes, 1);
             let n = self.prune.phase1_goal_children(&state, allowed, &mut kids);
             return self.phase1_leaves(depth, &kids[..n]);
         }
+        stats::add(|s| &mut s.phase1_nodes, 1);
         let n = self.prune.phase1_children(&state, allowed, togo, &mut kids);
         for &(kid, m, dist) in &kids[..n] {
             if dist as usize >= togo {
@@ -408,23 +411,47 @@ impl<'a, P: Pruning> Search<'a, P> {
         let (corners, sls) = (perms.corners(), perms.slice_perm());
         let remaining = self.bound - depth1;
         debug_assert!(sls < N_SLICE_PERM);
-        if self.prune.phase2_precheck(corners, sls) as usize > remaining {
+        stats::add(|s| &mut s.leaves, 1);
+        let pre = self.prune.phase2_precheck(corners, sls) as usize;
+        if pre > remaining {
             return false;
         }
-        let ud = perms.ud_edges();
+        stats::add(|s| &mut s.precheck_passed, 1);
+        self.phase2_bounded(depth1, corners, perms.ud_edges(), sls, pre)
+    }
+
+    /// Phase 2 from the G1 cube (`corners`, `ud`, `sls`) reached after `depth1` phase-1 moves
+    /// (in `path1`), whose precheck bound `pre` fits the remaining length: reads the main bound
+    /// and searches from the larger of the two up.
+    fn phase2_bounded(
+        &mut self,
+        depth1: usize,
+        corners: usize,
+        ud: usize,
+        sls: usize,
+        pre: usize,
+    ) -> bool {
+        let remaining = self.bound - depth1;
         let d2 = self.prune.phase2(corners, ud, sls) as usize;
         if d2 > remaining {
             return false;
         }
-        for togo2 in d2..=remaining {
+        stats::add(|s| &mut s.phase2_searches, 1);
+        let t0 = stats::ticks();
+        let mut result = false;
+        // Both bounds hold: depths below either have no solution.
+        for togo2 in d2.max(pre)..=remaining {
             if self.phase2(corners, ud, sls, depth1, 0, togo2) {
-                return self.found(depth1, togo2);
+                result = self.found(depth1, togo2);
+                break;
             }
             if self.timed_out {
-                return true;
+                result = true;
+                break;
             }
         }
-        false
+        stats::add(|s| &mut s.phase2_ticks, stats::ticks().wrapping_sub(t0));
+        result
     }
 
     fn found(&mut self, depth1: usize, depth2: usize) -> bool {
@@ -461,6 +488,7 @@ impl<'a, P: Pruning> Search<'a, P> {
         if self.tick() {
             return false;
         }
+        stats::add(|s| &mut s.phase2_nodes, 1);
         let prev = if depth2 > 0 {
             Some(Move::from_index(self.path2[depth2 - 1] as usize))
         } else if depth1 > 0 {
@@ -481,18 +509,24 @@ impl<'a, P: Pruning> Search<'a, P> {
             let c1 = mv.corner_move[corners * 18 + m] as usize;
             let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
             self.prune.prefetch_precheck(c1, s1);
+            self.prune.prefetch_phase2_class(c1);
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
             kids[n] = (c1, u1, s1, m);
             n += 1;
         }
+        // The main bound's index is two dependent reads (the corners' class, then the edges
+        // conjugated by its symmetry): each is asked for all children before any is read.
         let mut kept = 0;
         for k in 0..n {
             let (c1, u1, s1, _) = kids[k];
             if (self.prune.phase2_precheck(c1, s1) as usize) < togo {
-                self.prune.prefetch_phase2(c1, u1, s1);
+                self.prune.prefetch_phase2_conj(c1, u1);
                 kids[kept] = kids[k];
                 kept += 1;
             }
+        }
+        for &(c1, u1, s1, _) in &kids[..kept] {
+            self.prune.prefetch_phase2(c1, u1, s1);
         }
         for &(c1, u1, s1, m) in &kids[..kept] {
             if self.prune.phase2(c1, u1, s1) as usize >= togo {

@@ -51,6 +51,25 @@ pub struct Walker<S> {
     /// Permutations after the first `d` moves of `path1`, valid for `d <= stack_valid`.
     perm_stack: [Perms; MAX_DEPTH + 1],
     stack_valid: usize,
+    /// Phase-1 endings of the node at depth `pending_depth` whose phase-2 bounds are read over
+    /// this walker's next turns, one dependent read a turn, so that the other walkers' work
+    /// hides each read's wait.
+    pending: [Leaf; 18],
+    n_pending: u8,
+    /// Which read the next turn makes: 1 the precheck, 2 the corners' symmetry, 3 the main
+    /// phase-2 bound (and the phase-2 search).
+    stage: u8,
+    pending_depth: usize,
+}
+
+/// A phase-1 ending waiting for its phase-2 bounds.
+#[derive(Clone, Copy, Default)]
+struct Leaf {
+    m: u8,
+    pre: u8,
+    sls: u8,
+    corners: u16,
+    ud: u16,
 }
 
 /// What a walker's turn ended with.
@@ -79,6 +98,10 @@ impl<S: Copy> Walker<S> {
             path1: [0; MAX_DEPTH],
             perm_stack: [Perms::default(); MAX_DEPTH + 1],
             stack_valid: 0,
+            pending: [Leaf::default(); 18],
+            n_pending: 0,
+            stage: 0,
+            pending_depth: 0,
         }
     }
 
@@ -99,6 +122,7 @@ impl<S: Copy> Walker<S> {
         self.path1[0] = root.1;
         self.perm_stack[0] = start;
         self.stack_valid = 0;
+        self.n_pending = 0;
     }
 
     /// The permutations after the first `depth` moves of the path.
@@ -254,6 +278,9 @@ impl<'a, P: Pruning> Search<'a, P> {
 
     /// Advances `w` by one node expansion (or one batch of phase-1 endings).
     fn walk_turn(&mut self, w: &mut Walker<P::Phase1>, togo1: usize) -> Turn {
+        if w.n_pending > 0 {
+            return self.pending_turn(w);
+        }
         loop {
             let d = w.depth;
             let level = &mut w.levels[d];
@@ -268,6 +295,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             level.next += 1;
             let depth = d + 1;
             let togo = togo1 - depth;
+
             if dist as usize > togo {
                 continue;
             }
@@ -277,20 +305,33 @@ impl<'a, P: Pruning> Search<'a, P> {
                 return Turn::Stop;
             }
             let allowed = FOLLOW[m as usize];
+            super::stats::add(|s| &mut s.phase1_nodes, 1);
             if togo == 1 {
                 let mut ends = [(kid, 0u8, 0u8); 18];
                 let n =
                     self.prune
                         .phase1_goal_children(&kid, allowed & QUARTER_TURNS_RLFB, &mut ends);
-                if n == 0 {
+                if n == 0 || depth + 1 > self.bound {
                     continue;
                 }
+                // The endings' permutations now, their bounds over the next turns.
                 let parent = w.perms_at(depth);
-                self.frame = w.frame;
-                self.path1[..depth].copy_from_slice(&w.path1[..depth]);
-                if self.leaves_after(depth, &parent, &ends[..n]) {
-                    return Turn::Stop;
+                for (leaf, &(_, m, _)) in w.pending.iter_mut().zip(&ends[..n]) {
+                    let p = parent.moved(m as usize);
+                    let (corners, sls) = (p.corners(), p.slice_perm());
+                    self.prune.prefetch_precheck(corners, sls);
+                    self.prune.prefetch_phase2_class(corners);
+                    *leaf = Leaf {
+                        m,
+                        pre: 0,
+                        sls: sls as u8,
+                        corners: corners as u16,
+                        ud: p.ud_edges() as u16,
+                    };
                 }
+                w.n_pending = n as u8;
+                w.stage = 1;
+                w.pending_depth = depth;
                 return Turn::Going;
             }
             let next = &mut w.levels[depth];
@@ -301,5 +342,77 @@ impl<'a, P: Pruning> Search<'a, P> {
             w.depth = depth;
             return Turn::Going;
         }
+    }
+
+    /// One step of `w`'s pending phase-1 endings (see [`Walker::pending`]).
+    fn pending_turn(&mut self, w: &mut Walker<P::Phase1>) -> Turn {
+        let depth = w.pending_depth;
+        let n = w.n_pending as usize;
+        match w.stage {
+            1 => {
+                // The prechecks: one tick per ending, as each is looked at.
+                let mut kept = 0;
+                for k in 0..n {
+                    if self.tick() {
+                        w.n_pending = 0;
+                        return Turn::Stop;
+                    }
+                    super::stats::add(|s| &mut s.leaves, 1);
+                    let leaf = w.pending[k];
+                    if depth + 1 > self.bound {
+                        break;
+                    }
+                    let pre = self
+                        .prune
+                        .phase2_precheck(leaf.corners as usize, leaf.sls as usize);
+                    if pre as usize > self.bound - (depth + 1) {
+                        continue;
+                    }
+                    super::stats::add(|s| &mut s.precheck_passed, 1);
+                    self.prune
+                        .prefetch_phase2_conj(leaf.corners as usize, leaf.ud as usize);
+                    w.pending[kept] = Leaf { pre, ..leaf };
+                    kept += 1;
+                }
+                w.n_pending = kept as u8;
+                w.stage = 2;
+            }
+            2 => {
+                for leaf in &w.pending[..n] {
+                    self.prune.prefetch_phase2(
+                        leaf.corners as usize,
+                        leaf.ud as usize,
+                        leaf.sls as usize,
+                    );
+                }
+                w.stage = 3;
+            }
+            _ => {
+                w.n_pending = 0;
+                self.frame = w.frame;
+                self.path1[..depth].copy_from_slice(&w.path1[..depth]);
+                self.stack_valid = self.stack_valid.min(depth);
+                for leaf in &w.pending[..n] {
+                    if depth + 1 > self.bound {
+                        // A solution was found and the bound shrank below this length.
+                        break;
+                    }
+                    if leaf.pre as usize > self.bound - (depth + 1) {
+                        continue;
+                    }
+                    self.path1[depth] = leaf.m;
+                    if self.phase2_bounded(
+                        depth + 1,
+                        leaf.corners as usize,
+                        leaf.ud as usize,
+                        leaf.sls as usize,
+                        leaf.pre as usize,
+                    ) {
+                        return Turn::Stop;
+                    }
+                }
+            }
+        }
+        Turn::Going
     }
 }
