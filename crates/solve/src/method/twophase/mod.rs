@@ -18,6 +18,7 @@ mod pruning;
 pub mod robot;
 mod search;
 pub mod tables;
+mod threads;
 
 pub use pruning::Pruning;
 pub use search::{FrameSolution, Outcome, Search};
@@ -452,6 +453,9 @@ impl Solver for TwophaseSolver {
                 }),
             };
         }
+        if limits.threads() > 1 {
+            return threads::solve(self, cube, limits);
+        }
         let outcome = self.search(cube, limits);
         match outcome.best {
             Some(found) => Ok(to_solution(&found)),
@@ -461,6 +465,10 @@ impl Solver for TwophaseSolver {
                 lower_bound: None,
             }),
         }
+    }
+
+    fn solutions(&self, cube: &CubieCube, limits: &Limits) -> Result<Vec<Solution>, SolveError> {
+        threads::solutions(self, cube, limits)
     }
 }
 
