@@ -163,6 +163,10 @@ where
     };
     let outcomes: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
     let work = || {
+        // A helper that starts after the search is over has nothing to do.
+        if share.stop.is_cancelled() {
+            return;
+        }
         let deadline = deadline.clone().or_stopped_by(share.stop.clone());
         let mut search = Search::new(mv, prune, cube, max_length, improve, deadline);
         search.share = Some(&share);
