@@ -162,7 +162,7 @@ fn stream_solutions(
 ) -> CliResult {
     let style = presentation(args);
     let json = args.json;
-    let (input, start) = (text.to_string(), cube.clone());
+    let (input, start) = (text.to_string(), *cube);
     let line = move |solution: &Solution| {
         if json {
             output::json_line(&FoundReport {
