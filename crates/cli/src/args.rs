@@ -268,6 +268,13 @@ pub struct LimitArgs {
     /// Keep searching for shorter solutions until the timeout (which it therefore needs).
     #[arg(long, requires = "timeout")]
     pub improve: bool,
+
+    /// Threads searching each cube (two-phase in HTM; the robot modes and other methods use
+    /// one). With --jobs J, each of the J cubes solved at once is searched by up to N threads,
+    /// the helpers taken from one pool of as many threads as cores, shared by all J. The
+    /// answer may differ from run to run (the first solution any thread finds).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
 }
 
 /// `rubik solve`.
@@ -330,6 +337,12 @@ pub struct SolveArgs {
     /// Print JSON: {input, solution, length, method, millis, steps}.
     #[arg(long)]
     pub json: bool,
+
+    /// Give N distinct solutions within the bound (two-phase; other methods give one), the
+    /// first found, each printed as it is found (with --json, one JSON line each, then a
+    /// summary line). Not in continuous mode.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1000), conflicts_with = "continuous")]
+    pub solutions: Option<u16>,
 
     /// Print one line per step: its name, moves and explanation.
     #[arg(long, short = 'e')]

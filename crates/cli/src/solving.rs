@@ -94,7 +94,10 @@ pub fn request(args: &SolveArgs, cube: Cube, one_shot: bool) -> CliResult<Reques
         options: options(&method.tables)?,
         goal,
         moves: args.goal.moves.clone(),
-        limits: limits(&args.limits),
+        limits: Limits {
+            solutions: args.solutions.map_or(1, usize::from),
+            ..limits(&args.limits)
+        },
         lang: args.lang,
         progress: one_shot.then(|| Arc::new(StderrProgress::new()) as _),
         ..Request::new(CubeInput::Cube(cube))
@@ -145,6 +148,7 @@ pub fn limits(args: &LimitArgs) -> Limits {
         max_length: args.max_length,
         timeout: args.timeout,
         improve: args.improve,
+        threads: args.threads.into(),
         ..Limits::default()
     }
 }

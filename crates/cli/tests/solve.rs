@@ -484,3 +484,42 @@ fn every_optimal_solution_with_all() {
         .code(2)
         .stderr(predicate::str::contains("--method optimal"));
 }
+
+#[test]
+fn several_solutions_are_printed_as_found_then_summed_up_in_json() {
+    let scramble = "R U F2 D' L B2 R' U2 F D2 L' B U' R2 F' D";
+    let out = solve_ok(&[
+        "solve",
+        "--solutions",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+        scramble,
+    ]);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON lines"))
+        .collect();
+    assert_eq!(lines.len(), 4, "three solutions, then the list: {out}");
+    let found: Vec<&str> = lines[..3]
+        .iter()
+        .map(|l| l["solution"].as_str().unwrap())
+        .collect();
+    for (i, solution) in found.iter().enumerate() {
+        assert_solves(scramble, solution);
+        assert!(solution.split_whitespace().count() <= 20);
+        assert!(!found[..i].contains(solution), "{solution} twice");
+    }
+    let listed: Vec<&str> = lines[3]["solutions"]
+        .as_array()
+        .expect("the list")
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, found, "the list is what was printed, in order");
+    // One cube on two threads, plain text.
+    let out = solve_ok(&["solve", "--threads", "2", "--max-length", "19", scramble]);
+    assert_solves(scramble, out.trim());
+    assert!(out.split_whitespace().count() <= 19);
+}

@@ -94,8 +94,14 @@ pub(crate) fn facelet_cube(py: Python<'_>, text: &str, what: Option<&str>) -> Py
 /// Raises an `InvalidCubeError` subclass naming the fault (`TwistedCornerError`, `ParityError`,
 /// ...), `NoSolutionError` when no solution fits the limits, `TableError` when the tables cannot
 /// be read or built. All but the last are `ValueError`s, like `kociemba`'s.
+///
+/// `threads` searches the one cube on that many threads (two-phase in HTM; the answer may
+/// then differ from run to run). `solutions=N` returns a list of N distinct solutions within
+/// `max_depth` instead of one string, the first found, in the order found (two-phase; other
+/// methods give one), and calls `on_solution(moves)` with each as it is found.
 #[pyfunction]
-#[pyo3(signature = (cubestring, patternstring=None, max_depth=None, timeout=None, method="twophase"))]
+#[pyo3(signature = (cubestring, patternstring=None, max_depth=None, timeout=None, method="twophase", threads=1, solutions=None, on_solution=None))]
+#[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     cubestring: &str,
@@ -103,14 +109,66 @@ fn solve(
     max_depth: Option<usize>,
     timeout: Option<f64>,
     method: &str,
-) -> PyResult<String> {
+    threads: usize,
+    solutions: Option<usize>,
+    on_solution: Option<Py<PyAny>>,
+) -> PyResult<Py<PyAny>> {
     let cube = CubeInput::Facelets(cubestring.to_string());
     let goal = patternstring
         .map(|p| facelet_cube(py, p, Some("goal")))
         .transpose()?;
-    let limits = limits(max_depth, timeout)?;
-    let answer = solve_with(py, cube, method, None, goal.as_ref(), limits, Lang::En)?;
-    Ok(answer.solution.to_string())
+    let limits = Limits {
+        threads,
+        ..limits(max_depth, timeout)?
+    };
+    let Some(wanted) = solutions else {
+        let answer = solve_with(py, cube, method, None, goal.as_ref(), limits, Lang::En)?;
+        return Ok(answer
+            .solution
+            .to_string()
+            .into_pyobject(py)?
+            .into_any()
+            .unbind());
+    };
+    if goal.is_some() {
+        return Err(PyValueError::new_err(
+            "solutions lists solutions to the solved cube, not to a patternstring",
+        ));
+    }
+    // The callback's first exception, raised once the search is over.
+    let failed: std::sync::Arc<std::sync::Mutex<Option<PyErr>>> = Default::default();
+    let on_solution = on_solution.map(|callback| {
+        let failed = failed.clone();
+        rubik_solve::OnSolution(std::sync::Arc::new(move |s: &rubik_solve::Solution| {
+            Python::attach(|py| {
+                if let Err(e) = callback.call1(py, (s.to_string(),)) {
+                    failed
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
+                }
+            })
+        }))
+    });
+    let (method, options) = method_and_options(method, None)?;
+    let request = Request {
+        method: Some(method),
+        options,
+        limits: Limits {
+            solutions: wanted,
+            on_solution,
+            ..limits
+        },
+        ..Request::new(cube)
+    };
+    let listing = py
+        .detach(|| solvers::service().list(&request))
+        .map_err(|e| errors::service_error(py, &e))?;
+    if let Some(e) = failed.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        return Err(e);
+    }
+    let list: Vec<String> = listing.solutions.iter().map(|s| s.to_string()).collect();
+    Ok(list.into_pyobject(py)?.into_any().unbind())
 }
 
 /// Moves that take the cube `cubestring` to the position `goalstring` (both 54-letter facelet

@@ -90,9 +90,41 @@ pub struct Limits {
     /// [`SolveError::NoSolution`] with `timed_out`). Build `Limits` with `..Limits::default()`
     /// so new fields stay optional.
     pub cancel: Option<CancelFlag>,
+    /// Threads searching this one cube (0 and 1: the calling thread alone). Two-phase's HTM
+    /// search hands its subtrees out to them from a shared queue; the robot modes and the
+    /// other methods search on one thread. The helpers come from one pool per process (as
+    /// many threads as cores), so solves on several threads at once share it.
+    pub threads: usize,
+    /// How many distinct solutions to give (0 and 1: one), the first found within the length
+    /// limit (two-phase; the other methods give one). With more than one the solver
+    /// [`lists`](Solver::solutions) them.
+    pub solutions: usize,
+    /// Receives each of the [`solutions`](Limits::solutions) as it is found (streamed), before
+    /// the list is complete; called from the searching threads.
+    pub on_solution: Option<OnSolution>,
+}
+
+/// A receiver of solutions as they are found ([`Limits::on_solution`]).
+#[derive(Clone)]
+pub struct OnSolution(pub Arc<dyn Fn(&Solution) + Send + Sync>);
+
+impl std::fmt::Debug for OnSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OnSolution")
+    }
 }
 
 impl Limits {
+    /// The threads asked for, at least one.
+    pub fn threads(&self) -> usize {
+        self.threads.max(1)
+    }
+
+    /// The solutions asked for, at least one.
+    pub fn solutions(&self) -> usize {
+        self.solutions.max(1)
+    }
+
     /// Whether the caller has cancelled the solve.
     pub fn is_cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)

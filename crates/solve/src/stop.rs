@@ -52,6 +52,9 @@ impl CancelFlag {
 pub struct Deadline {
     at: Option<Instant>,
     cancel: Option<CancelFlag>,
+    /// A second flag: the one the threads of one multi-threaded solve share (raised when one
+    /// of them ends the search).
+    stop: Option<CancelFlag>,
 }
 
 impl Deadline {
@@ -60,12 +63,25 @@ impl Deadline {
         Deadline {
             at: limits.timeout.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),
+            stop: None,
+        }
+    }
+
+    /// This deadline, also passed once `stop` is raised.
+    pub fn or_stopped_by(self, stop: CancelFlag) -> Deadline {
+        Deadline {
+            stop: Some(stop),
+            ..self
         }
     }
 
     /// A deadline at `at` (none when `None`), with no cancellation.
     pub fn at(at: Option<Instant>) -> Deadline {
-        Deadline { at, cancel: None }
+        Deadline {
+            at,
+            cancel: None,
+            stop: None,
+        }
     }
 
     /// Whether the search must stop now: the instant has come or the flag was raised. Reads the
@@ -77,6 +93,7 @@ impl Deadline {
     /// Whether the search was cancelled (without reading the clock).
     pub fn is_cancelled(&self) -> bool {
         self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+            || self.stop.as_ref().is_some_and(CancelFlag::is_cancelled)
     }
 
     /// Time left before the instant (`None` when there is none); zero once cancelled.

@@ -19,7 +19,9 @@ use rubik_cube::Cube;
 use rubik_solve::i18n::Lang;
 use rubik_solve::options::{OptionDef, OptionKind};
 use rubik_solve::registry::messages as catalogue;
-use rubik_solve::service::{self, Answer, CubeInput, Request, Service, MAX_LENGTH_LIMIT};
+use rubik_solve::service::{
+    self, Answer, CubeInput, Request, Service, MAX_LENGTH_LIMIT, MAX_SOLUTIONS,
+};
 use rubik_solve::{Limits, Method, Pace};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -48,6 +50,12 @@ pub struct SolveRequest {
     pub improve: Option<bool>,
     /// Language of the step texts: `en` (default) or `fr`.
     pub lang: Option<String>,
+    /// Threads searching this cube (two-phase in HTM; default 1), at most the server's cores.
+    pub threads: Option<usize>,
+    /// How many distinct solutions within the bound to give (two-phase; default 1), the
+    /// first found: listed in the answer's `solutions`, and each sent as a `found` line by
+    /// `POST /api/solve/stream` as it is found.
+    pub solutions: Option<usize>,
 }
 
 /// One explained step of a solution, in the language asked for. Its moves, applied after the
@@ -118,6 +126,10 @@ pub struct SolveResponse {
     /// budget ran out first and the answer is the best found).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proven_optimal: Option<bool>,
+    /// With `solutions` above 1: the distinct solutions, in the order found (the answer's
+    /// own `solution` is a solve of its own, explained).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
 }
 
 /// `POST /api/solve`.
@@ -152,6 +164,8 @@ pub(crate) fn solve_plan(state: &AppState, req: SolveRequest) -> Result<SolvePla
             max_length: req.max_length,
             timeout: Some(timeout),
             improve: req.improve.unwrap_or(false),
+            threads: threads_within(req.threads)?,
+            solutions: counted("solutions", req.solutions, MAX_SOLUTIONS)?,
             ..Limits::default()
         },
         ..Request::new(CubeInput::Text(String::new()))
@@ -182,8 +196,18 @@ pub(crate) async fn run_solve(
     let late = move || late_text(&late_state, method, timeout);
     run_job(state, lane, timeout, late, move |shared, clock| {
         let cube = cube_input(facelets.as_deref(), scramble.as_deref())?;
-        let answer = shared.service.solve(&in_job(request, cube, clock))?;
-        Ok(solve_response(&answer))
+        let request = in_job(request, cube, clock);
+        let list = if request.limits.solutions() > 1 {
+            let listing = shared.service.list(&request)?;
+            Some(listing.solutions.iter().map(|s| s.to_string()).collect())
+        } else {
+            None
+        };
+        let answer = shared.service.solve(&request)?;
+        Ok(SolveResponse {
+            solutions: list,
+            ..solve_response(&answer)
+        })
     })
     .await
 }
@@ -213,6 +237,26 @@ fn solve_response(answer: &Answer) -> SolveResponse {
         method: answer.solver.name(),
         facelets: answer.cube.to_facelets(),
         proven_optimal: answer.proven_optimal,
+        solutions: None,
+    }
+}
+
+/// The threads a request asks for: at least 1, at most the server's cores.
+fn threads_within(asked: Option<usize>) -> Result<usize, ApiError> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    counted("threads", asked, cores)
+}
+
+/// A count a request asks for (`threads`, `solutions`): 1 when absent, refused when 0 or
+/// above `limit`.
+fn counted(what: &str, asked: Option<usize>, limit: usize) -> Result<usize, ApiError> {
+    match asked {
+        None => Ok(1),
+        Some(n) if (1..=limit).contains(&n) => Ok(n),
+        Some(_) => Err(ApiError::bad_request(
+            "bad_limit",
+            format!("{what} must be between 1 and {limit}"),
+        )),
     }
 }
 

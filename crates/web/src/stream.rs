@@ -7,6 +7,8 @@
 //!   moves; every shorter length has been ruled out (the optimal solver only).
 //! - `{"event":"progress","length":17,"done":120,"total":471,"millis":…}`: how much of that
 //!   length's search is done (from 15 moves on; at most a few lines a second).
+//! - `{"event":"found","solution":"R U …","length":19,"millis":…}`: with `solutions` above 1,
+//!   each distinct solution as it is found (the last line lists them all again).
 //! - last, `{"event":"solution", …}` with the fields of `POST /api/solve`'s answer, or
 //!   `{"event":"error", "status":…, "error":…, "category":…}`.
 //!
@@ -21,7 +23,7 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use rubik_solve::Progress;
+use rubik_solve::{OnSolution, Progress, Solution};
 use serde_json::json;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -117,6 +119,16 @@ pub async fn solve_stream(
         total: AtomicU64::new(0),
         last: Mutex::new(Instant::now()),
     });
+    let (found_lines, started) = (tx.clone(), Instant::now());
+    plan.request.limits.on_solution = Some(OnSolution(Arc::new(move |s: &Solution| {
+        let line = json!({
+            "event": "found",
+            "solution": s.to_string(),
+            "length": s.len(),
+            "millis": started.elapsed().as_millis() as u64,
+        });
+        let _ = found_lines.send(line.to_string());
+    })));
     let shared = Arc::clone(&state);
     let task = tokio::spawn(async move {
         let progress: Arc<dyn Progress> = progress;

@@ -255,3 +255,47 @@ async fn closing_the_stream_stops_the_search() {
         start.elapsed()
     );
 }
+
+/// `solutions` above 1 streams each distinct solution as a `found` line as it is found, then
+/// the answer listing the same ones; `threads` searches the cube on several threads. Every
+/// solution is checked by applying it.
+#[tokio::test]
+async fn several_solutions_are_streamed_then_listed() {
+    let server = common::start().await;
+    let facelets = random_facelets(3838);
+    let start = Cube::from_facelets(&facelets).expect("valid cube");
+    let mut lines = Lines::open(
+        &server,
+        json!({ "facelets": facelets, "max_length": 20, "solutions": 3, "threads": 2 }),
+    )
+    .await;
+    let mut found = Vec::new();
+    let mut last = None;
+    while let Some(line) = lines.next().await {
+        assert!(last.is_none(), "nothing after the last line: {line}");
+        match line["event"].as_str() {
+            Some("found") => {
+                let moves = Alg::parse(line["solution"].as_str().unwrap()).expect("notation");
+                assert!(start.apply(&moves).is_solved(), "{line}");
+                assert!(moves.htm() <= 20, "{line}");
+                found.push(line["solution"].as_str().unwrap().to_string());
+            }
+            _ => last = Some(line),
+        }
+    }
+    let last = last.expect("a last line");
+    assert_verified_solution(&facelets, &last);
+    let listed: Vec<String> = last["solutions"]
+        .as_array()
+        .expect("solutions listed")
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(listed, found, "the list is what was streamed, in order");
+    assert_eq!(listed.len(), 3);
+    let mut distinct = listed.clone();
+    distinct.dedup();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "distinct: {listed:?}");
+}

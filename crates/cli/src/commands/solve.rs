@@ -8,8 +8,10 @@ use crate::input;
 use crate::output::{self, input_error_report, presentation, ErrorReport, SolveReport};
 use crate::solving;
 use rubik_solve::service::{Request, Service};
+use rubik_solve::{OnSolution, Solution};
 use serde::Serialize;
 use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
 
 /// Runs `rubik solve`.
 pub fn run(args: &SolveArgs) -> CliResult {
@@ -66,6 +68,9 @@ fn solve_one(args: &SolveArgs, text: &str, cube: Result<Cube, InputError>) -> Cl
     let service = solving::service(&args.method)?;
     let request = solving::request(args, cube, true)?;
     solving::prepare(&service, &request)?;
+    if args.solutions.is_some_and(|n| n > 1) {
+        return stream_solutions(args, text, &cube, &service, request);
+    }
     if service.lists(&request)? {
         return list_solutions(args, text, &service, &request);
     }
@@ -136,6 +141,80 @@ struct AllReport {
     count: usize,
     millis: f64,
     solutions: Vec<String>,
+}
+
+/// One of the solutions of `--solutions N`, in JSON, printed as it is found.
+#[derive(Serialize)]
+struct FoundReport<'a> {
+    input: &'a str,
+    solution: String,
+    length: usize,
+}
+
+/// `--solutions N`: each solution printed as it is found (after checking that it solves the
+/// cube), then, with `--json`, the whole list as one JSON object.
+fn stream_solutions(
+    args: &SolveArgs,
+    text: &str,
+    cube: &Cube,
+    service: &Service,
+    mut request: Request,
+) -> CliResult {
+    let style = presentation(args);
+    let json = args.json;
+    let (input, start) = (text.to_string(), *cube);
+    let line = move |solution: &Solution| {
+        if json {
+            output::json_line(&FoundReport {
+                input: &input,
+                solution: solution.to_string(),
+                length: solution.len(),
+            })
+        } else {
+            style.solution_line(solution)
+        }
+    };
+    // What was printed, and the first error in writing (a closed stdout), after which
+    // nothing more is.
+    let printed: Arc<Mutex<(Vec<Solution>, Option<CliError>)>> = Arc::default();
+    let (sink, line_of) = (printed.clone(), line.clone());
+    let print = move |solution: &Solution| {
+        let mut printed = sink.lock().unwrap_or_else(|e| e.into_inner());
+        if printed.1.is_some() || !start.apply_moves(&solution.moves).is_solved() {
+            // A wrong solution is not printed; the service's check of the list says so.
+            return;
+        }
+        match output::emit_line(&line_of(solution)) {
+            Ok(()) => printed.0.push(solution.clone()),
+            Err(e) => printed.1 = Some(e),
+        }
+    };
+    request.limits.on_solution = Some(OnSolution(Arc::new(print)));
+    let listing = service.list(&request);
+    let (streamed, failed) =
+        std::mem::take(&mut *printed.lock().unwrap_or_else(|e| e.into_inner()));
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let listing = listing?;
+    // A method that does not stream its solutions has them printed now.
+    for solution in &listing.solutions {
+        if !streamed.iter().any(|s| s.moves == solution.moves) {
+            output::emit_line(&line(solution))?;
+        }
+    }
+    if args.json {
+        let report = AllReport {
+            input: text.to_string(),
+            method: listing.method.name(),
+            length: listing.solutions.first().map_or(0, |s| s.len()),
+            count: listing.solutions.len(),
+            millis: output::round_millis(listing.elapsed.as_secs_f64() * 1000.0),
+            solutions: listing.solutions.iter().map(|s| s.to_string()).collect(),
+        };
+        output::emit_line(&output::json_line(&report))?;
+    }
+    Ok(())
 }
 
 /// The solutions of a method that lists them (the optimal method's `--all`): one per line,

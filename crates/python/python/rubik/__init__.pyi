@@ -1,6 +1,6 @@
 """Type hints of the ``rubik`` package (see the docstrings of the runtime objects)."""
 
-from typing import Dict, Optional, Union
+from typing import Callable, Dict, List, Optional, Union
 
 from .errors import (
     BadCharacterError as BadCharacterError,
@@ -31,11 +31,16 @@ def solve(
     max_depth: Optional[int] = None,
     timeout: Optional[float] = None,
     method: str = "twophase",
-) -> str:
+    threads: int = 1,
+    solutions: Optional[int] = None,
+    on_solution: Optional[Callable[[str], object]] = None,
+) -> Union[str, List[str]]:
     """Moves solving ``cubestring`` (to ``patternstring`` when given), space-separated.
 
     A drop-in for ``kociemba.solve``. ``method``: ``"twophase"``, ``"optimal"``,
-    ``"thistlethwaite"`` or ``"cfop"``. ``timeout`` in seconds.
+    ``"thistlethwaite"`` or ``"cfop"``. ``timeout`` in seconds. ``threads``: threads
+    searching the cube (two-phase). ``solutions=N``: a list of N distinct solutions, the
+    first found, each also passed to ``on_solution`` as it is found.
     """
 
 def solveto(

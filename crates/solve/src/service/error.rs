@@ -25,6 +25,14 @@ pub enum ServiceError {
         /// The limit.
         limit: usize,
     },
+    /// The request asks for more threads or solutions than a request may.
+    #[error("a request may ask for at most {limit} {what}")]
+    CountLimit {
+        /// `threads` or `solutions`.
+        what: &'static str,
+        /// The limit.
+        limit: usize,
+    },
     /// An option the method does not take, or a value it does not know.
     #[error("{0}")]
     Options(OptionError),
@@ -85,6 +93,7 @@ impl ServiceError {
             ServiceError::Input(_)
             | ServiceError::TooLong { .. }
             | ServiceError::LengthLimit { .. }
+            | ServiceError::CountLimit { .. }
             | ServiceError::Options(_)
             | ServiceError::MethodForGoalSearch
             | ServiceError::Lists { .. } => ErrorKind::BadInput,
@@ -185,7 +194,9 @@ impl From<ServiceError> for Refusal {
             ServiceError::Input(input) => input.into(),
             ServiceError::Solve(SolveError::InvalidCube(c)) => c.into(),
             ServiceError::TooLong { .. } => Refusal::bad("notation", text),
-            ServiceError::LengthLimit { .. } => Refusal::bad("bad_limit", text),
+            ServiceError::LengthLimit { .. } | ServiceError::CountLimit { .. } => {
+                Refusal::bad("bad_limit", text)
+            }
             ServiceError::Options(_) => Refusal::bad("bad_option", text),
             ServiceError::MethodForGoalSearch | ServiceError::Lists { .. } => {
                 Refusal::bad("bad_method", text)

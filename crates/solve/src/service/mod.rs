@@ -26,7 +26,9 @@ mod request;
 
 pub use answer::{Answer, HumanText, Listing, Solver as AnsweredBy, StepText};
 pub use error::{ErrorKind, Refusal, ServiceError};
-pub use request::{CubeInput, Request, GODS_NUMBER, MAX_CUBE_TEXT, MAX_LENGTH_LIMIT};
+pub use request::{
+    CubeInput, Request, GODS_NUMBER, MAX_CUBE_TEXT, MAX_LENGTH_LIMIT, MAX_SOLUTIONS, MAX_THREADS,
+};
 
 use crate::goal::{solve_to, GoalSolver, ToGoal};
 use crate::scramble::{next_scramble, subset_scramble, Scramble};
@@ -208,6 +210,14 @@ impl Service {
     }
 
     fn check_limits(limits: &Limits) -> Result<(), ServiceError> {
+        for (what, asked, limit) in [
+            ("threads", limits.threads, MAX_THREADS),
+            ("solutions", limits.solutions, MAX_SOLUTIONS),
+        ] {
+            if asked > limit {
+                return Err(ServiceError::CountLimit { what, limit });
+            }
+        }
         match limits.max_length {
             Some(n) if n > MAX_LENGTH_LIMIT => Err(ServiceError::LengthLimit {
                 limit: MAX_LENGTH_LIMIT,
@@ -223,7 +233,7 @@ impl Service {
         Self::check_limits(&request.limits)?;
         if let Route::Method(method, target) = self.route(request)? {
             let solver = self.solver(method, &request.options, request.limits.cancel.as_ref())?;
-            if solver.lists() && target.is_some() {
+            if (solver.lists() || request.limits.solutions() > 1) && target.is_some() {
                 return Err(ServiceError::Lists {
                     method: method.name(),
                 });
@@ -244,7 +254,7 @@ impl Service {
                     target.check().map_err(SolveError::from)?;
                 }
                 let solver = self.solver_for(request)?;
-                if solver.lists() && target.is_some() {
+                if (solver.lists() || request.limits.solutions() > 1) && target.is_some() {
                     return Err(ServiceError::Lists {
                         method: method.name(),
                     });
@@ -293,7 +303,9 @@ impl Service {
     /// optimal method's `all`): then ask [`Service::list`].
     pub fn lists(&self, request: &Request) -> Result<bool, ServiceError> {
         Ok(match self.route(request)? {
-            Route::Method(..) => self.solver_for(request)?.lists(),
+            Route::Method(..) => {
+                self.solver_for(request)?.lists() || request.limits.solutions() > 1
+            }
             Route::GoalSearch(..) => false,
         })
     }

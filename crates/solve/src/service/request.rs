@@ -12,6 +12,12 @@ pub const MAX_CUBE_TEXT: usize = 4096;
 /// The longest solution a request may ask for (`Limits::max_length`).
 pub const MAX_LENGTH_LIMIT: usize = 200;
 
+/// The most threads one request may search one cube with (`Limits::threads`).
+pub const MAX_THREADS: usize = 256;
+
+/// The most solutions one request may ask for (`Limits::solutions`).
+pub const MAX_SOLUTIONS: usize = 1000;
+
 /// Below this many moves (God's number) a full-cube search has to work for its answer: a
 /// solve asking for fewer, or asking to improve until its timeout, takes seconds whatever
 /// its method ([`super::Service::pace`]).

@@ -239,6 +239,7 @@ impl OptimalSolver {
                     timeout: reserve,
                     improve: true,
                     cancel: limits.cancel.clone(),
+                    ..Limits::default()
                 };
                 let best = twophase.solve(cube, &fallback).map_err(|_| timed_out)?;
                 let stats = Stats::default();

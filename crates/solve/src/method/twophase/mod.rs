@@ -19,6 +19,7 @@ pub mod robot;
 mod search;
 pub(crate) use search::stats;
 pub mod tables;
+mod threads;
 
 pub use pruning::Pruning;
 pub use search::{FrameSolution, Outcome, Search};
@@ -453,6 +454,9 @@ impl Solver for TwophaseSolver {
                 }),
             };
         }
+        if limits.threads() > 1 {
+            return threads::solve(self, cube, limits);
+        }
         let outcome = self.search(cube, limits);
         match outcome.best {
             Some(found) => Ok(to_solution(&found)),
@@ -462,6 +466,10 @@ impl Solver for TwophaseSolver {
                 lower_bound: None,
             }),
         }
+    }
+
+    fn solutions(&self, cube: &CubieCube, limits: &Limits) -> Result<Vec<Solution>, SolveError> {
+        threads::solutions(self, cube, limits)
     }
 }
 

@@ -20,6 +20,10 @@ use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
 use walk::Walker;
 
+use parallel::Share;
+pub use parallel::{search_shared, Shared};
+
+mod parallel;
 pub mod stats;
 mod walk;
 
@@ -181,6 +185,8 @@ pub struct Search<'a, P: Pruning> {
     best: Option<FrameSolution>,
     /// Solutions found so far (each better than the one before).
     found: u32,
+    /// What the threads of a multi-threaded search share ([`parallel`]); `None` on one thread.
+    share: Option<&'a Share<'a>>,
 }
 
 impl<'a, P: Pruning> Search<'a, P> {
@@ -235,6 +241,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             timed_out: false,
             best: None,
             found: 0,
+            share: None,
         }
     }
 
@@ -260,7 +267,7 @@ impl<'a, P: Pruning> Search<'a, P> {
                     break 'outer;
                 }
                 togo1 += 1;
-                if self.best.is_some() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
+                if self.any_best() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
                     break;
                 }
                 continue;
@@ -285,7 +292,7 @@ impl<'a, P: Pruning> Search<'a, P> {
                 }
             }
             togo1 += 1;
-            if self.best.is_some() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
+            if self.any_best() && !self.improve && togo1 > SHORT_PHASE1_DEPTH {
                 break;
             }
         }
@@ -302,6 +309,11 @@ impl<'a, P: Pruning> Search<'a, P> {
         if self.nodes & CLOCK_MASK == 0 && (self.nodes >= self.max_nodes || self.deadline.passed())
         {
             self.timed_out = true;
+        }
+        if self.nodes & CLOCK_MASK == 0 {
+            if let Some(share) = self.share {
+                self.bound = self.bound.min(share.bound());
+            }
         }
         self.timed_out
     }
@@ -457,12 +469,16 @@ impl<'a, P: Pruning> Search<'a, P> {
     fn found(&mut self, depth1: usize, depth2: usize) -> bool {
         let fr = &self.frames[self.frame];
         let to_moves = |p: &[u8]| p.iter().map(|&m| Move::from_index(m as usize)).collect();
-        self.best = Some(FrameSolution {
+        let solution = FrameSolution {
             rot: fr.rot,
             inverse: fr.inverse,
             phase1: to_moves(&self.path1[..depth1]),
             phase2: to_moves(&self.path2[..depth2]),
-        });
+        };
+        if let Some(share) = self.share {
+            return self.found_shared(share, solution);
+        }
+        self.best = Some(solution);
         self.found += 1;
         let len = depth1 + depth2;
         if len == 0 || (!self.improve && depth1 > SHORT_PHASE1_DEPTH) {

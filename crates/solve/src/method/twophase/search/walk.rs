@@ -146,6 +146,10 @@ struct Subtrees<S> {
     grands: [Kid<S>; 18],
     grands_len: usize,
     grands_next: usize,
+    /// In a multi-threaded search: the place of the next subtree in the order, and the place
+    /// of the one this thread claimed last ([`super::parallel`]).
+    ordinal: usize,
+    claimed: Option<usize>,
 }
 
 impl<'a, P: Pruning> Search<'a, P> {
@@ -165,6 +169,8 @@ impl<'a, P: Pruning> Search<'a, P> {
             grands: [filler; 18],
             grands_len: 0,
             grands_next: 0,
+            ordinal: 0,
+            claimed: None,
         };
         for w in walkers.iter_mut() {
             w.busy = false;
@@ -234,31 +240,19 @@ impl<'a, P: Pruning> Search<'a, P> {
         source: &mut Subtrees<P::Phase1>,
         walker: &mut Walker<P::Phase1>,
     ) -> bool {
-        while source.grands_next == source.grands_len {
-            if source.next < source.len {
-                let (root, m, _) = source.roots[source.next];
-                source.next += 1;
-                source.grands_next = 0;
-                source.grands_len = self.prune.phase1_children(
-                    &root,
-                    FOLLOW[m as usize],
-                    togo1 - 1,
-                    &mut source.grands,
-                );
-                continue;
-            }
-            if source.frame == self.frames.len() {
+        loop {
+            self.fill_subtrees(togo1, source);
+            if source.grands_next == source.grands_len {
                 return false;
             }
-            let fr = &self.frames[source.frame];
-            source.frame += 1;
-            source.next = 0;
-            source.len = if fr.dist1 as usize > togo1 {
-                0
-            } else {
-                self.prune
-                    .phase1_children(&fr.start, FOLLOW[18], togo1, &mut source.roots)
-            };
+            // On several threads, each subtree is searched by the thread that claims it.
+            if let Some(share) = self.share {
+                if !share.take(togo1, &mut source.ordinal, &mut source.claimed) {
+                    source.grands_next += 1;
+                    continue;
+                }
+            }
+            break;
         }
         let f = source.frame - 1;
         let fr = &self.frames[f];
@@ -274,6 +268,36 @@ impl<'a, P: Pruning> Search<'a, P> {
         );
         source.grands_next += 1;
         true
+    }
+
+    /// Moves `source` on to the next root with grandchildren left, if any.
+    fn fill_subtrees(&self, togo1: usize, source: &mut Subtrees<P::Phase1>) {
+        while source.grands_next == source.grands_len {
+            if source.next < source.len {
+                let (root, m, _) = source.roots[source.next];
+                source.next += 1;
+                source.grands_next = 0;
+                source.grands_len = self.prune.phase1_children(
+                    &root,
+                    FOLLOW[m as usize],
+                    togo1 - 1,
+                    &mut source.grands,
+                );
+                continue;
+            }
+            if source.frame == self.frames.len() {
+                return;
+            }
+            let fr = &self.frames[source.frame];
+            source.frame += 1;
+            source.next = 0;
+            source.len = if fr.dist1 as usize > togo1 {
+                0
+            } else {
+                self.prune
+                    .phase1_children(&fr.start, FOLLOW[18], togo1, &mut source.roots)
+            };
+        }
     }
 
     /// Advances `w` by one node expansion (or one batch of phase-1 endings).
