@@ -67,11 +67,14 @@ fn read_frame(path: &Path) -> CliResult<cube_io::Frame> {
 fn image_fault(path: &Path, e: &image::ImageError) -> String {
     match e {
         image::ImageError::Unsupported(_) => {
-            let colours = path
+            let is_json = path
                 .extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("json"))
-                .then_some(" (for measured colours, give the file with --rgb)")
-                .unwrap_or_default();
+                .is_some_and(|x| x.eq_ignore_ascii_case("json"));
+            let colours = if is_json {
+                " (for measured colours, give the file with --rgb)"
+            } else {
+                ""
+            };
             format!(
                 "cannot read the image {}: it is not a PNG or JPEG photo{colours}",
                 path.display()
