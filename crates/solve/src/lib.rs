@@ -49,6 +49,7 @@ pub mod internals;
 pub mod memory;
 mod method;
 pub mod options;
+mod prefetch;
 mod progress;
 pub mod registry;
 pub mod scramble;

@@ -7,7 +7,7 @@ use crate::error::{CliError, CliResult};
 use crate::input;
 use crate::output::{self, input_error_report, presentation, ErrorReport, SolveReport};
 use crate::solving;
-use rubik_solve::service::{Request, Service};
+use rubik_solve::service::{Listing, Request, Service};
 use rubik_solve::{OnSolution, Solution};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -143,6 +143,20 @@ struct AllReport {
     solutions: Vec<String>,
 }
 
+impl AllReport {
+    /// The report of `listing`, the solutions of the cube given as `text`.
+    fn new(text: &str, listing: &Listing) -> AllReport {
+        AllReport {
+            input: text.to_string(),
+            method: listing.method.name(),
+            length: listing.solutions.first().map_or(0, |s| s.len()),
+            count: listing.solutions.len(),
+            millis: output::round_millis(listing.elapsed.as_secs_f64() * 1000.0),
+            solutions: listing.solutions.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
 /// One of the solutions of `--solutions N`, in JSON, printed as it is found.
 #[derive(Serialize)]
 struct FoundReport<'a> {
@@ -204,14 +218,7 @@ fn stream_solutions(
         }
     }
     if args.json {
-        let report = AllReport {
-            input: text.to_string(),
-            method: listing.method.name(),
-            length: listing.solutions.first().map_or(0, |s| s.len()),
-            count: listing.solutions.len(),
-            millis: output::round_millis(listing.elapsed.as_secs_f64() * 1000.0),
-            solutions: listing.solutions.iter().map(|s| s.to_string()).collect(),
-        };
+        let report = AllReport::new(text, &listing);
         output::emit_line(&output::json_line(&report))?;
     }
     Ok(())
@@ -223,14 +230,7 @@ fn list_solutions(args: &SolveArgs, text: &str, service: &Service, request: &Req
     let listing = service.list(request)?;
     let style = presentation(args);
     if args.json {
-        let report = AllReport {
-            input: text.to_string(),
-            method: listing.method.name(),
-            length: listing.solutions.first().map_or(0, |s| s.len()),
-            count: listing.solutions.len(),
-            millis: output::round_millis(listing.elapsed.as_secs_f64() * 1000.0),
-            solutions: listing.solutions.iter().map(|s| s.to_string()).collect(),
-        };
+        let report = AllReport::new(text, &listing);
         return output::emit_line(&output::json_line(&report));
     }
     for solution in &listing.solutions {

@@ -17,10 +17,11 @@
 //! Used for [`super::search::Mode::First`]; listing every solution keeps the one-ended search,
 //! whose canonical sequences make each solution appear once.
 
-use super::bound::{corner_entry, corners_exceed, lookup, moved_by, prefetch};
+use super::bound::{corner_entry, corners_exceed, lookup, moved_by};
 use super::inverse::PackedCube;
 use super::reader::Reader;
 use super::tables::Tables;
+use crate::prefetch::prefetch;
 use crate::search::can_follow;
 use rubik_cube::{CubieCube, Move};
 

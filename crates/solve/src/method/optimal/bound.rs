@@ -6,6 +6,7 @@ use super::edge_coset::N_SLICE_ORDER;
 use super::prune::value;
 use super::reader::{Grouped, Nibbles, Reader};
 use super::tables::{coords, Format, Tables};
+use crate::prefetch::prefetch;
 use rubik_cube::{CubieCube, Move};
 
 /// The coordinates `axis` after move `mk` (as seen on that axis).
@@ -55,19 +56,6 @@ fn entry<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
 #[inline(always)]
 pub(super) fn lookup<R: Reader>(t: &Tables, c: &[u16; 4]) -> usize {
     R::bound(t, entry::<R>(t, c)) as usize
-}
-
-/// Asks the CPU to start fetching element `i` of a table.
-#[inline(always)]
-pub(super) fn prefetch<T>(table: &[T], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `i` indexes the table (a valid entry's element); a prefetch never faults anyway.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch(table.as_ptr().add(i) as *const i8, _MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, i);
 }
 
 impl Tables {

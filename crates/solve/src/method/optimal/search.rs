@@ -12,7 +12,7 @@
 //! subtree in the order, so results do not depend on thread timing.
 
 use super::both_ends::{BothEnds, Scratch};
-use super::bound::{corner_entry, corners_exceed, lookup, moved_by, prefetch};
+use super::bound::{corner_entry, corners_exceed, lookup, moved_by};
 use super::inverse::PackedCube;
 use super::prune::value;
 use super::reader::{Grouped, Nibbles, Reader};
@@ -20,6 +20,7 @@ use super::root_symmetry::{self, TaskRole};
 use super::tables::{Format, Tables};
 use crate::coord;
 use crate::coord::symmetry::rotate_urf3;
+use crate::prefetch::prefetch;
 use crate::search::can_follow;
 use crate::{Deadline, Progress};
 use rayon::prelude::*;

@@ -4,6 +4,7 @@ use super::compact::CompactTables;
 use super::descent;
 use super::tables::{phase1_entry, MoveTables, TwophaseTables};
 use crate::coord::{N_CORNER_COMB, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
+use crate::prefetch::prefetch;
 use crate::search::FOLLOW;
 use crate::store::bfs::nibble;
 
@@ -62,7 +63,6 @@ pub trait Pruning: Send + Sync {
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
 }
 
-/// Asks the processor to start loading the cache line holding `table[i]`.
 /// Writes `(child, m, distance)` into `out` for each move `m` of `moves` (bit `m`), in move
 /// order, that `child` keeps (it returns `None` for a move it prunes); returns how many. (The
 /// full tables' search keeps its own loops: through this helper it measured about 7% slower.)
@@ -83,23 +83,6 @@ fn collect_children<N>(
         }
     }
     n
-}
-
-#[inline(always)]
-fn prefetch<T>(table: &[T], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(p) = table.get(i) {
-        // SAFETY: prefetching is a hint with no effect on memory; the address is in bounds.
-        #[allow(unused_unsafe)]
-        unsafe {
-            std::arch::x86_64::_mm_prefetch(
-                p as *const T as *const i8,
-                std::arch::x86_64::_MM_HINT_T0,
-            );
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, i);
 }
 
 /// A phase-1 node of the full tables: the flip-slice symmetry class, the symmetry taking the

@@ -14,6 +14,7 @@ use super::tables::{five_index, five_index2, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
 use crate::coord::{self, N_FLIP, N_SLICE, N_SLICE_PERM};
 use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
+use crate::prefetch::prefetch;
 use crate::store::bfs::nibble;
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
@@ -50,23 +51,6 @@ struct Kid {
     small: u8,
     half: u32,
     entry: u32,
-}
-
-/// Asks the processor to start loading the cache line holding `table[i]`.
-#[inline(always)]
-fn prefetch<T>(table: &[T], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(p) = table.get(i) {
-        // SAFETY: prefetching is a hint with no effect on memory; the address is in bounds.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch(
-                p as *const T as *const i8,
-                std::arch::x86_64::_MM_HINT_T0,
-            );
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, i);
 }
 
 /// No missing side face (six faces, or U or D missing).
