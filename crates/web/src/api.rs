@@ -22,7 +22,7 @@ use rubik_solve::registry::messages as catalogue;
 use rubik_solve::service::{
     self, Answer, CubeInput, Request, Service, MAX_LENGTH_LIMIT, MAX_SOLUTIONS,
 };
-use rubik_solve::{Limits, Method, Pace};
+use rubik_solve::{Limits, Method, Pace, SolveError};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -197,15 +197,18 @@ pub(crate) async fn run_solve(
     run_job(state, lane, timeout, late, move |shared, clock| {
         let cube = cube_input(facelets.as_deref(), scramble.as_deref())?;
         let request = in_job(request, cube, clock);
-        let list = if request.limits.solutions() > 1 {
-            let listing = shared.service.list(&request)?;
-            Some(listing.solutions.iter().map(|s| s.to_string()).collect())
-        } else {
-            None
-        };
-        let answer = shared.service.solve(&request)?;
+        if request.limits.solutions() <= 1 {
+            return Ok(solve_response(&shared.service.solve(&request)?));
+        }
+        // The answer is the list's first solution: one search gives both.
+        let listing = shared.service.list(&request)?;
+        let answer = listing.first_answer().ok_or(SolveError::NoSolution {
+            max_length: request.limits.max_length.unwrap_or(MAX_LENGTH_LIMIT),
+            timed_out: true,
+            lower_bound: None,
+        })?;
         Ok(SolveResponse {
-            solutions: list,
+            solutions: Some(listing.solutions.iter().map(|s| s.to_string()).collect()),
             ..solve_response(&answer)
         })
     })

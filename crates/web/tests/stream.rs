@@ -257,7 +257,8 @@ async fn closing_the_stream_stops_the_search() {
 }
 
 /// `solutions` above 1 streams each distinct solution as a `found` line as it is found, then
-/// the answer listing the same ones; `threads` searches the cube on several threads. Every
+/// the answer listing the same ones, whose own solution is the first of them (one search, not
+/// two); `threads` searches the cube on several threads. Every
 /// solution is checked by applying it.
 #[tokio::test]
 async fn several_solutions_are_streamed_then_listed() {
@@ -292,6 +293,11 @@ async fn several_solutions_are_streamed_then_listed() {
         .map(|s| s.as_str().unwrap().to_string())
         .collect();
     assert_eq!(listed, found, "the list is what was streamed, in order");
+    assert_eq!(
+        last["solution"].as_str(),
+        Some(listed[0].as_str()),
+        "the answer is the list's first solution, from the same search"
+    );
     assert_eq!(listed.len(), 3);
     let mut distinct = listed.clone();
     distinct.dedup();

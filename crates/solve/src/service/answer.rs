@@ -75,17 +75,40 @@ impl Answer {
     }
 }
 
-/// Every optimal solution of a cube (a method whose options make it list them), each checked.
+/// The solutions a method lists for a cube, each checked: every optimal one (the optimal
+/// method's `all`), or the first [`Limits::solutions`](crate::Limits::solutions) distinct ones
+/// found, in the order found.
 #[derive(Clone, Debug)]
 pub struct Listing {
     /// The cube as read.
     pub cube: Cube,
     /// The method.
     pub method: Method,
-    /// The solutions, all of one length.
+    /// The solutions.
     pub solutions: Vec<Solution>,
+    /// Whether the first solution is proven shortest (as [`Answer::proven_optimal`]).
+    pub first_proven_optimal: Option<bool>,
     /// Time the search took.
     pub elapsed: Duration,
+    /// The language of the solutions' steps.
+    pub lang: Lang,
+}
+
+impl Listing {
+    /// The first solution as an [`Answer`], for a front end that shows one answer beside the
+    /// list without searching again; `None` when the list is empty.
+    pub fn first_answer(&self) -> Option<Answer> {
+        let solution = self.solutions.first()?.clone();
+        Some(Answer {
+            cube: self.cube.clone(),
+            solver: Solver::Method(self.method),
+            turns: Alg::from_moves(solution.moves.clone()),
+            solution,
+            proven_optimal: self.first_proven_optimal,
+            elapsed: self.elapsed,
+            lang: self.lang,
+        })
+    }
 }
 
 /// One step as front ends show it, in one language: its typed moves in both forms and its

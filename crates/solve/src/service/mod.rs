@@ -333,11 +333,16 @@ impl Service {
                 });
             }
         }
+        let first_proven_optimal = solutions
+            .first()
+            .and_then(|first| solver.proven_optimal(first));
         Ok(Listing {
             cube,
             method,
             solutions,
+            first_proven_optimal,
             elapsed,
+            lang: request.lang,
         })
     }
 
