@@ -100,7 +100,7 @@ impl Listing {
     pub fn first_answer(&self) -> Option<Answer> {
         let solution = self.solutions.first()?.clone();
         Some(Answer {
-            cube: self.cube.clone(),
+            cube: self.cube,
             solver: Solver::Method(self.method),
             turns: Alg::from_moves(solution.moves.clone()),
             solution,
