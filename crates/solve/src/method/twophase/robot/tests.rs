@@ -448,3 +448,40 @@ fn metric_phase2_distances_are_exact() {
         );
     }
 }
+
+/// A time-limited solve with no bound always gives a solution, in every metric with six and
+/// five faces: it solves the cube, turns only allowed faces, and the solve ends soon after its
+/// time (the clock is checked every thousand nodes; the margin allows a loaded machine).
+#[test]
+fn a_time_limited_solve_always_returns_a_solution() {
+    let limits = Limits {
+        timeout: Some(std::time::Duration::from_millis(10)),
+        improve: true,
+        ..Limits::default()
+    };
+    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm, Metric::Htm] {
+        for faces in ["all", "URFDL"] {
+            if metric == Metric::Htm && faces == "all" {
+                continue; // the plain search, tested with it
+            }
+            let s = solver(faces, metric.name());
+            let allowed = Faces::parse(faces).expect("faces");
+            let mut rng = rng_from_seed(3821);
+            for _ in 0..5 {
+                let cube = CubieCube::random(&mut rng);
+                let start = std::time::Instant::now();
+                let sol = s.solve(&cube, &limits).expect("a solution within 10 ms");
+                let took = start.elapsed();
+                assert!(sol.solves(&cube), "{faces} {metric}: {sol} does not solve");
+                assert!(
+                    allowed.allows(&sol.moves),
+                    "{faces} {metric}: {sol} turns B"
+                );
+                assert!(
+                    took < std::time::Duration::from_millis(500),
+                    "{faces} {metric}: 10 ms asked, {took:?} taken"
+                );
+            }
+        }
+    }
+}
