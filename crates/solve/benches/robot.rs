@@ -6,6 +6,7 @@
 //! cargo bench -p rubik-solve --bench robot -- --faces URFDL --count 200 --seed 38 --bound 21
 //! cargo bench -p rubik-solve --bench robot -- --count 200 --seed 38 --write-states FILE
 //! cargo bench -p rubik-solve --bench robot -- --faces URFDL --metric htm --verify FILE
+//! cargo bench -p rubik-solve --bench robot -- --metric axial-qtm --states FILE --time-ms 10
 //! ```
 //! `--time-ms T`: each cube gets T ms (improving until then); prints the mean length in the
 //! metric. `--bound B`: each cube is solved to at most B in the metric; prints the mean and
@@ -13,7 +14,8 @@
 //! solver the same states). `--verify FILE`: lines `FACELETS SOLUTION...` (another solver's
 //! answers), each applied and checked for its faces; prints the mean length in the metric.
 //! `--each`: each state's length and time on standard error as it is solved. `--only I,J`:
-//! only those of the `--count` states (numbered from 0).
+//! only those of the `--count` states (numbered from 0). `--states FILE`: the states from a
+//! file of facelet strings, one a line (the first `--count` of them), instead of `--seed`.
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Alg, CubieCube, Move};
@@ -51,7 +53,14 @@ fn main() {
     } else {
         Faces::parse(&faces_name).expect("faces")
     };
-    let count: usize = arg(&args, "--count").map_or(100, |c| c.parse().expect("count"));
+    let count: usize = arg(&args, "--count").map_or(
+        if arg(&args, "--states").is_some() {
+            usize::MAX
+        } else {
+            100
+        },
+        |c| c.parse().expect("count"),
+    );
     let seed: u64 = arg(&args, "--seed").map_or(38, |c| c.parse().expect("seed"));
     let check = |cube: &CubieCube, moves: &[Move], what: &str| {
         assert!(
@@ -82,8 +91,20 @@ fn main() {
         );
         return;
     }
-    let mut rng = rng_from_seed(seed);
-    let mut cubes: Vec<CubieCube> = (0..count).map(|_| CubieCube::random(&mut rng)).collect();
+    let mut cubes: Vec<CubieCube> = match arg(&args, "--states") {
+        Some(file) => std::fs::read_to_string(&file)
+            .expect("states file")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(count)
+            .map(|l| CubieCube::from_facelets(l.trim()).expect("facelets"))
+            .collect(),
+        None => {
+            let mut rng = rng_from_seed(seed);
+            (0..count).map(|_| CubieCube::random(&mut rng)).collect()
+        }
+    };
+    let count = cubes.len();
     if let Some(list) = arg(&args, "--only") {
         let keep: Vec<usize> = list.split(',').map(|i| i.parse().expect("index")).collect();
         cubes = keep.iter().map(|&i| cubes[i]).collect();

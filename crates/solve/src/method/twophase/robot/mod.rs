@@ -87,6 +87,11 @@ pub struct RobotTables {
     five: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances with five faces ([`tables::PHASE2_FIVE_PRUNE`]), for five faces.
     five2: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-2 distances in the metric ([`tables::phase2_metric_spec`]), six faces.
+    metric2: Option<Arc<crate::store::Table<u8>>>,
+    /// Five faces in another metric than half turns: the same faces' half-turn tables, whose
+    /// search gives a time-limited solve its first solution.
+    half_turns: Option<Arc<RobotTables>>,
 }
 
 impl RobotTables {
@@ -148,6 +153,21 @@ impl RobotTables {
         } else {
             (None, None)
         };
+        let metric2 = match tables::phase2_metric_spec(mode.metric) {
+            Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
+            _ => None,
+        };
+        let half_turns = if mode.faces.count() == 5 && mode.metric != Metric::Htm {
+            Some(RobotTables::shared(
+                store,
+                Mode {
+                    metric: Metric::Htm,
+                    ..mode
+                },
+            )?)
+        } else {
+            None
+        };
         Ok(RobotTables {
             plain,
             sets,
@@ -155,6 +175,8 @@ impl RobotTables {
             quarter_phase1,
             five,
             five2,
+            metric2,
+            half_turns,
         })
     }
 
@@ -178,8 +200,64 @@ impl RobotTables {
         solutions: usize,
         on_found: Option<OnFound<'_>>,
     ) -> (Vec<RobotSolution>, search::Outcome) {
-        let bound = limits.max_length.unwrap_or(self.mode.default_bound());
+        // A time-limited solve that improves has no overall bound unless one is given: its
+        // first solution comes from the first phase-1 end whose phase 2 fits (found in well
+        // under a millisecond), and the bound falls below each solution found. Starting at
+        // the default bound instead left some states with nothing within 10 ms (QTM ≤ 26).
+        let bound = match limits.max_length {
+            Some(b) => b,
+            None if limits.improve && limits.timeout.is_some() => search::MAX_COST,
+            None => self.mode.default_bound(),
+        };
         let deadline = Deadline::starting_now(limits);
+        // With no bound, a first solution comes from a half-turn search of the same faces
+        // (the plain one with six faces; well under a millisecond: it stops at its first
+        // solution), counted in the metric; the robot search then looks only for shorter
+        // ones. Its own phase-1 bounds are weaker in the quarter-turn and axial metrics, where
+        // its first solution could take more than 10 ms.
+        let unbounded = bound == search::MAX_COST && solutions <= 1;
+        let seed = if !unbounded || self.mode.metric == Metric::Htm {
+            None
+        } else if let Some(half) = &self.half_turns {
+            let first = Limits {
+                max_length: Some(search::MAX_COST),
+                improve: false,
+                ..limits.clone()
+            };
+            half.search(cube, &first, 1, None)
+                .0
+                .into_iter()
+                .next()
+                .map(|s| RobotSolution {
+                    cost: self.mode.metric.length(&s.moves),
+                    ..s
+                })
+        } else {
+            super::Search::new(
+                &self.plain.moves,
+                &*self.plain,
+                cube,
+                search::MAX_COST,
+                false,
+                deadline.clone(),
+            )
+            .run()
+            .best
+            .map(|best| {
+                let (moves, split) = best.moves();
+                let cost = self.mode.metric.length(&moves);
+                RobotSolution {
+                    moves,
+                    split,
+                    rot: best.rot,
+                    inverse: best.inverse,
+                    cost,
+                }
+            })
+        };
+        let bound = seed
+            .as_ref()
+            .map_or(bound, |s| s.cost.saturating_sub(1).min(bound));
         let report = |f: &Found| {
             if let Some(cb) = on_found {
                 cb(&self.moves_of(f).0);
@@ -199,6 +277,7 @@ impl RobotTables {
             self.five.as_deref().map(|t| &t[..]),
             self.five2.as_deref().map(|t| &t[..]),
         )
+        .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
@@ -220,6 +299,9 @@ impl RobotTables {
                 inverse: f.inverse,
                 cost: f.cost,
             });
+        }
+        if out.is_empty() {
+            out.extend(seed);
         }
         (out, outcome)
     }
@@ -273,6 +355,11 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
         specs.push(&tables::PHASE2_FIVE_PRUNE);
+    }
+    if let Some(spec) = tables::phase2_metric_spec(mode.metric) {
+        if mode.faces.count() == 6 {
+            specs.push(spec);
+        }
     }
     specs
 }

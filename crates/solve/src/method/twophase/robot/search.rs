@@ -12,7 +12,7 @@ use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
 use super::tables::{five_index, five_index2, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
-use crate::coord::{self, N_FLIP, N_SLICE, N_SLICE_PERM};
+use crate::coord::{self, N_FLIP, N_SLICE, N_SLICE_PERM, N_UD_EDGES};
 use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
 use crate::prefetch::prefetch;
 use crate::store::bfs::nibble;
@@ -20,9 +20,14 @@ use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::CubieCube;
 
-const MAX_COST: usize = 40;
+/// The most a solution may cost in any metric (the bound of a solve with none given).
+pub const MAX_COST: usize = 40;
 /// How many nodes between two looks at the clock.
 const CLOCK_MASK: u64 = 0x3FF;
+/// Five faces in the quarter-turn and axial metrics, improving: how far above its bound
+/// phase 2 is searched in the metric (0 against 1: the same mean QT length and 0.3 shorter
+/// axial on 100 development states, BENCHMARKS issue 38 session 20).
+const WEAK_SLACK: usize = 0;
 /// Without `improve`, a first solution whose phase-1 cost is below this does not end the
 /// search: the phase-1 trees below it are tiny, and a lightly scrambled cube gets a short
 /// solution (as in the plain search).
@@ -118,6 +123,9 @@ pub struct RobotSearch<'a> {
     five: Option<(&'a [u8], [[u8; 4]; 16])>,
     /// Five faces: the phase-2 distances ([`super::tables::PHASE2_FIVE_PRUNE`]).
     five2: Option<&'a [u8]>,
+    /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
+    /// one byte per entry of the plain phase-2 index.
+    metric2: Option<&'a [u8]>,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
@@ -177,6 +185,7 @@ impl<'a> RobotSearch<'a> {
             quarter1,
             five: None,
             five2: None,
+            metric2: None,
             sets,
             metric,
             frames,
@@ -205,6 +214,15 @@ impl<'a> RobotSearch<'a> {
             self.five2 = table2;
         }
         self
+    }
+
+    /// Six faces in a metric other than half turns: bound phase 2 by `table`, its exact
+    /// distances in the metric ([`super::tables::phase2_metric_spec`]).
+    pub fn phase2_in_metric(self, table: Option<&'a [u8]>) -> Self {
+        RobotSearch {
+            metric2: table,
+            ..self
+        }
     }
 
     /// Keep lowering the bound below each solution found until time runs out.
@@ -330,7 +348,15 @@ impl<'a> RobotSearch<'a> {
                 let ud_c = self.plain.ud_edge_conj[ud * 16 + (cs & 15) as usize] as usize;
                 nibble(five2, five_index2(cs, ud_c, missing, perm))
             }
-            _ => self.plain.phase2_distance(corners, ud),
+            _ => match self.metric2 {
+                // Six faces: exact in the metric with the frame's moves.
+                Some(t) => {
+                    let cs = self.plain.corner_sym[corners] as usize;
+                    let ud_c = self.plain.ud_edge_conj[ud * 16 + (cs & 15)] as usize;
+                    return a.max(b).max(t[(cs >> 4) * N_UD_EDGES + ud_c]) as usize;
+                }
+                None => self.plain.phase2_distance(corners, ud),
+            },
         };
         a.max(b).max(self.metric.from_htm(htm)) as usize
     }
@@ -492,6 +518,7 @@ impl<'a> RobotSearch<'a> {
         let sets = self.sets;
         let fr = &self.frames[self.frame];
         let set = &sets[fr.rot];
+        let missing_side = fr.missing;
         let (mut cp, mut ep) = (fr.cube.cp, fr.cube.ep);
         for &i in &self.path1 {
             for m in set.moves[i as usize].moves() {
@@ -507,26 +534,73 @@ impl<'a> RobotSearch<'a> {
         if cost1 > self.bound {
             return false;
         }
+        if self.found.is_empty() && self.bound >= MAX_COST && self.wanted == 1 {
+            // No bound and nothing found yet (five faces, time-limited): the first solution
+            // takes this phase-1 end's phase 2 with the fewest turns (the half-turn table is
+            // close to exact for that), costed in the metric; the search then improves on it.
+            let mut turns = self.half2(missing_side, corners, ud) as usize;
+            while turns <= MAX_COST - cost1 {
+                self.path2.clear();
+                if self.phase2_turns(corners, ud, sp, turns) {
+                    let cost2: usize = self
+                        .path2
+                        .iter()
+                        .map(|&i| set.moves[i as usize].cost as usize)
+                        .sum();
+                    return self.found(cost1 + cost2);
+                }
+                if self.timed_out {
+                    return true;
+                }
+                turns += 1;
+            }
+            return false;
+        }
+        // Five faces in the quarter-turn or axial metrics, improving: phase 2's bound there is
+        // the half-turn distance, not exact in the metric, so searching phase 2 up to the
+        // bound costs more than trying other phase-1 ends (the search did not improve on its
+        // first solution in 10 ms). Try the fewest-turn phase 2, costed in the metric, and
+        // search in the metric only up to [`WEAK_SLACK`] above its bound.
+        let weak = self.improve && self.five.is_some() && self.metric != Metric::Htm;
+        if weak {
+            let h = self.half2(missing_side, corners, ud) as usize;
+            for turns in h..=h + 1 {
+                self.path2.clear();
+                if self.phase2_turns(corners, ud, sp, turns) {
+                    let cost2: usize = self
+                        .path2
+                        .iter()
+                        .map(|&i| set.moves[i as usize].cost as usize)
+                        .sum();
+                    if cost1 + cost2 <= self.bound && self.found(cost1 + cost2) {
+                        return true;
+                    }
+                    break;
+                }
+                if self.timed_out {
+                    return true;
+                }
+            }
+            if cost1 > self.bound {
+                return false;
+            }
+        }
         let remaining = self.bound - cost1;
-        let d2 = self.bound2(set, fr.missing, corners, ud, sp);
+        let d2 = self.bound2(set, missing_side, corners, ud, sp);
         if d2 > remaining {
             return false;
         }
-        // A long phase 2 costs more to search than trying other phase-1 paths (as in
-        // min2phase): phase 2 is cut at a cost a little above its usual length.
-        // With five faces phase 2 has nine moves, so it is longer; it is not cut (with the
-        // ten moves' bounds that was faster on the four slowest of 50 states at ≤ 21; with
-        // the nine moves' exact table phase 2 is a small share of the time: BENCHMARKS,
-        // issue 38).
-        let cap = match self.metric {
-            _ if self.five.is_some() => MAX_COST,
-            Metric::Htm => 12,
-            Metric::Qtm => 18,
-            Metric::AxialHtm => 9,
-            Metric::AxialQtm => 14,
+        // Otherwise phase 2 is not cut at a length (as min2phase does with weak bounds): six
+        // faces have a phase-2 table exact in the metric, five faces in half turns the nine
+        // moves' exact table, so phase 2 visits few nodes (BENCHMARKS, issue 38, sessions
+        // 18-20).
+        let limit = if weak {
+            remaining.min(d2 + WEAK_SLACK)
+        } else {
+            remaining
         };
         let mut togo2 = d2;
-        while togo2 <= (self.bound - cost1).min(cap) {
+        while togo2 <= limit {
             self.path2.clear();
             if self.phase2(corners, ud, sp, togo2) {
                 if self.found(cost1 + togo2) {
@@ -566,6 +640,65 @@ impl<'a> RobotSearch<'a> {
             return true;
         }
         self.bound = cost - 1;
+        false
+    }
+
+    /// The half-turn phase-2 distance of (corners, U/D edges) in a frame missing `missing`:
+    /// the five-face table's when a side face is missing, else the plain one's.
+    #[inline(always)]
+    fn half2(&self, missing: usize, corners: usize, ud: usize) -> u8 {
+        match (self.five2, &self.five) {
+            (Some(five2), Some((_, perm))) if missing != NO_SIDE => {
+                let cs = self.plain.corner_sym[corners];
+                let ud_c = self.plain.ud_edge_conj[ud * 16 + (cs & 15) as usize] as usize;
+                nibble(five2, five_index2(cs, ud_c, missing, perm))
+            }
+            _ => self.plain.phase2_distance(corners, ud),
+        }
+    }
+
+    /// Phase 2 making exactly `togo` more face turns (whatever they cost in the metric);
+    /// `true` when solved (the moves are in `path2`).
+    fn phase2_turns(&mut self, corners: usize, ud: usize, sp: usize, togo: usize) -> bool {
+        if togo == 0 {
+            return corners == 0 && ud == 0 && sp == 0;
+        }
+        if self.tick() {
+            return false;
+        }
+        let sets = self.sets;
+        let set = &sets[self.frames[self.frame].rot];
+        let missing = self.frames[self.frame].missing;
+        let prev = match self.path2.last() {
+            Some(&i) => Some(set.moves[i as usize]),
+            None => self.path1.last().map(|&i| set.moves[i as usize]),
+        };
+        let mv = &self.plain.moves;
+        for &i in &set.g1 {
+            let rm = &set.moves[i as usize];
+            let turns = rm.len as usize;
+            if turns > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
+                continue;
+            }
+            let (mut c, mut u, mut s) = (corners, ud, sp);
+            for &m in &rm.turns[..rm.len as usize] {
+                let m = m as usize;
+                c = mv.corner_move[c * 18 + m] as usize;
+                u = mv.ud_edge_move[u * 18 + m] as usize;
+                s = mv.slice_sorted_move[s * 18 + m] as usize;
+            }
+            if self.half2(missing, c, u) as usize > togo - turns {
+                continue;
+            }
+            self.path2.push(i);
+            if self.phase2_turns(c, u, s, togo - turns) {
+                return true;
+            }
+            self.path2.pop();
+            if self.timed_out {
+                return false;
+            }
+        }
         false
     }
 

@@ -413,3 +413,126 @@ pub fn five_index2(corner_sym: u32, ud_conj: usize, missing: usize, perm: &[[u8;
     let (class, sym) = ((corner_sym >> 4) as usize, (corner_sym & 15) as usize);
     (class * 4 + perm[sym][missing] as usize) * N_UD_EDGES + ud_conj
 }
+
+/// Exact phase-2 distances in a searched metric with all six faces: the plain phase-2 index
+/// (corner permutation class under the 16 U–D symmetries × U/D-edge permutation), one byte
+/// per entry, by the metric's G1 moves and their costs (quarter turns: a half turn costs 2;
+/// axial: opposite faces turned together are one move). A breadth-first search by levels of
+/// cost (each level's entries are final when it is expanded: every move costs at least 1).
+fn phase2_metric_distances(store: &Store, metric: Metric) -> Result<Vec<u8>, TableError> {
+    let corner_sym = store.get(&CORNER_CLASSES)?;
+    let corner_move = store.get(&CORNER_MOVES)?;
+    let ud_move = store.get(&UD_EDGE_MOVES)?;
+    let ud_conj = store.get(&UD_EDGE_CONJ)?;
+    let reps = class_reps(&corner_sym, N_CORNER_CLASS);
+    let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
+    let moves: Vec<RobotMove> = super::mode::robot_moves([true; 6], metric)
+        .into_iter()
+        .filter(|m| m.in_g1)
+        .collect();
+    let mut dist = vec![UNSEEN; N_PHASE2];
+    dist[0] = 0;
+    // Each class's children's (class, symmetry), per move.
+    let steps: Vec<(usize, usize)> = (0..N_CORNER_CLASS)
+        .flat_map(|cls| {
+            let (reps, corner_move, corner_sym) = (&reps, &corner_move, &corner_sym);
+            moves.iter().map(move |mv| {
+                let mut c = reps[cls] as usize;
+                for &t in &mv.turns[..mv.len as usize] {
+                    c = corner_move[c * 18 + t as usize] as usize;
+                }
+                let s = corner_sym[c];
+                ((s >> 4) as usize, (s & 15) as usize)
+            })
+        })
+        .collect();
+    let mut d = 0u8;
+    loop {
+        let mut open = false;
+        for cls in 0..N_CORNER_CLASS {
+            let base = cls * N_UD_EDGES;
+            for u in 0..N_UD_EDGES {
+                let here = dist[base + u];
+                if here != d {
+                    open |= here != UNSEEN && here > d;
+                    continue;
+                }
+                for (k, mv) in moves.iter().enumerate() {
+                    let (c1, s) = steps[cls * moves.len() + k];
+                    let mut x = u;
+                    for &t in &mv.turns[..mv.len as usize] {
+                        x = ud_move[x * 18 + t as usize] as usize;
+                    }
+                    let x = ud_conj[x * 16 + s] as usize;
+                    let nd = d + mv.cost;
+                    let j = c1 * N_UD_EDGES + x;
+                    if dist[j] <= nd {
+                        continue;
+                    }
+                    dist[j] = nd;
+                    open = true;
+                    // The class's own symmetries: the same state written another way.
+                    let mut sym = self_sym[c1] >> 1;
+                    let mut s2 = 1;
+                    while sym != 0 {
+                        if sym & 1 == 1 {
+                            let y = c1 * N_UD_EDGES + ud_conj[x * 16 + s2] as usize;
+                            dist[y] = dist[y].min(nd);
+                        }
+                        sym >>= 1;
+                        s2 += 1;
+                    }
+                }
+            }
+        }
+        if !open {
+            break;
+        }
+        d += 1;
+    }
+    Ok(dist)
+}
+
+macro_rules! phase2_metric_spec {
+    ($name:literal, $what:literal, $metric:expr) => {
+        Spec {
+            table: TableSpec::of::<u8>($name, N_PHASE2)
+                .indexed(concat!(
+                    "corner permutation class (2768) × U/D-edge permutation (40320), ",
+                    $what
+                ))
+                .holding(Entries::Distances(Cells::Byte))
+                .placed(Placement::Mapped),
+            build: |store, _progress| Ok(phase2_metric_distances(store, $metric)?.into()),
+        }
+    };
+}
+
+/// Phase-2 distances in quarter turns, six faces (half turns cost 2).
+pub static PHASE2_QTM_PRUNE: Spec<u8> = phase2_metric_spec!(
+    "prune-twophase2-qtm",
+    "quarter turns (a half turn costs 2)",
+    Metric::Qtm
+);
+/// Phase-2 distances in axial half-turn moves, six faces.
+pub static PHASE2_AXHT_PRUNE: Spec<u8> = phase2_metric_spec!(
+    "prune-twophase2-axial-htm",
+    "axial moves (opposite faces together: one move)",
+    Metric::AxialHtm
+);
+/// Phase-2 distances in axial quarter-turn moves, six faces.
+pub static PHASE2_AXQT_PRUNE: Spec<u8> = phase2_metric_spec!(
+    "prune-twophase2-axial-qtm",
+    "axial quarter-turn moves (the larger of the two turns' quarter counts)",
+    Metric::AxialQtm
+);
+
+/// The phase-2 table of `metric` with all six faces, if it has one (half turns: the plain one).
+pub fn phase2_metric_spec(metric: Metric) -> Option<&'static Spec<u8>> {
+    match metric {
+        Metric::Htm => None,
+        Metric::Qtm => Some(&PHASE2_QTM_PRUNE),
+        Metric::AxialHtm => Some(&PHASE2_AXHT_PRUNE),
+        Metric::AxialQtm => Some(&PHASE2_AXQT_PRUNE),
+    }
+}

@@ -356,3 +356,132 @@ fn five_face_phase2_distances_are_exact_breadth_first_distances() {
         "scrambled G1 states are far from solved (deepest {deep})"
     );
 }
+
+/// The six-face phase-2 tables in the quarter-turn and axial metrics are exact distances by
+/// the metric's G1 moves: 0 exactly when corners and U/D edges are solved, at least the
+/// half-turn distance (halved, rounded up, for axial moves), each move changes it by at most
+/// its cost, and some move lowers it by exactly its cost; on scrambled G1 states and short
+/// scrambles in the metric's moves, whose cost also bounds it.
+#[test]
+fn metric_phase2_distances_are_exact() {
+    use rand::Rng;
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let coords = |c: &CubieCube| {
+        let ep = c.ep;
+        let ud =
+            crate::coord::perm_rank_of(&[ep[0], ep[1], ep[2], ep[3], ep[4], ep[5], ep[6], ep[7]]);
+        (crate::coord::corners(c), ud)
+    };
+    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm] {
+        let spec = tables::phase2_metric_spec(metric).expect("a table");
+        let table = store.get(spec).expect("phase-2 table in the metric");
+        let dist = |c: &CubieCube| -> u8 {
+            let (corners, ud) = coords(c);
+            let cs = plain.corner_sym[corners] as usize;
+            let ud_c = plain.ud_edge_conj[ud * 16 + (cs & 15)] as usize;
+            table[(cs >> 4) * crate::coord::N_UD_EDGES + ud_c]
+        };
+        let moves: Vec<RobotMove> = robot_moves([true; 6], metric)
+            .into_iter()
+            .filter(|m| m.in_g1)
+            .collect();
+        let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
+        let mut rng = rng_from_seed(3820);
+        // (state, cost of a path to it, when known)
+        let mut cubes: Vec<(CubieCube, Option<usize>)> = Vec::new();
+        for _ in 0..100 {
+            let mut c = CubieCube::SOLVED;
+            for _ in 0..60 {
+                c = apply(&c, &moves[rng.gen_range(0..moves.len())]);
+            }
+            cubes.push((c, None));
+        }
+        for len in 0..9 {
+            for _ in 0..20 {
+                let (mut c, mut cost) = (CubieCube::SOLVED, 0);
+                for _ in 0..len {
+                    let m = &moves[rng.gen_range(0..moves.len())];
+                    c = apply(&c, m);
+                    cost += m.cost as usize;
+                }
+                cubes.push((c, Some(cost)));
+            }
+        }
+        let mut deep = 0;
+        for (c, cost) in &cubes {
+            let d = dist(c);
+            let (corners, ud) = coords(c);
+            assert_eq!(
+                d == 0,
+                corners == 0 && ud == 0,
+                "{metric}: 0 exactly when solved"
+            );
+            let htm = plain.phase2_distance(corners, ud);
+            assert!(
+                d >= metric.from_htm(htm),
+                "{metric}: {d} below the half-turn bound of {htm}"
+            );
+            if let Some(cost) = cost {
+                assert!(d as usize <= *cost, "{metric}: {d} above a path of {cost}");
+            }
+            deep = deep.max(d);
+            let mut lowered = d == 0;
+            for m in &moves {
+                let dm = dist(&apply(c, m));
+                assert!(
+                    dm.abs_diff(d) <= m.cost,
+                    "{metric}: a move of cost {} took {d} to {dm}",
+                    m.cost
+                );
+                lowered |= dm + m.cost == d;
+            }
+            assert!(lowered, "{metric}: no move lowers {d} by its cost");
+        }
+        assert!(
+            deep >= 8,
+            "{metric}: the scrambled states reach deep entries ({deep})"
+        );
+    }
+}
+
+/// A time-limited solve with no bound always gives a solution, in every metric with six and
+/// five faces: it solves the cube, turns only allowed faces, and the solve ends soon after its
+/// time (the clock is checked every thousand nodes; the margin allows a loaded machine).
+#[test]
+fn a_time_limited_solve_always_returns_a_solution() {
+    let limits = Limits {
+        timeout: Some(std::time::Duration::from_millis(10)),
+        improve: true,
+        ..Limits::default()
+    };
+    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm, Metric::Htm] {
+        for faces in ["all", "URFDL"] {
+            if metric == Metric::Htm && faces == "all" {
+                continue; // the plain search, tested with it
+            }
+            let s = solver(faces, metric.name());
+            let allowed = Faces::parse(faces).expect("faces");
+            let mut rng = rng_from_seed(3821);
+            for _ in 0..5 {
+                let cube = CubieCube::random(&mut rng);
+                let start = std::time::Instant::now();
+                let sol = s.solve(&cube, &limits).expect("a solution within 10 ms");
+                let took = start.elapsed();
+                assert!(sol.solves(&cube), "{faces} {metric}: {sol} does not solve");
+                assert!(
+                    allowed.allows(&sol.moves),
+                    "{faces} {metric}: {sol} turns B"
+                );
+                assert!(
+                    took < std::time::Duration::from_millis(500),
+                    "{faces} {metric}: 10 ms asked, {took:?} taken"
+                );
+            }
+        }
+    }
+}
