@@ -176,9 +176,16 @@ function writeFrame(fd, buf) {
   writeSync(fd, v);
 }
 
+/** The whole scene in `light` times its light (linear), as a camera in a dark room sees it
+ * before its sensor noise. */
+function dim(buf, light) {
+  if (light === 1) return;
+  for (let k = 0; k < buf.length; k++) buf[k] = toSrgb(toLinear(buf[k]) * light);
+}
+
 /** Writes the video of `facelets` (54 letters, URFDLB) to `path`; returns its length in
- * seconds. */
-export function writeScanVideo(path, facelets) {
+ * seconds. `light`: the room's light as a share of the usual (0.035: nearly dark). */
+export function writeScanVideo(path, facelets, { light = 1 } = {}) {
   const fd = openSync(path, "w");
   writeSync(fd, `YUV4MPEG2 W${WIDTH} H${HEIGHT} F${FPS}:1 Ip A1:1 C420jpeg\n`);
   const rand = random(7);
@@ -187,6 +194,7 @@ export function writeScanVideo(path, facelets) {
   const motion = (seconds) => {
     for (let n = 0; n < frames(seconds); n++) {
       drawMotion(buf, rand);
+      dim(buf, light);
       writeFrame(fd, buf);
     }
   };
@@ -198,6 +206,7 @@ export function writeScanVideo(path, facelets) {
       background(buf);
       // A hand is never quite still: a pixel of jitter.
       drawFace(buf, letters, shot, Math.round(rand() * 2 - 1), Math.round(rand() * 2 - 1));
+      dim(buf, light);
       noise(buf, rand, 5);
       writeFrame(fd, buf);
     }

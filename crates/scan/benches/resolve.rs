@@ -9,7 +9,9 @@
 //!   synthetic scans under every fault kind; one iteration resolves all 16, so divide by 16).
 //! - `photo`: finding the grid of one face in a rendered 320×240 photo and sampling its nine
 //!   stickers (`rubik_scan::photo::find_face`), median over 8 photos (one iteration does all 8,
-//!   so divide by 8).
+//!   so divide by 8). `real_photo_*`: the same on real photos of
+//!   `test-data/face-photos`, one a size: 320×240 (`c01-U`, the dimmest, a grid completed
+//!   from 7 stickers), 640×480 (`c20-F`) and 1920×1080 (`c23-R`, the slowest).
 //! - `assign`: the exact search over valid cubes alone, for one cost table: the cheapest cube
 //!   (forward pass) and the cheapest cube with every sticker's min-marginals.
 
@@ -110,6 +112,21 @@ fn photos(c: &mut Criterion) {
             }
         })
     });
+    for name in ["c01-U", "c20-F", "c23-R"] {
+        let path = format!(
+            "{}/test-data/face-photos/{name}.jpg",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let image = image::open(path).unwrap().to_rgb8();
+        let frame = rubik_scan::sample::Frame {
+            width: image.width() as usize,
+            height: image.height() as usize,
+            pixels: image.pixels().map(|p| p.0).collect(),
+        };
+        g.bench_function(format!("real_photo_{name}"), |b| {
+            b.iter(|| black_box(rubik_scan::photo::find_face(black_box(&frame), name).ok()))
+        });
+    }
     g.finish();
 }
 

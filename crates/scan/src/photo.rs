@@ -3,13 +3,20 @@
 //! photos taken in any order together into the 54 colours the resolver reads.
 //!
 //! Finding the grid: the cube's black plastic separates the stickers, so the stickers are the
-//! bright islands in a dark frame. Pixels darker than a share of the photo's bright level are
+//! bright islands in a dark frame. A photo larger than [`SEARCH_SIZE`] is first shrunk by a
+//! whole factor (block means). Pixels darker than a share of the photo's bright level are
 //! plastic; the other pixels form connected regions; regions of sticker size that are compact
 //! (they fill much of their bounding box) and do not touch the photo's edge are candidates.
-//! Every candidate with its eight nearest candidates is tried as a grid: the middle one is the
-//! centre, the four farthest are the corners, and the plane map (homography) from the corners
-//! to grid points (0,0)…(2,2) must put the other five within a quarter of a sticker of their
-//! grid points. The best such grid wins; none, and the photo has no cube in it.
+//! Every candidate with its eight nearest candidates of about its size is tried as a grid: the
+//! middle one is the centre, the four farthest are the corners, and the plane map (homography)
+//! from the corners to grid points (0,0)…(2,2) must put the other five within a quarter of a
+//! sticker of their grid points. The best such grid wins. Real photos (a robot's beams and
+//! rails, a hand, a dark sticker in dim light) need more than one share: several are tried,
+//! each also with the bright regions thinned by a pixel or two so that a sticker joined to a
+//! bright background by a thin bridge comes apart. When no share gives a whole grid, a grid
+//! with up to two stickers missing is accepted: a candidate, the lattice its nearest like-sized
+//! neighbours span, at least seven of the nine lattice points on a candidate, the missing
+//! ones sampled in a square around their lattice point. None, and the photo has no cube in it.
 //!
 //! Sampling: the median of each sticker region's inner pixels (within 60% of its radius),
 //! glare pixels left out ([`crate::sample`]).
@@ -84,28 +91,74 @@ struct Region {
     centre: (f64, f64),
 }
 
-/// Plastic is darker than this share of the photo's bright level (its 95th percentile of
-/// each pixel's brightest channel).
-const PLASTIC_SHARE: f64 = 0.3;
+/// Plastic is darker than one of these shares of the photo's bright level (its 95th
+/// percentile of each pixel's brightest channel): each is tried, as a photo's light and its
+/// background decide which one cuts the stickers apart.
+const PLASTIC_SHARES: [f64; 4] = [0.3, 0.2, 0.42, 0.55];
 /// A candidate fills at least this share of its bounding box.
 const FILL: f64 = 0.5;
 /// The grid fit's largest allowed miss, in stickers.
 const GRID_MISS: f64 = 0.25;
+/// Photos are searched at most this many pixels wide or high (larger ones are shrunk by a
+/// whole factor, averaging blocks of pixels, before the grid is searched and sampled).
+const SEARCH_SIZE: usize = 480;
+/// The nine stickers of a grid differ in area by at most this factor.
+const AREA_RATIO: f64 = 3.0;
+/// A grid with stickers missing needs this many of its nine found as regions.
+const LATTICE_FOUND: usize = 7;
 
-fn regions(frame: &Frame) -> Vec<Region> {
+/// `frame` shrunk by a whole factor (block means) so that neither side exceeds
+/// [`SEARCH_SIZE`], or `None` when it is small enough already.
+fn shrink(frame: &Frame) -> Option<Frame> {
+    let factor = frame.width.max(frame.height).div_ceil(SEARCH_SIZE);
+    if factor <= 1 {
+        return None;
+    }
+    let (w, h) = (frame.width / factor, frame.height / factor);
+    let mut pixels = Vec::with_capacity(w * h);
+    for y in 0..h {
+        for x in 0..w {
+            let mut sum = [0u32; 3];
+            for dy in 0..factor {
+                for dx in 0..factor {
+                    let p = frame.pixels[(y * factor + dy) * frame.width + x * factor + dx];
+                    for c in 0..3 {
+                        sum[c] += p[c] as u32;
+                    }
+                }
+            }
+            let n = (factor * factor) as u32;
+            pixels.push(sum.map(|v| ((v + n / 2) / n) as u8));
+        }
+    }
+    Some(Frame {
+        width: w,
+        height: h,
+        pixels,
+    })
+}
+
+/// The bright regions of `frame` when pixels darker than `share` of the bright level `level`
+/// are plastic, and a bright pixel with a plastic pixel within `erode` pixels (in a row or a
+/// column) is left out too, so that stickers joined by a thin bright bridge come apart.
+fn regions(frame: &Frame, bright: &[u8], level: f64, share: f64, erode: usize) -> Vec<Region> {
     let (w, h) = (frame.width, frame.height);
-    let bright: Vec<u8> = frame
-        .pixels
-        .iter()
-        .map(|p| *p.iter().max().expect("three channels"))
-        .collect();
-    let mut sorted = bright.clone();
-    sorted.sort_unstable();
-    let level = sorted[sorted.len() * 95 / 100] as f64;
-    let plastic = (level * PLASTIC_SHARE).max(20.0);
+    let plastic = (level * share).max(20.0);
     let mut seen: Vec<bool> = bright.iter().map(|&v| (v as f64) < plastic).collect();
+    if erode > 0 {
+        let dark = seen.clone();
+        for y in 0..h {
+            for x in 0..w {
+                let near = (x.saturating_sub(erode)..=(x + erode).min(w - 1))
+                    .any(|xx| dark[y * w + xx])
+                    || (y.saturating_sub(erode)..=(y + erode).min(h - 1))
+                        .any(|yy| dark[yy * w + x]);
+                seen[y * w + x] = near;
+            }
+        }
+    }
     let n = w * h;
-    let (min_area, max_area) = (n / 2000, n / 25);
+    let (min_area, max_area) = (n / 2000, n / 10);
     let mut out = Vec::new();
     let mut stack = Vec::new();
     for start in 0..n {
@@ -199,33 +252,232 @@ fn fit_grid(regions: &[Region], set: &[usize]) -> Option<([usize; 9], f64)> {
     (miss <= GRID_MISS).then_some((slots, miss))
 }
 
-/// Finds the face in `frame` and samples its stickers (see the [module docs](self)).
-/// `photo` names the photo in the error when no face is found.
-pub fn find_face(frame: &Frame, photo: &str) -> Result<FaceGrid, ScanError> {
-    let regions = regions(frame);
-    let no_cube = || ScanError::NoFace {
-        photo: photo.to_string(),
-        regions: regions.len(),
-    };
-    if regions.len() < 9 {
-        return Err(no_cube());
-    }
+/// The best grid among `regions`: its regions row by row and the fit's largest miss.
+fn best_grid(regions: &[Region]) -> Option<([usize; 9], f64)> {
     let mut best: Option<([usize; 9], f64)> = None;
     for (i, r) in regions.iter().enumerate() {
-        let mut near: Vec<usize> = (0..regions.len()).filter(|&j| j != i).collect();
+        // Stickers of one face are about one size: a bright patch of background much larger
+        // or smaller than this one is no neighbour in its grid.
+        let area = r.pixels.len() as f64;
+        let mut near: Vec<usize> = (0..regions.len())
+            .filter(|&j| {
+                let ratio = regions[j].pixels.len() as f64 / area;
+                j != i && (1.0 / AREA_RATIO..=AREA_RATIO).contains(&ratio)
+            })
+            .collect();
+        if near.len() < 8 {
+            continue;
+        }
         let d =
             |j: usize| (regions[j].centre.0 - r.centre.0).hypot(regions[j].centre.1 - r.centre.1);
         near.sort_by(|&a, &b| d(a).total_cmp(&d(b)));
         let mut set = vec![i];
         set.extend_from_slice(&near[..8]);
-        if let Some(fit) = fit_grid(&regions, &set) {
+        if let Some(fit) = fit_grid(regions, &set) {
             if best.as_ref().is_none_or(|b| fit.1 < b.1) {
                 best = Some(fit);
             }
         }
     }
-    let (slots, _) = best.ok_or_else(no_cube)?;
-    let w = frame.width;
+    best
+}
+
+/// A grid with some stickers missing (a dark sticker taken for plastic, or one joined to a
+/// bright background): each region is tried as the centre with the lattice its nearest
+/// like-sized neighbours span; when at least [`LATTICE_FOUND`] of the nine lattice points have
+/// a region within a quarter of a sticker, the missing ones are filled with a square patch
+/// around their lattice point. Returns the regions (the patches appended) and the grid.
+fn lattice_grid(
+    mut regions: Vec<Region>,
+    width: usize,
+    height: usize,
+) -> Option<(Vec<Region>, [usize; 9], f64)> {
+    let centre = |r: &Region| r.centre;
+    /// A lattice tried: stickers on a region, the largest miss, each point's region, the points.
+    struct Lattice {
+        found: usize,
+        miss: f64,
+        slots: [Option<usize>; 9],
+        points: [(f64, f64); 9],
+    }
+    let mut best: Option<Lattice> = None;
+    for (i, r) in regions.iter().enumerate() {
+        let area = r.pixels.len() as f64;
+        let (cx, cy) = centre(r);
+        let mut near: Vec<(f64, usize)> = (0..regions.len())
+            .filter(|&j| {
+                let ratio = regions[j].pixels.len() as f64 / area;
+                j != i && (1.0 / AREA_RATIO..=AREA_RATIO).contains(&ratio)
+            })
+            .map(|j| {
+                (
+                    (regions[j].centre.0 - cx).hypot(regions[j].centre.1 - cy),
+                    j,
+                )
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let Some(&(du, j)) = near.first() else {
+            continue;
+        };
+        // A sticker's neighbour is a little more than its width away.
+        if du > 2.2 * area.sqrt() {
+            continue;
+        }
+        let u = (regions[j].centre.0 - cx, regions[j].centre.1 - cy);
+        let Some(&(_, k)) = near.iter().find(|&&(d, k)| {
+            let v = (regions[k].centre.0 - cx, regions[k].centre.1 - cy);
+            let cos = (u.0 * v.0 + u.1 * v.1) / (du * d);
+            cos.abs() < 0.35 && (0.7..=1.4).contains(&(d / du))
+        }) else {
+            continue;
+        };
+        let v = (regions[k].centre.0 - cx, regions[k].centre.1 - cy);
+        let mut slots = [None; 9];
+        let mut points = [(0.0, 0.0); 9];
+        let mut found = 0;
+        let mut miss: f64 = 0.0;
+        for (n, point) in points.iter_mut().enumerate() {
+            let (a, b) = ((n % 3) as f64 - 1.0, (n / 3) as f64 - 1.0);
+            let p = (cx + a * u.0 + b * v.0, cy + a * u.1 + b * v.1);
+            *point = p;
+            let hit = near
+                .iter()
+                .map(|&(_, q)| q)
+                .chain([i])
+                .map(|q| {
+                    (
+                        ((regions[q].centre.0 - p.0).hypot(regions[q].centre.1 - p.1)) / du,
+                        q,
+                    )
+                })
+                .min_by(|x, y| x.0.total_cmp(&y.0));
+            if let Some((d, q)) = hit.filter(|h| h.0 <= GRID_MISS) {
+                slots[n] = Some(q);
+                found += 1;
+                miss = miss.max(d);
+            }
+        }
+        let inside = points.iter().all(|&(x, y)| {
+            let m = 0.3 * du;
+            x - m >= 0.0 && y - m >= 0.0 && x + m < width as f64 && y + m < height as f64
+        });
+        if found < LATTICE_FOUND || !inside {
+            continue;
+        }
+        if best
+            .as_ref()
+            .is_none_or(|b| found > b.found || (found == b.found && miss < b.miss))
+        {
+            best = Some(Lattice {
+                found,
+                miss,
+                slots,
+                points,
+            });
+        }
+    }
+    let Lattice {
+        miss,
+        slots,
+        points,
+        ..
+    } = best?;
+    let side = {
+        let known: Vec<f64> = slots
+            .iter()
+            .flatten()
+            .map(|&q| (regions[q].pixels.len() as f64).sqrt())
+            .collect();
+        known.iter().sum::<f64>() / known.len() as f64
+    };
+    let mut set = Vec::with_capacity(9);
+    for (n, slot) in slots.iter().enumerate() {
+        match slot {
+            Some(q) => set.push(*q),
+            None => {
+                let (px, py) = points[n];
+                let half = (0.4 * side).max(1.0);
+                let (x0, x1) = (
+                    (px - half).max(0.0) as usize,
+                    ((px + half) as usize).min(width - 1),
+                );
+                let (y0, y1) = (
+                    (py - half).max(0.0) as usize,
+                    ((py + half) as usize).min(height - 1),
+                );
+                let pixels = (y0..=y1)
+                    .flat_map(|y| (x0..=x1).map(move |x| y * width + x))
+                    .collect();
+                regions.push(Region {
+                    pixels,
+                    centre: (px, py),
+                });
+                set.push(regions.len() - 1);
+            }
+        }
+    }
+    let (ordered, fit) = fit_grid(&regions, &set)?;
+    Some((regions, ordered, fit.max(miss)))
+}
+
+/// Finds the face in `frame` and samples its stickers (see the [module docs](self)).
+/// `photo` names the photo in the error when no face is found.
+pub fn find_face(frame: &Frame, photo: &str) -> Result<FaceGrid, ScanError> {
+    let shrunk = shrink(frame);
+    let small = shrunk.as_ref().unwrap_or(frame);
+    let scale = frame.width as f64 / small.width as f64;
+    let bright: Vec<u8> = small
+        .pixels
+        .iter()
+        .map(|p| *p.iter().max().expect("three channels"))
+        .collect();
+    let mut sorted = bright.clone();
+    sorted.sort_unstable();
+    let level = sorted[sorted.len() * 95 / 100] as f64;
+    let erode = small.width.max(small.height) / 160;
+    let mut most_regions = 0;
+    // Every share's regions are kept: when no whole grid is found, the search for a grid with
+    // stickers missing goes through them again.
+    let mut sets: Vec<Vec<Region>> = Vec::new();
+    let mut best: Option<(usize, [usize; 9], f64)> = None;
+    for share in PLASTIC_SHARES {
+        for erode in [0, erode.max(1)] {
+            let regions = regions(small, &bright, level, share, erode);
+            most_regions = most_regions.max(regions.len());
+            if let Some((slots, miss)) = best_grid(&regions) {
+                if best.as_ref().is_none_or(|b| miss < b.2) {
+                    best = Some((sets.len(), slots, miss));
+                }
+            }
+            sets.push(regions);
+        }
+        // A close fit at the first share that gives one is kept (the shares after it are
+        // for photos where it gives none).
+        if best.as_ref().is_some_and(|b| b.2 <= GRID_MISS / 2.0) {
+            break;
+        }
+    }
+    let (regions, slots) = match best {
+        Some((set, slots, _)) => (sets.swap_remove(set), slots),
+        None => {
+            // No whole grid at any share: a grid with a sticker or two missing.
+            let mut completed: Option<(Vec<Region>, [usize; 9], f64)> = None;
+            for regions in sets {
+                if let Some(found) = lattice_grid(regions, small.width, small.height) {
+                    if completed.as_ref().is_none_or(|b| found.2 < b.2) {
+                        completed = Some(found);
+                    }
+                }
+            }
+            let (regions, slots, _) = completed.ok_or_else(|| ScanError::NoFace {
+                photo: photo.to_string(),
+                regions: most_regions,
+            })?;
+            (regions, slots)
+        }
+    };
+    let w = small.width;
     let mut centres = [(0.0, 0.0); 9];
     let mut colours = [[0.0; 3]; 9];
     for (k, &r) in slots.iter().enumerate() {
@@ -236,9 +488,9 @@ pub fn find_face(frame: &Frame, photo: &str) -> Result<FaceGrid, ScanError> {
             .pixels
             .iter()
             .filter(|&&p| ((p % w) as f64 - cx).hypot((p / w) as f64 - cy) <= 0.6 * radius)
-            .map(|&p| frame.pixels[p])
+            .map(|&p| small.pixels[p])
             .collect();
-        centres[k] = region.centre;
+        centres[k] = (cx * scale, cy * scale);
         colours[k] = robust_colour(&inner);
     }
     Ok(FaceGrid { centres, colours })

@@ -44,6 +44,11 @@
   const SAME_FACE = 22;
   /** Below this mean brightness the picture is too dark to be a face (a camera starting up). */
   const MIN_BRIGHTNESS = 14;
+  /** The picture's light: the brightest channel of its 95th-percentile pixel. Below this, even
+   * a white sticker is a dim grey and red, orange and yellow are one brown: too dark to read,
+   * whatever the face logic would make of it (a white sticker in full light is about 225; at
+   * 10% of that light about 75; at 3.5% about 45). */
+  const MIN_LIGHT = 60;
   /** Centre stickers: they name the faces and are never changed. */
   const CENTRES = [4, 13, 22, 31, 40, 49];
 
@@ -62,6 +67,7 @@
       align: "Line the stickers up with the grid.",
       moveOn: "Captured. Now turn the cube.",
       again: "This is the {face} face again: turn the cube as the picture shows.",
+      tooDark: "The picture is too dark to read the colours. Turn on a light or move to a brighter place, with the light falling on the face you show (not behind the cube).",
       capture: "Capture",
       captureHint: "Captured automatically when the grid is steady; Space, Enter or a tap on the picture captures at once.",
       redo: "Redo last face",
@@ -105,6 +111,7 @@
       align: "Alignez les autocollants sur la grille.",
       moveOn: "Capturé. Tournez maintenant le cube.",
       again: "C'est de nouveau la face {face} : tournez le cube comme le montre l'image.",
+      tooDark: "L'image est trop sombre pour lire les couleurs. Allumez une lumière ou allez dans un endroit plus éclairé, la lumière tombant sur la face montrée (pas derrière le cube).",
       capture: "Capturer",
       captureHint: "Capture automatique quand la grille est stable ; Espace, Entrée ou un toucher sur l'image capture aussitôt.",
       redo: "Refaire la dernière face",
@@ -211,6 +218,8 @@
           el("div", { id: "scan-camera", class: "scan-camera" }, [
             el("video", { id: "scan-video", playsinline: "", muted: "", autoplay: "" }),
             el("div", { id: "scan-grid", class: "scan-grid", "aria-hidden": "true" }, cells),
+            // The too-dark message over the picture too: on a phone the status is below the fold.
+            el("p", { id: "scan-dark", class: "scan-dark", "aria-hidden": "true", hidden: "" }),
             el("div", { id: "scan-problem", class: "scan-problem", hidden: "" }, [
               el("p", { id: "scan-problem-text" }),
               el("div", { class: "scan-actions" }, [
@@ -455,7 +464,11 @@
       cells.push({ rgb, spread });
     }
     const uniform = cells.filter((c) => c.spread < CELL_SPREAD).length;
-    return { cells, faceLike: brightness > MIN_BRIGHTNESS && uniform >= UNIFORM_CELLS };
+    const brightest = [];
+    for (let k = 0; k < data.length; k += 4) brightest.push(Math.max(data[k], data[k + 1], data[k + 2]));
+    brightest.sort((a1, a2) => a1 - a2);
+    const light = brightest[Math.floor(brightest.length * 0.95)];
+    return { cells, light, faceLike: brightness > MIN_BRIGHTNESS && uniform >= UNIFORM_CELLS };
   }
 
   const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -465,6 +478,22 @@
     const now = performance.now();
     const s = sampleCells();
     if (!s) return;
+    // Too dark to read: said before any face logic, which would take the dark faces for one
+    // another ("this is the … face again"). Nothing is captured until the light is back.
+    scan.dark = s.light < MIN_LIGHT;
+    $("scan-dark").hidden = !scan.dark;
+    if (scan.dark) {
+      $("scan-dark").textContent = t("tooDark");
+      scan.prev = s.cells;
+      scan.steadySince = null;
+      scan.steady = [];
+      scan.moved = true;
+      scan.cells.forEach((c, i) => { c.style.backgroundColor = rgbCss(s.cells[i].rgb); });
+      setHint("tooDark");
+      $("scan-status").className = "scan-status warn";
+      setProgress(0);
+      return;
+    }
     // How much the view changed since the last sample: the second largest change of a cell,
     // so one cell flickering under a glare spot (its median jumping between the sticker and
     // the reflection) does not hold the capture back.
@@ -883,6 +912,7 @@
     pageFacelets: () => (scan.result ? pageFacelets(scan.result).facelets : null),
     problem: () => scan.problem || null,
     steady: () => scan.steadySince !== null && scan.moved,
+    dark: () => Boolean(scan.dark),
   };
 
   init();
