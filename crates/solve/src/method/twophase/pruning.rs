@@ -27,14 +27,7 @@ pub trait Pruning: Send + Sync {
     /// children kept are those at distance 1 (those at 2 or more may be kept by a weaker
     /// bound; they have no phase-1 ending): every table set gives the same phase-1 solutions
     /// in the same order. With `togo == 3`, the full tables keep only children at distance 2
-    /// (those at 0 or 1 then have no children, so no phase-1 ending). Rokicki's rule (as in
-    /// rob-twophase): a child at distance d with t = `togo` − 1 moves to go is kept only if
-    /// d = t or d + t ≥ 5, so children with three to go at distance 0 or 1 and children with
-    /// four to go in G1 are skipped, by every table set alike. Such a path reaches G1 by a
-    /// detour of at most four moves near it; the solutions it would lead to are mostly found
-    /// through shorter phase-1 paths, and dropping the rest removes about a fifth of the
-    /// phase-1 nodes (the answers may differ from a search without the rule, never in
-    /// validity).
+    /// (those at 0 or 1 then have no children, so no phase-1 ending).
     fn phase1_children(
         &self,
         node: &Self::Phase1,
@@ -204,22 +197,6 @@ impl Pruning for TwophaseTables {
                 2 => level & !down,
                 3 => down,
                 _ => 0,
-            };
-        } else if togo == 4 {
-            // Rokicki's rule (see [`Pruning::phase1_children`]): children with three to go
-            // at distance 0 or 1 are skipped.
-            bits &= match h {
-                0 => 0,
-                1 => !level,
-                2 => !down,
-                _ => !0,
-            };
-        } else if togo == 5 {
-            // Rokicki's rule: children with four to go in G1 are skipped.
-            bits &= match h {
-                0 => !level,
-                1 => !down,
-                _ => !0,
             };
         }
         // Moving the node by m moves its representative by s·m·s⁻¹ (s = node.sym); the class
@@ -477,13 +454,6 @@ impl Pruning for CompactTables {
             let (kid, m, _) = out[k];
             let d = self.phase1_distance(kid.flip as usize, kid.twist as usize, kid.slice as usize);
             if d as usize >= togo {
-                continue;
-            }
-            // Rokicki's rule (see [`Pruning::phase1_children`]), on exact distances: with three
-            // to go, skip children within one move of G1; with four, children in G1.
-            if (togo == 4 && d <= 1 && self.within_one(&kid))
-                || (togo == 5 && d == 0 && kid.flip == 0 && kid.twist == 0 && kid.slice == 0)
-            {
                 continue;
             }
             out[kept] = (kid, m, d);

@@ -266,25 +266,19 @@ fn descent_codes_pick_exactly_the_short_enough_children() {
         if h <= 3 {
             near_goal += 1;
         }
-        let mut togos = vec![3, 4, 5, h + 1, h + 2];
-        togos.sort_unstable();
-        togos.dedup();
-        for togo in togos {
-            if togo < 3 || togo <= h {
+        for togo in [h.max(3), h + 1, h + 2] {
+            if togo < 3 {
                 continue;
             }
             let mut kids = [(node, 0u8, 0u8); 18];
             let n = t.phase1_children(&node, all, togo, &mut kids);
             let got: Vec<usize> = kids[..n].iter().map(|k| k.1 as usize).collect();
             // With three to go only children at distance 2 are kept: those at 0 or 1, with two
-            // to go, have no phase-1 ending; with four or five to go, Rokicki's rule: a child
-            // at distance d with t moves to go is kept if d = t or d + t >= 5 (see
-            // `Pruning::phase1_children`).
+            // to go, have no phase-1 ending (see `Pruning::phase1_children`).
             let want: Vec<usize> = (0..18)
                 .filter(|&m| {
                     let d = h1(&c.apply_move(Move::from_index(m))) as usize;
-                    let t = togo - 1;
-                    d < togo && (d == t || d + t >= 5)
+                    d < togo && (togo != 3 || d == 2)
                 })
                 .collect();
             assert_eq!(got, want, "distance {h}, {togo} to go");
