@@ -308,7 +308,10 @@ impl Pruning for TwophaseTables {
 
     #[inline(always)]
     fn prefetch_edge_precheck(&self, ud_edges: usize, slice_perm: usize) {
-        prefetch(&self.ud_edge_slice_prune, ud_edges * N_SLICE_PERM + slice_perm);
+        prefetch(
+            &self.ud_edge_slice_prune,
+            ud_edges * N_SLICE_PERM + slice_perm,
+        );
     }
 
     #[inline(always)]
