@@ -47,6 +47,12 @@ pub trait Pruning: Send + Sync {
     fn prefetch_precheck(&self, corners: usize, slice_perm: usize);
     /// A cheap phase-2 bound from the corners and the slice permutation.
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8;
+    /// Asks the processor to start loading the entry [`Pruning::phase2_edge_precheck`] reads.
+    fn prefetch_edge_precheck(&self, ud_edges: usize, slice_perm: usize);
+    /// A second cheap phase-2 bound, from the U/D edges and the slice permutation (a 1 MB
+    /// table, mostly in cache): it rejects phase-1 endings and phase-2 children before the
+    /// main bound's dependent reads.
+    fn phase2_edge_precheck(&self, ud_edges: usize, slice_perm: usize) -> u8;
     /// Asks the processor to start loading the entries [`Pruning::phase2`] will read.
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize);
     /// Asks the processor to start loading what [`Pruning::phase2`] reads first from the
@@ -301,6 +307,19 @@ impl Pruning for TwophaseTables {
     }
 
     #[inline(always)]
+    fn prefetch_edge_precheck(&self, ud_edges: usize, slice_perm: usize) {
+        prefetch(
+            &self.ud_edge_slice_prune,
+            ud_edges * N_SLICE_PERM + slice_perm,
+        );
+    }
+
+    #[inline(always)]
+    fn phase2_edge_precheck(&self, ud_edges: usize, slice_perm: usize) -> u8 {
+        self.ud_edge_slice_prune[ud_edges * N_SLICE_PERM + slice_perm]
+    }
+
+    #[inline(always)]
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, _sp: usize) {
         prefetch(
             &self.phase2_prune,
@@ -468,6 +487,16 @@ impl Pruning for CompactTables {
     #[inline(always)]
     fn phase2_precheck(&self, corners: usize, slice_perm: usize) -> u8 {
         self.corner_slice[corners * N_SLICE_PERM + slice_perm]
+    }
+
+    #[inline(always)]
+    fn prefetch_edge_precheck(&self, ud_edges: usize, slice_perm: usize) {
+        prefetch(&self.ud_edge_slice, ud_edges * N_SLICE_PERM + slice_perm);
+    }
+
+    #[inline(always)]
+    fn phase2_edge_precheck(&self, ud_edges: usize, slice_perm: usize) -> u8 {
+        self.ud_edge_slice[ud_edges * N_SLICE_PERM + slice_perm]
     }
 
     #[inline(always)]

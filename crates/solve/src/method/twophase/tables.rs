@@ -172,6 +172,7 @@ pub fn specs() -> Vec<&'static dyn AnySpec> {
         &CORNER_CLASSES,
         &FLIPSLICE_CLASS_MOVES,
         &CORNER_SLICE_PRUNE,
+        &super::compact::UD_EDGE_SLICE_PRUNE,
         &PHASE1_PRUNE,
         &PHASE1_DESCENT,
         &PHASE1_NEAR,
@@ -233,6 +234,8 @@ pub struct TwophaseTables {
     pub sym_multiply: [[u8; N_SYM_UD]; N_SYM_UD],
     /// Phase-2 precheck: `[corners * 24 + slice_perm]`, one byte per distance.
     pub corner_slice_prune: Arc<Table<u8>>,
+    /// Second phase-2 precheck: `[ud_edges * 24 + slice_perm]` (the compact set's table).
+    pub ud_edge_slice_prune: Arc<Table<u8>>,
     /// Phase 1: nibbles `[class * 2187 + conjugated twist]`.
     pub phase1_prune: Arc<Table<u8>>,
     /// Phase 1: 3-byte descent codes, same index (see [`descent`]).
@@ -287,6 +290,7 @@ impl TwophaseTables {
             conj_move: std::array::from_fn(|s| syms.conj_move[s].map(|m| m.index() as u8)),
             sym_multiply: syms.multiply,
             corner_slice_prune: store.get(&CORNER_SLICE_PRUNE)?,
+            ud_edge_slice_prune: store.get(&super::compact::UD_EDGE_SLICE_PRUNE)?,
             phase1_prune: store.get(&PHASE1_PRUNE)?,
             phase1_descent: store.get(&PHASE1_DESCENT)?,
             phase1_near: store.get(&PHASE1_NEAR)?,

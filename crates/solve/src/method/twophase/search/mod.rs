@@ -428,8 +428,13 @@ impl<'a, P: Pruning> Search<'a, P> {
         if pre > remaining {
             return false;
         }
+        let ud = perms.ud_edges();
+        let pre = pre.max(self.prune.phase2_edge_precheck(ud, sls) as usize);
+        if pre > remaining {
+            return false;
+        }
         stats::add(|s| &mut s.precheck_passed, 1);
-        self.phase2_bounded(depth1, corners, perms.ud_edges(), sls, pre)
+        self.phase2_bounded(depth1, corners, ud, sls, pre)
     }
 
     /// Phase 2 from the G1 cube (`corners`, `ud`, `sls`) reached after `depth1` phase-1 moves
@@ -513,8 +518,8 @@ impl<'a, P: Pruning> Search<'a, P> {
             None
         };
         // Children in three passes, so that the memory reads of all of them overlap: compute
-        // and request the prechecks, keep those that pass and request their main bounds, then
-        // descend into those within bounds.
+        // and request the two prechecks (corners × slice, U/D edges × slice), keep those that
+        // pass both and request their main bounds, then descend into those within bounds.
         let mv = self.mv;
         let mut kids = [(0usize, 0usize, 0usize, 0usize); 10];
         let mut n = 0;
@@ -527,6 +532,7 @@ impl<'a, P: Pruning> Search<'a, P> {
             self.prune.prefetch_precheck(c1, s1);
             self.prune.prefetch_phase2_class(c1);
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
+            self.prune.prefetch_edge_precheck(u1, s1);
             kids[n] = (c1, u1, s1, m);
             n += 1;
         }
@@ -535,7 +541,9 @@ impl<'a, P: Pruning> Search<'a, P> {
         let mut kept = 0;
         for k in 0..n {
             let (c1, u1, s1, _) = kids[k];
-            if (self.prune.phase2_precheck(c1, s1) as usize) < togo {
+            if (self.prune.phase2_precheck(c1, s1) as usize) < togo
+                && (self.prune.phase2_edge_precheck(u1, s1) as usize) < togo
+            {
                 self.prune.prefetch_phase2_conj(c1, u1);
                 kids[kept] = kids[k];
                 kept += 1;

@@ -342,15 +342,16 @@ impl<'a, P: Pruning> Search<'a, P> {
                 let parent = w.perms_at(depth);
                 for (leaf, &(_, m, _)) in w.pending.iter_mut().zip(&ends[..n]) {
                     let p = parent.moved(m as usize);
-                    let (corners, sls) = (p.corners(), p.slice_perm());
+                    let (corners, sls, ud) = (p.corners(), p.slice_perm(), p.ud_edges());
                     self.prune.prefetch_precheck(corners, sls);
+                    self.prune.prefetch_edge_precheck(ud, sls);
                     self.prune.prefetch_phase2_class(corners);
                     *leaf = Leaf {
                         m,
                         pre: 0,
                         sls: sls as u8,
                         corners: corners as u16,
-                        ud: p.ud_edges() as u16,
+                        ud: ud as u16,
                     };
                 }
                 w.n_pending = n as u8;
@@ -388,7 +389,11 @@ impl<'a, P: Pruning> Search<'a, P> {
                     }
                     let pre = self
                         .prune
-                        .phase2_precheck(leaf.corners as usize, leaf.sls as usize);
+                        .phase2_precheck(leaf.corners as usize, leaf.sls as usize)
+                        .max(
+                            self.prune
+                                .phase2_edge_precheck(leaf.ud as usize, leaf.sls as usize),
+                        );
                     if pre as usize > self.bound - (depth + 1) {
                         continue;
                     }
