@@ -660,50 +660,23 @@ impl<'a> RobotSearch<'a> {
     /// Phase 2 making exactly `togo` more face turns (whatever they cost in the metric);
     /// `true` when solved (the moves are in `path2`).
     fn phase2_turns(&mut self, corners: usize, ud: usize, sp: usize, togo: usize) -> bool {
-        if togo == 0 {
-            return corners == 0 && ud == 0 && sp == 0;
-        }
-        if self.tick() {
-            return false;
-        }
-        let sets = self.sets;
-        let set = &sets[self.frames[self.frame].rot];
-        let missing = self.frames[self.frame].missing;
-        let prev = match self.path2.last() {
-            Some(&i) => Some(set.moves[i as usize]),
-            None => self.path1.last().map(|&i| set.moves[i as usize]),
-        };
-        let mv = &self.plain.moves;
-        for &i in &set.g1 {
-            let rm = &set.moves[i as usize];
-            let turns = rm.len as usize;
-            if turns > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
-                continue;
-            }
-            let (mut c, mut u, mut s) = (corners, ud, sp);
-            for &m in &rm.turns[..rm.len as usize] {
-                let m = m as usize;
-                c = mv.corner_move[c * 18 + m] as usize;
-                u = mv.ud_edge_move[u * 18 + m] as usize;
-                s = mv.slice_sorted_move[s * 18 + m] as usize;
-            }
-            if self.half2(missing, c, u) as usize > togo - turns {
-                continue;
-            }
-            self.path2.push(i);
-            if self.phase2_turns(c, u, s, togo - turns) {
-                return true;
-            }
-            self.path2.pop();
-            if self.timed_out {
-                return false;
-            }
-        }
-        false
+        self.phase2_counting::<true>(corners, ud, sp, togo)
     }
 
     /// Phase 2 costing exactly `togo` more; `true` when solved (the moves are in `path2`).
     fn phase2(&mut self, corners: usize, ud: usize, sp: usize, togo: usize) -> bool {
+        self.phase2_counting::<false>(corners, ud, sp, togo)
+    }
+
+    /// Phase 2 with exactly `togo` more to go, counted in face turns (`TURNS`, bounded by the
+    /// half-turn distance) or in the metric's cost (bounded by [`Self::bound2`]).
+    fn phase2_counting<const TURNS: bool>(
+        &mut self,
+        corners: usize,
+        ud: usize,
+        sp: usize,
+        togo: usize,
+    ) -> bool {
         if togo == 0 {
             return corners == 0 && ud == 0 && sp == 0;
         }
@@ -720,8 +693,8 @@ impl<'a> RobotSearch<'a> {
         let mv = &self.plain.moves;
         for &i in &set.g1 {
             let rm = &set.moves[i as usize];
-            let cost = rm.cost as usize;
-            if cost > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
+            let step = if TURNS { rm.len } else { rm.cost } as usize;
+            if step > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
                 continue;
             }
             let (mut c, mut u, mut s) = (corners, ud, sp);
@@ -731,11 +704,16 @@ impl<'a> RobotSearch<'a> {
                 u = mv.ud_edge_move[u * 18 + m] as usize;
                 s = mv.slice_sorted_move[s * 18 + m] as usize;
             }
-            if self.bound2(set, missing, c, u, s) > togo - cost {
+            let bound = if TURNS {
+                self.half2(missing, c, u) as usize
+            } else {
+                self.bound2(set, missing, c, u, s)
+            };
+            if bound > togo - step {
                 continue;
             }
             self.path2.push(i);
-            if self.phase2(c, u, s, togo - cost) {
+            if self.phase2_counting::<TURNS>(c, u, s, togo - step) {
                 return true;
             }
             self.path2.pop();
