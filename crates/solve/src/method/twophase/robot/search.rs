@@ -506,11 +506,18 @@ impl<'a> RobotSearch<'a> {
     }
 
     fn cost_of_path1(&self) -> usize {
+        self.cost_of(&self.path1)
+    }
+
+    /// The cost of phase 2's moves so far (`path2`) in the metric.
+    fn cost_of_path2(&self) -> usize {
+        self.cost_of(&self.path2)
+    }
+
+    /// The cost in the metric of `path`, move indices of the current frame.
+    fn cost_of(&self, path: &[u8]) -> usize {
         let set = &self.sets[self.frames[self.frame].rot];
-        self.path1
-            .iter()
-            .map(|&i| set.moves[i as usize].cost as usize)
-            .sum()
+        path.iter().map(|&i| set.moves[i as usize].cost as usize).sum()
     }
 
     /// The cube is in G1 after `path1`: try phase 2 within what the bound leaves.
@@ -542,11 +549,7 @@ impl<'a> RobotSearch<'a> {
             while turns <= MAX_COST - cost1 {
                 self.path2.clear();
                 if self.phase2_turns(corners, ud, sp, turns) {
-                    let cost2: usize = self
-                        .path2
-                        .iter()
-                        .map(|&i| set.moves[i as usize].cost as usize)
-                        .sum();
+                    let cost2 = self.cost_of_path2();
                     return self.found(cost1 + cost2);
                 }
                 if self.timed_out {
@@ -567,11 +570,7 @@ impl<'a> RobotSearch<'a> {
             for turns in h..=h + 1 {
                 self.path2.clear();
                 if self.phase2_turns(corners, ud, sp, turns) {
-                    let cost2: usize = self
-                        .path2
-                        .iter()
-                        .map(|&i| set.moves[i as usize].cost as usize)
-                        .sum();
+                    let cost2 = self.cost_of_path2();
                     if cost1 + cost2 <= self.bound && self.found(cost1 + cost2) {
                         return true;
                     }
