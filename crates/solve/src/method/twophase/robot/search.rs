@@ -517,7 +517,9 @@ impl<'a> RobotSearch<'a> {
     /// The cost in the metric of `path`, move indices of the current frame.
     fn cost_of(&self, path: &[u8]) -> usize {
         let set = &self.sets[self.frames[self.frame].rot];
-        path.iter().map(|&i| set.moves[i as usize].cost as usize).sum()
+        path.iter()
+            .map(|&i| set.moves[i as usize].cost as usize)
+            .sum()
     }
 
     /// The cube is in G1 after `path1`: try phase 2 within what the bound leaves.
