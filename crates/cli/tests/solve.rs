@@ -523,3 +523,25 @@ fn several_solutions_are_printed_as_found_then_summed_up_in_json() {
     assert_solves(scramble, out.trim());
     assert!(out.split_whitespace().count() <= 19);
 }
+
+#[test]
+fn fewer_than_five_faces_are_refused_with_the_reason_once() {
+    for (faces, reason) in [
+        ("URFD", "two adjacent faces are missing"),
+        ("URDL", "two opposite faces are missing"),
+    ] {
+        let out = rubik_with_tables()
+            .args(["solve", "--faces", faces, "R U F"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--faces {faces}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "said once: {err}");
+        assert!(
+            err.contains("needs at least five faces") && err.contains(faces),
+            "{err}"
+        );
+        assert!(err.contains(reason), "{err}");
+        assert!(stdout(&out).is_empty(), "no solution printed");
+    }
+}

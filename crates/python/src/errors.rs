@@ -54,7 +54,7 @@ pub fn solve_error(py: Python<'_>, e: &SolveError) -> PyErr {
             "no solution",
         ),
         SolveError::Table(_) => build(py, "_table_error", (e.to_string(),), "table error"),
-        SolveError::Unavailable(_) | SolveError::Unreachable(_) => {
+        SolveError::Unavailable(_) | SolveError::Unreachable(_) | SolveError::Mode(_) => {
             PyValueError::new_err(e.to_string())
         }
     }

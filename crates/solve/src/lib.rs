@@ -62,6 +62,7 @@ pub mod tables;
 
 pub use method::twophase::robot::{
     axial_groups, format_axial, Faces, Metric as RobotMetric, Mode as RobotMode,
+    ModeError as RobotModeError,
 };
 pub use options::{OptionError, Options};
 pub use progress::{NoProgress, Progress};
@@ -159,6 +160,10 @@ pub enum SolveError {
     /// The method is not available in this build or configuration.
     #[error("method {0} is not available")]
     Unavailable(&'static str),
+    /// The faces or metric asked for cannot be searched by the two-phase method (fewer than
+    /// five faces), said with the reason.
+    #[error("{0}")]
+    Mode(RobotModeError),
 }
 
 impl From<CubeError> for SolveError {

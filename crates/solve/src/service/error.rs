@@ -98,7 +98,7 @@ impl ServiceError {
             | ServiceError::MethodForGoalSearch
             | ServiceError::Lists { .. } => ErrorKind::BadInput,
             ServiceError::Solve(e) => match e {
-                SolveError::InvalidCube(_) => ErrorKind::BadInput,
+                SolveError::InvalidCube(_) | SolveError::Mode(_) => ErrorKind::BadInput,
                 SolveError::NoSolution { .. } => ErrorKind::NoSolution,
                 SolveError::Unreachable(_) => ErrorKind::Unreachable,
                 SolveError::Unavailable(_) => ErrorKind::Unavailable,

@@ -300,8 +300,7 @@ impl TwophaseSolver {
         };
         let store = Store::new(config);
         if mode != robot::Mode::PLAIN {
-            mode.check()
-                .map_err(|e| SolveError::Unavailable(leak_reason(e)))?;
+            mode.check().map_err(SolveError::Mode)?;
             if config.compact {
                 return Err(SolveError::Unavailable(
                     "twophase with --compact in a robot mode (--faces or --metric): \
@@ -362,21 +361,6 @@ impl TwophaseSolver {
             Tables::Compact(t) => run(&**t, cube, limits, max_nodes),
         }
     }
-}
-
-/// The text of a mode refusal, kept for the process (one per face set at most).
-fn leak_reason(e: robot::ModeError) -> &'static str {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static TEXTS: OnceLock<Mutex<HashMap<String, &'static str>>> = OnceLock::new();
-    let text = format!("twophase on fewer than five faces ({e})");
-    let mut texts = TEXTS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    texts
-        .entry(text.clone())
-        .or_insert_with(|| Box::leak(text.into_boxed_str()))
 }
 
 /// The faces (U-like, D-like) of the axis playing U–D in a frame, and its middle slice.
