@@ -30,6 +30,9 @@ mod walk;
 const MAX_DEPTH: usize = 32;
 /// How many nodes between two looks at the clock (and at the work budget).
 const CLOCK_MASK: u64 = 0x3FF;
+/// On several threads, how many nodes between two looks at what the threads share (the best
+/// length found and the stop flag).
+const SHARE_MASK: u64 = 0x3F;
 
 /// Without `improve`, a solution whose phase-1 part is shorter than this is not returned at once:
 /// the search goes on, with a shrinking bound, through phase-1 depths below it. Those trees are
@@ -310,9 +313,15 @@ impl<'a, P: Pruning> Search<'a, P> {
         {
             self.timed_out = true;
         }
-        if self.nodes & CLOCK_MASK == 0 {
-            if let Some(share) = self.share {
+        if let Some(share) = self.share {
+            if self.nodes & SHARE_MASK == 0 {
+                // Another thread's shorter solution, or the end of the search, is seen within
+                // a few dozen nodes (a relaxed load each), not the clock's thousand: a thread
+                // still searching after the answer is found holds the solve back.
                 self.bound = self.bound.min(share.bound());
+                if share.stopped() {
+                    self.timed_out = true;
+                }
             }
         }
         self.timed_out
