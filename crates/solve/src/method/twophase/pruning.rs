@@ -11,7 +11,7 @@ use crate::store::bfs::nibble;
 /// Lower bounds on the moves left in each phase. Never overestimates.
 pub trait Pruning: Send + Sync {
     /// A phase-1 search node.
-    type Phase1: Copy;
+    type Phase1: Copy + 'static;
     /// The move tables the bounds go with.
     fn move_tables(&self) -> &MoveTables;
     /// The phase-1 node of (flip, twist, slice), and its distance bound to G1.

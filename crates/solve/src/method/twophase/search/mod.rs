@@ -256,17 +256,22 @@ impl<'a, P: Pruning> Search<'a, P> {
     }
 
     /// Runs the search.
-    pub fn run(mut self) -> Outcome {
-        let mut togo1 = 0;
+    pub fn run(self) -> Outcome {
         let mut walkers: Vec<Walker<P::Phase1>> = Vec::new();
+        let outcome = self.run_with(&mut walkers);
+        walk::keep_walkers(walkers);
+        outcome
+    }
+
+    /// [`Search::run`] with `walkers` (filled when the first walked depth comes).
+    fn run_with(mut self, walkers: &mut Vec<Walker<P::Phase1>>) -> Outcome {
+        let mut togo1 = 0;
         'outer: while togo1 <= self.bound {
             if togo1 >= walk::MIN_DEPTH {
                 if walkers.is_empty() {
-                    walkers = (0..walk::WALKERS)
-                        .map(|_| Walker::new(self.frames[0].start))
-                        .collect();
+                    *walkers = walk::take_walkers(self.frames[0].start);
                 }
-                if self.phase1_walked(togo1, &mut walkers) || togo1 > self.bound {
+                if self.phase1_walked(togo1, walkers) || togo1 > self.bound {
                     break 'outer;
                 }
                 togo1 += 1;

@@ -18,12 +18,39 @@
 use super::{FrameSolution, Perms, Search, MAX_DEPTH, QUARTER_TURNS_RLFB, SHORT_PHASE1_DEPTH};
 use crate::method::twophase::pruning::Pruning;
 use crate::search::FOLLOW;
+use std::any::Any;
+use std::cell::RefCell;
 
 /// How many subtrees are searched in turns (interleaved A/B on 1000 states at ≤ 20, CPU ms per
 /// cube: 1 walker 0.60, 3–4 walkers 0.52–0.57, 6 walkers 0.49–0.52, 8 walkers 0.49–0.52).
 pub const WALKERS: usize = 6;
 /// Iterations at least this deep are walked; shallower trees are too small to gain.
 pub const MIN_DEPTH: usize = 3;
+
+thread_local! {
+    /// The walkers of this thread's last search, kept for its next one: six walkers are about
+    /// 60 KB, written out afresh for every cube otherwise.
+    static SPARE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// [`WALKERS`] idle walkers: this thread's from its last search when it kept some of the same
+/// node type, else new ones (`filler` only initialises their arrays).
+pub fn take_walkers<S: Copy + 'static>(filler: S) -> Vec<Walker<S>> {
+    SPARE
+        .with(|s| s.borrow_mut().take())
+        .and_then(|b| b.downcast::<Vec<Walker<S>>>().ok())
+        .map(|b| *b)
+        .unwrap_or_else(|| (0..WALKERS).map(|_| Walker::new(filler)).collect())
+}
+
+/// Keeps `walkers` for this thread's next search ([`take_walkers`]). Every walker is started
+/// afresh ([`Walker::start`]) before it is used again, so nothing of this search leaks into
+/// the next.
+pub fn keep_walkers<S: 'static>(walkers: Vec<Walker<S>>) {
+    if !walkers.is_empty() {
+        SPARE.with(|s| *s.borrow_mut() = Some(Box::new(walkers)));
+    }
+}
 
 /// A child: node, move index, distance bound.
 type Kid<S> = (S, u8, u8);
