@@ -202,27 +202,35 @@ impl<'a, P: Pruning> Search<'a, P> {
         improve: bool,
         deadline: Deadline,
     ) -> Self {
-        let mut frames: Vec<Frame<P::Phase1>> = Vec::with_capacity(6);
+        let mut cubes: Vec<(usize, bool, CubieCube)> = Vec::with_capacity(6);
         let inverse = cube.inverse();
         for rot in 0..3 {
             for inv in [false, true] {
                 let c = rotate_urf3(if inv { &inverse } else { cube }, rot);
                 // A cube with symmetries looks the same in several frames: search each once.
-                if frames.iter().any(|f| f.cube == c) {
+                if cubes.iter().any(|f| f.2 == c) {
                     continue;
                 }
-                let (flip, twist, slice) = (coord::flip(&c), coord::twist(&c), coord::slice(&c));
-                let (start, bound) = prune.phase1_start(flip, twist, slice);
-                let dist1 = prune.phase1_exact(&start, bound);
-                frames.push(Frame {
-                    rot,
-                    inverse: inv,
-                    cube: c,
-                    start,
-                    dist1,
-                });
+                cubes.push((rot, inv, c));
             }
         }
+        // The frames' table entries are asked for together (their reads overlap).
+        let coords: Vec<(usize, usize, usize)> = cubes
+            .iter()
+            .map(|(_, _, c)| (coord::flip(c), coord::twist(c), coord::slice(c)))
+            .collect();
+        let starts = prune.phase1_starts(&coords);
+        let mut frames: Vec<Frame<P::Phase1>> = cubes
+            .into_iter()
+            .zip(starts)
+            .map(|((rot, inverse, cube), (start, bound))| Frame {
+                rot,
+                inverse,
+                cube,
+                start,
+                dist1: prune.phase1_exact(&start, bound),
+            })
+            .collect();
         // At each phase-1 depth, frames whose distance is closest to that depth have the smallest
         // trees: search those first. The distances are exact and the sort stable, so the order
         // is the same whatever tables are loaded.
