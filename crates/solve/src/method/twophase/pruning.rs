@@ -64,16 +64,12 @@ pub trait Pruning: Send + Sync {
     fn phase2_edge_precheck(&self, ud_edges: usize, slice_perm: usize) -> u8;
     /// Asks the processor to start loading the entries [`Pruning::phase2`] will read.
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize);
-    /// Asks the processor to start loading what [`Pruning::phase2`] reads first from the
-    /// corners alone (their symmetry class), so that a later [`Pruning::prefetch_phase2`] finds
-    /// it in cache. Nothing by default.
+    /// Asks the processor to start loading what [`Pruning::phase2`] reads to find its entry
+    /// (the corners' symmetry class, and the U/D edges' conjugates by every symmetry, one
+    /// 32-byte row), so that a later [`Pruning::prefetch_phase2`] finds both in cache: the
+    /// two reads are independent, so they overlap. Nothing by default.
     #[inline(always)]
-    fn prefetch_phase2_class(&self, _corners: usize) {}
-    /// Asks the processor to start loading what [`Pruning::phase2`] reads second (the U/D
-    /// edges conjugated by the corners' symmetry); best after [`Pruning::prefetch_phase2_class`]
-    /// has had time to arrive. Nothing by default.
-    #[inline(always)]
-    fn prefetch_phase2_conj(&self, _corners: usize, _ud_edges: usize) {}
+    fn prefetch_phase2_class(&self, _corners: usize, _ud_edges: usize) {}
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
 }
@@ -369,14 +365,12 @@ impl Pruning for TwophaseTables {
     }
 
     #[inline(always)]
-    fn prefetch_phase2_class(&self, corners: usize) {
+    fn prefetch_phase2_class(&self, corners: usize, ud_edges: usize) {
         prefetch(&self.corner_sym, corners);
-    }
-
-    #[inline(always)]
-    fn prefetch_phase2_conj(&self, corners: usize, ud_edges: usize) {
-        let cs = self.corner_sym[corners] as usize;
-        prefetch(&self.ud_edge_conj, ud_edges * 16 + (cs & 15));
+        // The row of the 16 conjugates: whichever symmetry the class gives, its entry is here
+        // (both ends, in case the row crosses a line).
+        prefetch(&self.ud_edge_conj, ud_edges * 16);
+        prefetch(&self.ud_edge_conj, ud_edges * 16 + 15);
     }
 
     #[inline(always)]

@@ -540,8 +540,9 @@ impl<'a, P: Pruning> Search<'a, P> {
             None
         };
         // Children in three passes, so that the memory reads of all of them overlap: compute
-        // and request the two prechecks (corners × slice, U/D edges × slice), keep those that
-        // pass both and request their main bounds, then descend into those within bounds.
+        // and request the two prechecks (corners × slice, U/D edges × slice) and what the main
+        // bound's index is made of, keep those that pass both prechecks and request their main
+        // bounds, then descend into those within bounds.
         let mv = self.mv;
         let mut kids = [(0usize, 0usize, 0usize, 0usize); 10];
         let mut n = 0;
@@ -551,28 +552,26 @@ impl<'a, P: Pruning> Search<'a, P> {
             }
             let c1 = mv.corner_move[corners * 18 + m] as usize;
             let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
-            self.prune.prefetch_precheck(c1, s1);
-            self.prune.prefetch_phase2_class(c1);
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
+            self.prune.prefetch_precheck(c1, s1);
+            self.prune.prefetch_phase2_class(c1, u1);
             self.prune.prefetch_edge_precheck(u1, s1);
             kids[n] = (c1, u1, s1, m);
             n += 1;
         }
-        // The main bound's index is two dependent reads (the corners' class, then the edges
-        // conjugated by its symmetry): each is asked for all children before any is read.
+        // The main bound's index (the corners' class, and the edges conjugated by its
+        // symmetry) was asked for with the prechecks: the main entries of the children that
+        // pass them are asked for before any is read.
         let mut kept = 0;
         for k in 0..n {
             let (c1, u1, s1, _) = kids[k];
             if (self.prune.phase2_precheck(c1, s1) as usize) < togo
                 && (self.prune.phase2_edge_precheck(u1, s1) as usize) < togo
             {
-                self.prune.prefetch_phase2_conj(c1, u1);
+                self.prune.prefetch_phase2(c1, u1, s1);
                 kids[kept] = kids[k];
                 kept += 1;
             }
-        }
-        for &(c1, u1, s1, _) in &kids[..kept] {
-            self.prune.prefetch_phase2(c1, u1, s1);
         }
         for &(c1, u1, s1, m) in &kids[..kept] {
             if self.prune.phase2(c1, u1, s1) as usize >= togo {

@@ -83,8 +83,8 @@ pub struct Walker<S> {
     /// hides each read's wait.
     pending: [Leaf; 18],
     n_pending: u8,
-    /// Which read the next turn makes: 1 the precheck, 2 the corners' symmetry, 3 the main
-    /// phase-2 bound (and the phase-2 search).
+    /// Which read the next turn makes: 1 the prechecks (the main bound's index was asked for
+    /// with them), 3 the main phase-2 bound (and the phase-2 search).
     stage: u8,
     pending_depth: usize,
 }
@@ -372,7 +372,7 @@ impl<'a, P: Pruning> Search<'a, P> {
                     let (corners, sls, ud) = (p.corners(), p.slice_perm(), p.ud_edges());
                     self.prune.prefetch_precheck(corners, sls);
                     self.prune.prefetch_edge_precheck(ud, sls);
-                    self.prune.prefetch_phase2_class(corners);
+                    self.prune.prefetch_phase2_class(corners, ud);
                     *leaf = Leaf {
                         m,
                         pre: 0,
@@ -425,22 +425,16 @@ impl<'a, P: Pruning> Search<'a, P> {
                         continue;
                     }
                     super::stats::add(|s| &mut s.precheck_passed, 1);
-                    self.prune
-                        .prefetch_phase2_conj(leaf.corners as usize, leaf.ud as usize);
-                    w.pending[kept] = Leaf { pre, ..leaf };
-                    kept += 1;
-                }
-                w.n_pending = kept as u8;
-                w.stage = 2;
-            }
-            2 => {
-                for leaf in &w.pending[..n] {
+                    // The class and the conjugates' row were asked for with the prechecks.
                     self.prune.prefetch_phase2(
                         leaf.corners as usize,
                         leaf.ud as usize,
                         leaf.sls as usize,
                     );
+                    w.pending[kept] = Leaf { pre, ..leaf };
+                    kept += 1;
                 }
+                w.n_pending = kept as u8;
                 w.stage = 3;
             }
             _ => {
