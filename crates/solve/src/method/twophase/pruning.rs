@@ -11,11 +11,20 @@ use crate::store::bfs::nibble;
 /// Lower bounds on the moves left in each phase. Never overestimates.
 pub trait Pruning: Send + Sync {
     /// A phase-1 search node.
-    type Phase1: Copy;
+    type Phase1: Copy + 'static;
     /// The move tables the bounds go with.
     fn move_tables(&self) -> &MoveTables;
     /// The phase-1 node of (flip, twist, slice), and its distance bound to G1.
     fn phase1_start(&self, flip: usize, twist: usize, slice: usize) -> (Self::Phase1, u8);
+    /// [`Pruning::phase1_start`] of each of `coords` (flip, twist, slice), in order. The full
+    /// tables ask for all the entries of one step before reading any: a cube's six frames then
+    /// wait for memory about twice, not twelve times in a row.
+    fn phase1_starts(&self, coords: &[(usize, usize, usize)]) -> Vec<(Self::Phase1, u8)> {
+        coords
+            .iter()
+            .map(|&(flip, twist, slice)| self.phase1_start(flip, twist, slice))
+            .collect()
+    }
     /// The exact phase-1 distance of `node`, whose bound is `bound`. The search orders its
     /// frames by it, so that the order (and the first solution) is the same whatever tables
     /// are loaded.
@@ -55,16 +64,12 @@ pub trait Pruning: Send + Sync {
     fn phase2_edge_precheck(&self, ud_edges: usize, slice_perm: usize) -> u8;
     /// Asks the processor to start loading the entries [`Pruning::phase2`] will read.
     fn prefetch_phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize);
-    /// Asks the processor to start loading what [`Pruning::phase2`] reads first from the
-    /// corners alone (their symmetry class), so that a later [`Pruning::prefetch_phase2`] finds
-    /// it in cache. Nothing by default.
+    /// Asks the processor to start loading what [`Pruning::phase2`] reads to find its entry
+    /// (the corners' symmetry class, and the U/D edges' conjugates by every symmetry, one
+    /// 32-byte row), so that a later [`Pruning::prefetch_phase2`] finds both in cache: the
+    /// two reads are independent, so they overlap. Nothing by default.
     #[inline(always)]
-    fn prefetch_phase2_class(&self, _corners: usize) {}
-    /// Asks the processor to start loading what [`Pruning::phase2`] reads second (the U/D
-    /// edges conjugated by the corners' symmetry); best after [`Pruning::prefetch_phase2_class`]
-    /// has had time to arrive. Nothing by default.
-    #[inline(always)]
-    fn prefetch_phase2_conj(&self, _corners: usize, _ud_edges: usize) {}
+    fn prefetch_phase2_class(&self, _corners: usize, _ud_edges: usize) {}
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
 }
@@ -167,6 +172,38 @@ impl Pruning for TwophaseTables {
             entry: entry as u32,
         };
         (node, dist)
+    }
+
+    fn phase1_starts(&self, coords: &[(usize, usize, usize)]) -> Vec<(SymNode, u8)> {
+        for &(flip, _, slice) in coords {
+            prefetch(&self.flipslice_sym, slice * N_FLIP + flip);
+        }
+        let entries: Vec<(usize, usize)> = coords
+            .iter()
+            .map(|&(flip, twist, slice)| {
+                let (entry, sym) = self.phase1_entry(flip, twist, slice);
+                prefetch(&self.phase1_prune, entry >> 1);
+                // The walkers read each start's descent code and class row first.
+                prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
+                prefetch(&self.flipslice_class_move, entry / N_TWIST * 18);
+                (entry, sym)
+            })
+            .collect();
+        entries
+            .iter()
+            .zip(coords)
+            .map(|(&(entry, sym), &(_, twist, _))| {
+                let dist = nibble(&self.phase1_prune, entry);
+                let node = SymNode {
+                    class: (entry / N_TWIST) as u16,
+                    sym: sym as u8,
+                    dist,
+                    twist: twist as u16,
+                    entry: entry as u32,
+                };
+                (node, dist)
+            })
+            .collect()
     }
 
     #[inline(always)]
@@ -328,14 +365,12 @@ impl Pruning for TwophaseTables {
     }
 
     #[inline(always)]
-    fn prefetch_phase2_class(&self, corners: usize) {
+    fn prefetch_phase2_class(&self, corners: usize, ud_edges: usize) {
         prefetch(&self.corner_sym, corners);
-    }
-
-    #[inline(always)]
-    fn prefetch_phase2_conj(&self, corners: usize, ud_edges: usize) {
-        let cs = self.corner_sym[corners] as usize;
-        prefetch(&self.ud_edge_conj, ud_edges * 16 + (cs & 15));
+        // The row of the 16 conjugates: whichever symmetry the class gives, its entry is here
+        // (both ends, in case the row crosses a line).
+        prefetch(&self.ud_edge_conj, ud_edges * 16);
+        prefetch(&self.ud_edge_conj, ud_edges * 16 + 15);
     }
 
     #[inline(always)]

@@ -30,6 +30,9 @@ mod walk;
 const MAX_DEPTH: usize = 32;
 /// How many nodes between two looks at the clock (and at the work budget).
 const CLOCK_MASK: u64 = 0x3FF;
+/// On several threads, how many nodes between two looks at what the threads share (the best
+/// length found and the stop flag).
+const SHARE_MASK: u64 = 0x3F;
 
 /// Without `improve`, a solution whose phase-1 part is shorter than this is not returned at once:
 /// the search goes on, with a shrinking bound, through phase-1 depths below it. Those trees are
@@ -199,27 +202,35 @@ impl<'a, P: Pruning> Search<'a, P> {
         improve: bool,
         deadline: Deadline,
     ) -> Self {
-        let mut frames: Vec<Frame<P::Phase1>> = Vec::with_capacity(6);
+        let mut cubes: Vec<(usize, bool, CubieCube)> = Vec::with_capacity(6);
         let inverse = cube.inverse();
         for rot in 0..3 {
             for inv in [false, true] {
                 let c = rotate_urf3(if inv { &inverse } else { cube }, rot);
                 // A cube with symmetries looks the same in several frames: search each once.
-                if frames.iter().any(|f| f.cube == c) {
+                if cubes.iter().any(|f| f.2 == c) {
                     continue;
                 }
-                let (flip, twist, slice) = (coord::flip(&c), coord::twist(&c), coord::slice(&c));
-                let (start, bound) = prune.phase1_start(flip, twist, slice);
-                let dist1 = prune.phase1_exact(&start, bound);
-                frames.push(Frame {
-                    rot,
-                    inverse: inv,
-                    cube: c,
-                    start,
-                    dist1,
-                });
+                cubes.push((rot, inv, c));
             }
         }
+        // The frames' table entries are asked for together (their reads overlap).
+        let coords: Vec<(usize, usize, usize)> = cubes
+            .iter()
+            .map(|(_, _, c)| (coord::flip(c), coord::twist(c), coord::slice(c)))
+            .collect();
+        let starts = prune.phase1_starts(&coords);
+        let mut frames: Vec<Frame<P::Phase1>> = cubes
+            .into_iter()
+            .zip(starts)
+            .map(|((rot, inverse, cube), (start, bound))| Frame {
+                rot,
+                inverse,
+                cube,
+                start,
+                dist1: prune.phase1_exact(&start, bound),
+            })
+            .collect();
         // At each phase-1 depth, frames whose distance is closest to that depth have the smallest
         // trees: search those first. The distances are exact and the sort stable, so the order
         // is the same whatever tables are loaded.
@@ -253,17 +264,22 @@ impl<'a, P: Pruning> Search<'a, P> {
     }
 
     /// Runs the search.
-    pub fn run(mut self) -> Outcome {
-        let mut togo1 = 0;
+    pub fn run(self) -> Outcome {
         let mut walkers: Vec<Walker<P::Phase1>> = Vec::new();
+        let outcome = self.run_with(&mut walkers);
+        walk::keep_walkers(walkers);
+        outcome
+    }
+
+    /// [`Search::run`] with `walkers` (filled when the first walked depth comes).
+    fn run_with(mut self, walkers: &mut Vec<Walker<P::Phase1>>) -> Outcome {
+        let mut togo1 = 0;
         'outer: while togo1 <= self.bound {
             if togo1 >= walk::MIN_DEPTH {
                 if walkers.is_empty() {
-                    walkers = (0..walk::WALKERS)
-                        .map(|_| Walker::new(self.frames[0].start))
-                        .collect();
+                    *walkers = walk::take_walkers(self.frames[0].start);
                 }
-                if self.phase1_walked(togo1, &mut walkers) || togo1 > self.bound {
+                if self.phase1_walked(togo1, walkers) || togo1 > self.bound {
                     break 'outer;
                 }
                 togo1 += 1;
@@ -310,9 +326,15 @@ impl<'a, P: Pruning> Search<'a, P> {
         {
             self.timed_out = true;
         }
-        if self.nodes & CLOCK_MASK == 0 {
-            if let Some(share) = self.share {
+        if let Some(share) = self.share {
+            if self.nodes & SHARE_MASK == 0 {
+                // Another thread's shorter solution, or the end of the search, is seen within
+                // a few dozen nodes (a relaxed load each), not the clock's thousand: a thread
+                // still searching after the answer is found holds the solve back.
                 self.bound = self.bound.min(share.bound());
+                if share.stopped() {
+                    self.timed_out = true;
+                }
             }
         }
         self.timed_out
@@ -518,8 +540,9 @@ impl<'a, P: Pruning> Search<'a, P> {
             None
         };
         // Children in three passes, so that the memory reads of all of them overlap: compute
-        // and request the two prechecks (corners × slice, U/D edges × slice), keep those that
-        // pass both and request their main bounds, then descend into those within bounds.
+        // and request the two prechecks (corners × slice, U/D edges × slice) and what the main
+        // bound's index is made of, keep those that pass both prechecks and request their main
+        // bounds, then descend into those within bounds.
         let mv = self.mv;
         let mut kids = [(0usize, 0usize, 0usize, 0usize); 10];
         let mut n = 0;
@@ -529,28 +552,26 @@ impl<'a, P: Pruning> Search<'a, P> {
             }
             let c1 = mv.corner_move[corners * 18 + m] as usize;
             let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
-            self.prune.prefetch_precheck(c1, s1);
-            self.prune.prefetch_phase2_class(c1);
             let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
+            self.prune.prefetch_precheck(c1, s1);
+            self.prune.prefetch_phase2_class(c1, u1);
             self.prune.prefetch_edge_precheck(u1, s1);
             kids[n] = (c1, u1, s1, m);
             n += 1;
         }
-        // The main bound's index is two dependent reads (the corners' class, then the edges
-        // conjugated by its symmetry): each is asked for all children before any is read.
+        // The main bound's index (the corners' class, and the edges conjugated by its
+        // symmetry) was asked for with the prechecks: the main entries of the children that
+        // pass them are asked for before any is read.
         let mut kept = 0;
         for k in 0..n {
             let (c1, u1, s1, _) = kids[k];
             if (self.prune.phase2_precheck(c1, s1) as usize) < togo
                 && (self.prune.phase2_edge_precheck(u1, s1) as usize) < togo
             {
-                self.prune.prefetch_phase2_conj(c1, u1);
+                self.prune.prefetch_phase2(c1, u1, s1);
                 kids[kept] = kids[k];
                 kept += 1;
             }
-        }
-        for &(c1, u1, s1, _) in &kids[..kept] {
-            self.prune.prefetch_phase2(c1, u1, s1);
         }
         for &(c1, u1, s1, m) in &kids[..kept] {
             if self.prune.phase2(c1, u1, s1) as usize >= togo {

@@ -76,6 +76,12 @@ impl Share<'_> {
         *claimed == Some(here)
     }
 
+    /// Whether a thread ended the search.
+    #[inline]
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.is_cancelled()
+    }
+
     fn end(&self) {
         self.done.store(true, Ordering::Relaxed);
         self.stop.cancel();

@@ -18,12 +18,39 @@
 use super::{FrameSolution, Perms, Search, MAX_DEPTH, QUARTER_TURNS_RLFB, SHORT_PHASE1_DEPTH};
 use crate::method::twophase::pruning::Pruning;
 use crate::search::FOLLOW;
+use std::any::Any;
+use std::cell::RefCell;
 
 /// How many subtrees are searched in turns (interleaved A/B on 1000 states at ≤ 20, CPU ms per
 /// cube: 1 walker 0.60, 3–4 walkers 0.52–0.57, 6 walkers 0.49–0.52, 8 walkers 0.49–0.52).
 pub const WALKERS: usize = 6;
 /// Iterations at least this deep are walked; shallower trees are too small to gain.
 pub const MIN_DEPTH: usize = 3;
+
+thread_local! {
+    /// The walkers of this thread's last search, kept for its next one: six walkers are about
+    /// 60 KB, written out afresh for every cube otherwise.
+    static SPARE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// [`WALKERS`] idle walkers: this thread's from its last search when it kept some of the same
+/// node type, else new ones (`filler` only initialises their arrays).
+pub fn take_walkers<S: Copy + 'static>(filler: S) -> Vec<Walker<S>> {
+    SPARE
+        .with(|s| s.borrow_mut().take())
+        .and_then(|b| b.downcast::<Vec<Walker<S>>>().ok())
+        .map(|b| *b)
+        .unwrap_or_else(|| (0..WALKERS).map(|_| Walker::new(filler)).collect())
+}
+
+/// Keeps `walkers` for this thread's next search ([`take_walkers`]). Every walker is started
+/// afresh ([`Walker::start`]) before it is used again, so nothing of this search leaks into
+/// the next.
+pub fn keep_walkers<S: 'static>(walkers: Vec<Walker<S>>) {
+    if !walkers.is_empty() {
+        SPARE.with(|s| *s.borrow_mut() = Some(Box::new(walkers)));
+    }
+}
 
 /// A child: node, move index, distance bound.
 type Kid<S> = (S, u8, u8);
@@ -56,8 +83,8 @@ pub struct Walker<S> {
     /// hides each read's wait.
     pending: [Leaf; 18],
     n_pending: u8,
-    /// Which read the next turn makes: 1 the precheck, 2 the corners' symmetry, 3 the main
-    /// phase-2 bound (and the phase-2 search).
+    /// Which read the next turn makes: 1 the prechecks (the main bound's index was asked for
+    /// with them), 3 the main phase-2 bound (and the phase-2 search).
     stage: u8,
     pending_depth: usize,
 }
@@ -345,7 +372,7 @@ impl<'a, P: Pruning> Search<'a, P> {
                     let (corners, sls, ud) = (p.corners(), p.slice_perm(), p.ud_edges());
                     self.prune.prefetch_precheck(corners, sls);
                     self.prune.prefetch_edge_precheck(ud, sls);
-                    self.prune.prefetch_phase2_class(corners);
+                    self.prune.prefetch_phase2_class(corners, ud);
                     *leaf = Leaf {
                         m,
                         pre: 0,
@@ -398,22 +425,16 @@ impl<'a, P: Pruning> Search<'a, P> {
                         continue;
                     }
                     super::stats::add(|s| &mut s.precheck_passed, 1);
-                    self.prune
-                        .prefetch_phase2_conj(leaf.corners as usize, leaf.ud as usize);
-                    w.pending[kept] = Leaf { pre, ..leaf };
-                    kept += 1;
-                }
-                w.n_pending = kept as u8;
-                w.stage = 2;
-            }
-            2 => {
-                for leaf in &w.pending[..n] {
+                    // The class and the conjugates' row were asked for with the prechecks.
                     self.prune.prefetch_phase2(
                         leaf.corners as usize,
                         leaf.ud as usize,
                         leaf.sls as usize,
                     );
+                    w.pending[kept] = Leaf { pre, ..leaf };
+                    kept += 1;
                 }
+                w.n_pending = kept as u8;
                 w.stage = 3;
             }
             _ => {
