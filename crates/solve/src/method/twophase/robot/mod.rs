@@ -81,10 +81,16 @@ pub struct RobotTables {
     sets: [FrameSet; 3],
     mode: Mode,
     /// Phase-1 quarter-turn distances ([`tables::PHASE1_QTM_PRUNE`]), for the quarter-turn
-    /// metrics with all six faces.
+    /// metric (exact with six faces, a lower bound with five).
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]): exact with six
+    /// faces, a lower bound with five.
+    axial_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 quarter-turn distances with five faces ([`tables::PHASE1_FIVE_QTM_PRUNE`]), for
+    /// five faces in the quarter-turn metric.
+    five_quarter: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances with five faces ([`tables::PHASE2_FIVE_PRUNE`]), for five faces.
     five2: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances in the metric ([`tables::phase2_metric_spec`]), six faces.
@@ -139,11 +145,16 @@ impl RobotTables {
             sets.push(FrameSet { moves, g1, tables });
         }
         let sets: [FrameSet; 3] = sets.try_into().unwrap_or_else(|_| unreachable!());
-        // The six-face quarter-turn distances bound five faces' too.
-        let quarter_phase1 = if mode.metric.counts_quarters() {
+        // Six faces in quarter turns; five faces have their own quarter-turn table, and in the
+        // axial quarter-turn metric the axial table's bound is at least half of these.
+        let quarter_phase1 = if mode.metric == Metric::Qtm && mode.faces.count() == 6 {
             Some(store.get(&tables::PHASE1_QTM_PRUNE)?)
         } else {
             None
+        };
+        let axial_phase1 = match tables::phase1_axial_spec(mode.metric) {
+            Some(spec) => Some(store.get(spec)?),
+            None => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
             (
@@ -152,6 +163,11 @@ impl RobotTables {
             )
         } else {
             (None, None)
+        };
+        let five_quarter = if mode.faces.count() == 5 && mode.metric == Metric::Qtm {
+            Some(store.get(&tables::PHASE1_FIVE_QTM_PRUNE)?)
+        } else {
+            None
         };
         let metric2 = match tables::phase2_metric_spec(mode.metric) {
             Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
@@ -173,7 +189,9 @@ impl RobotTables {
             sets,
             mode,
             quarter_phase1,
+            axial_phase1,
             five,
+            five_quarter,
             five2,
             metric2,
             half_turns,
@@ -278,6 +296,8 @@ impl RobotTables {
             self.five2.as_deref().map(|t| &t[..]),
         )
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
+        .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
+        .five_faces_in_quarters(self.five_quarter.as_deref().map(|t| &t[..]))
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
@@ -349,12 +369,18 @@ impl RobotTables {
 /// had from the store by name as the mode's moves need them).
 pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
     let mut specs: Vec<&'static dyn crate::store::AnySpec> = Vec::new();
-    if mode.metric.counts_quarters() {
+    if mode.metric == Metric::Qtm && mode.faces.count() == 6 {
         specs.push(&tables::PHASE1_QTM_PRUNE);
+    }
+    if let Some(spec) = tables::phase1_axial_spec(mode.metric) {
+        specs.push(spec);
     }
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
         specs.push(&tables::PHASE2_FIVE_PRUNE);
+        if mode.metric == Metric::Qtm {
+            specs.push(&tables::PHASE1_FIVE_QTM_PRUNE);
+        }
     }
     if let Some(spec) = tables::phase2_metric_spec(mode.metric) {
         if mode.faces.count() == 6 {

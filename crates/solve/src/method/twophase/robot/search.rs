@@ -121,8 +121,14 @@ pub struct RobotSearch<'a> {
     /// Five faces: the phase-1 distances ([`super::tables::PHASE1_FIVE_PRUNE`]) and how the
     /// symmetries move the missing side face ([`super::tables::side_perm`]).
     five: Option<(&'a [u8], [[u8; 4]; 16])>,
+    /// Five faces in quarter turns: the phase-1 distances
+    /// ([`super::tables::PHASE1_FIVE_QTM_PRUNE`]), same index as the five-face table.
+    five_quarter: Option<&'a [u8]>,
     /// Five faces: the phase-2 distances ([`super::tables::PHASE2_FIVE_PRUNE`]).
     five2: Option<&'a [u8]>,
+    /// Axial metrics: the phase-1 distances in the metric with six faces
+    /// ([`super::tables::phase1_axial_spec`]), same index as the plain phase-1 table.
+    axial1: Option<&'a [u8]>,
     /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
     /// one byte per entry of the plain phase-2 index.
     metric2: Option<&'a [u8]>,
@@ -185,6 +191,8 @@ impl<'a> RobotSearch<'a> {
             quarter1,
             five: None,
             five2: None,
+            five_quarter: None,
+            axial1: None,
             metric2: None,
             sets,
             metric,
@@ -221,6 +229,25 @@ impl<'a> RobotSearch<'a> {
     pub fn phase2_in_metric(self, table: Option<&'a [u8]>) -> Self {
         RobotSearch {
             metric2: table,
+            ..self
+        }
+    }
+
+    /// Five faces in quarter turns: bound phase 1 by `table`, exact in the metric
+    /// ([`super::tables::PHASE1_FIVE_QTM_PRUNE`]), in place of the half-turn and six-face
+    /// quarter-turn tables (each at most it).
+    pub fn five_faces_in_quarters(self, table: Option<&'a [u8]>) -> Self {
+        RobotSearch {
+            five_quarter: table,
+            ..self
+        }
+    }
+
+    /// Axial metrics: bound phase 1 by `table`, its exact distances in the metric with six
+    /// faces ([`super::tables::phase1_axial_spec`]; a lower bound with five).
+    pub fn phase1_in_metric(self, table: Option<&'a [u8]>) -> Self {
+        RobotSearch {
+            axial1: table,
             ..self
         }
     }
@@ -288,6 +315,11 @@ impl<'a> RobotSearch<'a> {
     /// missing face is a side face, else the plain one.
     #[inline(always)]
     fn half_table(&self, missing: usize) -> &'a [u8] {
+        if let Some(q) = self.five_quarter {
+            if missing != NO_SIDE {
+                return q;
+            }
+        }
         match self.five {
             Some((five, _)) if missing != NO_SIDE => five,
             _ => &self.plain.phase1_prune,
@@ -297,6 +329,12 @@ impl<'a> RobotSearch<'a> {
     /// Asks the processor to start loading what [`Self::finish1`] will read.
     #[inline(always)]
     fn prefetch1(&self, missing: usize, half: usize, entry: usize) {
+        if let Some(a) = self.axial1 {
+            prefetch(a, entry >> 1);
+            if self.five.is_none() {
+                return;
+            }
+        }
         prefetch(self.half_table(missing), half >> 1);
         if let Some(q) = self.quarter1 {
             prefetch(q, entry >> 1);
@@ -306,6 +344,21 @@ impl<'a> RobotSearch<'a> {
     /// The rest of [`Self::bound1`] after [`Self::start1`].
     #[inline(always)]
     fn finish1(&self, missing: usize, small: u8, half: usize, entry: usize) -> usize {
+        let small = match self.axial1 {
+            Some(a) => {
+                let d = small.max(nibble(a, entry));
+                // Six faces: exact in the metric; the half-turn bound is at most it.
+                if self.five.is_none() {
+                    return d as usize;
+                }
+                d
+            }
+            None => small,
+        };
+        if self.five_quarter.is_some() && missing != NO_SIDE {
+            // Five faces, quarter turns: exact in the metric.
+            return small.max(nibble(self.half_table(missing), half)) as usize;
+        }
         let htm = nibble(self.half_table(missing), half);
         let c = match self.quarter1 {
             // Quarter turns: exact in QTM with six faces; an axial quarter-turn move makes at
