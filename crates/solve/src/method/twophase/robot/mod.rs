@@ -83,14 +83,13 @@ pub struct RobotTables {
     /// Phase-1 quarter-turn distances ([`tables::PHASE1_QTM_PRUNE`]), for the quarter-turn
     /// metric (exact with six faces, a lower bound with five).
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
-    /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]): exact with six
-    /// faces, a lower bound with five.
+    /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]), six faces.
     axial_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
-    /// Phase-1 quarter-turn distances with five faces ([`tables::PHASE1_FIVE_QTM_PRUNE`]), for
-    /// five faces in the quarter-turn metric.
-    five_quarter: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 distances with five faces in the metric ([`tables::phase1_five_spec`]), for
+    /// five faces in the quarter-turn and axial metrics.
+    five_metric: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances with five faces ([`tables::PHASE2_FIVE_PRUNE`]), for five faces.
     five2: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances in the metric ([`tables::phase2_metric_spec`]), six faces.
@@ -153,8 +152,8 @@ impl RobotTables {
             None
         };
         let axial_phase1 = match tables::phase1_axial_spec(mode.metric) {
-            Some(spec) => Some(store.get(spec)?),
-            None => None,
+            Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
+            _ => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
             (
@@ -164,10 +163,9 @@ impl RobotTables {
         } else {
             (None, None)
         };
-        let five_quarter = if mode.faces.count() == 5 && mode.metric == Metric::Qtm {
-            Some(store.get(&tables::PHASE1_FIVE_QTM_PRUNE)?)
-        } else {
-            None
+        let five_metric = match tables::phase1_five_spec(mode.metric) {
+            Some(spec) if mode.faces.count() == 5 => Some(store.get(spec)?),
+            _ => None,
         };
         let metric2 = match tables::phase2_metric_spec(mode.metric) {
             Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
@@ -191,7 +189,7 @@ impl RobotTables {
             quarter_phase1,
             axial_phase1,
             five,
-            five_quarter,
+            five_metric,
             five2,
             metric2,
             half_turns,
@@ -297,7 +295,7 @@ impl RobotTables {
         )
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
         .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
-        .five_faces_in_quarters(self.five_quarter.as_deref().map(|t| &t[..]))
+        .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
@@ -373,13 +371,15 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
         specs.push(&tables::PHASE1_QTM_PRUNE);
     }
     if let Some(spec) = tables::phase1_axial_spec(mode.metric) {
-        specs.push(spec);
+        if mode.faces.count() == 6 {
+            specs.push(spec);
+        }
     }
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
         specs.push(&tables::PHASE2_FIVE_PRUNE);
-        if mode.metric == Metric::Qtm {
-            specs.push(&tables::PHASE1_FIVE_QTM_PRUNE);
+        if let Some(spec) = tables::phase1_five_spec(mode.metric) {
+            specs.push(spec);
         }
     }
     if let Some(spec) = tables::phase2_metric_spec(mode.metric) {

@@ -121,9 +121,9 @@ pub struct RobotSearch<'a> {
     /// Five faces: the phase-1 distances ([`super::tables::PHASE1_FIVE_PRUNE`]) and how the
     /// symmetries move the missing side face ([`super::tables::side_perm`]).
     five: Option<(&'a [u8], [[u8; 4]; 16])>,
-    /// Five faces in quarter turns: the phase-1 distances
-    /// ([`super::tables::PHASE1_FIVE_QTM_PRUNE`]), same index as the five-face table.
-    five_quarter: Option<&'a [u8]>,
+    /// Five faces in the quarter-turn and axial metrics: the phase-1 distances in the metric
+    /// ([`super::tables::phase1_five_spec`]), same index as the five-face table.
+    five_metric: Option<&'a [u8]>,
     /// Five faces: the phase-2 distances ([`super::tables::PHASE2_FIVE_PRUNE`]).
     five2: Option<&'a [u8]>,
     /// Axial metrics: the phase-1 distances in the metric with six faces
@@ -191,7 +191,7 @@ impl<'a> RobotSearch<'a> {
             quarter1,
             five: None,
             five2: None,
-            five_quarter: None,
+            five_metric: None,
             axial1: None,
             metric2: None,
             sets,
@@ -233,12 +233,12 @@ impl<'a> RobotSearch<'a> {
         }
     }
 
-    /// Five faces in quarter turns: bound phase 1 by `table`, exact in the metric
-    /// ([`super::tables::PHASE1_FIVE_QTM_PRUNE`]), in place of the half-turn and six-face
-    /// quarter-turn tables (each at most it).
-    pub fn five_faces_in_quarters(self, table: Option<&'a [u8]>) -> Self {
+    /// Five faces in the quarter-turn and axial metrics: bound phase 1 by `table`, exact in the
+    /// metric ([`super::tables::phase1_five_spec`]), in place of the half-turn table (at most
+    /// it, halved for axial moves).
+    pub fn five_faces_in_metric(self, table: Option<&'a [u8]>) -> Self {
         RobotSearch {
-            five_quarter: table,
+            five_metric: table,
             ..self
         }
     }
@@ -315,7 +315,7 @@ impl<'a> RobotSearch<'a> {
     /// missing face is a side face, else the plain one.
     #[inline(always)]
     fn half_table(&self, missing: usize) -> &'a [u8] {
-        if let Some(q) = self.five_quarter {
+        if let Some(q) = self.five_metric {
             if missing != NO_SIDE {
                 return q;
             }
@@ -355,8 +355,8 @@ impl<'a> RobotSearch<'a> {
             }
             None => small,
         };
-        if self.five_quarter.is_some() && missing != NO_SIDE {
-            // Five faces, quarter turns: exact in the metric.
+        if self.five_metric.is_some() && missing != NO_SIDE {
+            // Five faces, quarter-turn or axial metric: exact in the metric.
             return small.max(nibble(self.half_table(missing), half)) as usize;
         }
         let htm = nibble(self.half_table(missing), half);

@@ -449,12 +449,13 @@ fn metric_phase2_distances_are_exact() {
     }
 }
 
-/// The five-face phase-1 table in quarter turns holds exact distances by the five faces'
-/// quarter turns: 0 exactly in G1, at least the five-face half-turn distance, changed by at
-/// most 1 by each quarter turn, and (below its cap) lowered by one of them; on random states
-/// and short quarter-turn scrambles of five faces, with each side face missing.
+/// The five-face phase-1 tables in the quarter-turn and axial metrics hold exact distances by
+/// the five faces' moves in the metric: 0 exactly in G1, at least the five-face half-turn
+/// distance (halved for axial moves), changed by each move by at most its cost, and (below the
+/// cap) lowered by one move by exactly its cost; on random states and short scrambles of the
+/// five faces' moves (whose cost bounds it), with each side face missing.
 #[test]
-fn five_face_quarter_phase1_distances_are_exact() {
+fn five_face_metric_phase1_distances_are_exact() {
     use rand::Rng;
     let config = SolverConfig {
         table_dir: Some(table_dir().to_path_buf()),
@@ -465,9 +466,6 @@ fn five_face_quarter_phase1_distances_are_exact() {
     let five = store
         .get(&tables::PHASE1_FIVE_PRUNE)
         .expect("five-face table");
-    let quarter = store
-        .get(&tables::PHASE1_FIVE_QTM_PRUNE)
-        .expect("five-face quarter-turn table");
     let perm = tables::side_perm();
     let index = |c: &CubieCube, missing: usize| -> usize {
         let (entry, sym) = crate::method::twophase::tables::phase1_entry(
@@ -480,55 +478,67 @@ fn five_face_quarter_phase1_distances_are_exact() {
         tables::five_index(entry, sym, missing, &perm)
     };
     let nib = crate::store::bfs::nibble;
-    let mut rng = rng_from_seed(3839);
-    let mut cubes: Vec<(CubieCube, Option<(usize, u8)>)> = (0..100)
-        .map(|_| (CubieCube::random(&mut rng), None))
-        .collect();
-    for len in 0..10u8 {
-        for missing in 0..4 {
-            let face = tables::SIDE_FACES[missing];
-            let turns: Vec<Move> = Move::ALL
-                .iter()
-                .copied()
-                .filter(|m| m.face() as usize != face && m.turns() != 2)
-                .collect();
-            for _ in 0..10 {
-                let moves: Vec<Move> = (0..len)
-                    .map(|_| turns[rng.gen_range(0..turns.len())])
-                    .collect();
-                cubes.push((CubieCube::SOLVED.apply_moves(&moves), Some((missing, len))));
+    let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
+    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm] {
+        let spec = tables::phase1_five_spec(metric).expect("a table");
+        let table = store.get(spec).expect("five-face table in the metric");
+        let moves: [Vec<RobotMove>; 4] = std::array::from_fn(|missing| {
+            let mut allowed = [true; 6];
+            allowed[tables::SIDE_FACES[missing]] = false;
+            robot_moves(allowed, metric)
+        });
+        let mut rng = rng_from_seed(3839);
+        // (state, the missing face and cost of a scramble to it)
+        let mut cubes: Vec<(CubieCube, Option<(usize, usize)>)> = (0..60)
+            .map(|_| (CubieCube::random(&mut rng), None))
+            .collect();
+        for len in 0..8 {
+            for (missing, moves) in moves.iter().enumerate() {
+                for _ in 0..8 {
+                    let (mut c, mut cost) = (CubieCube::SOLVED, 0);
+                    for _ in 0..len {
+                        let m = &moves[rng.gen_range(0..moves.len())];
+                        c = apply(&c, m);
+                        cost += m.cost as usize;
+                    }
+                    cubes.push((c, Some((missing, cost))));
+                }
             }
         }
-    }
-    let mut deep = 0;
-    for (c, scramble) in &cubes {
-        for missing in 0..4 {
-            let d = nib(&quarter, index(c, missing));
-            let h = nib(&five, index(c, missing));
-            assert!(d >= h, "quarter turns {d} below half turns {h}");
-            assert_eq!(d == 0, h == 0, "0 exactly in G1");
-            if let Some((m, len)) = scramble {
-                if *m == missing {
-                    assert!(d <= *len, "{d} above a scramble of {len}");
-                }
-            }
-            deep = deep.max(d);
-            let mut lower = d == 0 || d == 15;
-            for m in Move::ALL {
-                if m.face() as usize == tables::SIDE_FACES[missing] || m.turns() == 2 {
-                    continue;
-                }
-                let dm = nib(&quarter, index(&c.apply_moves(&[m]), missing));
+        let mut deep = 0;
+        for (c, scramble) in &cubes {
+            for (missing, moves) in moves.iter().enumerate() {
+                let d = nib(&table, index(c, missing));
+                let h = nib(&five, index(c, missing));
                 assert!(
-                    d.abs_diff(dm) <= 1 || (d == 15 && dm >= 14),
-                    "{d} → {dm} by {m}"
+                    d >= metric.from_htm(h),
+                    "{metric}: {d} below half turns' {h}"
                 );
-                lower |= dm + 1 == d;
+                assert_eq!(d == 0, h == 0, "{metric}: 0 exactly in G1");
+                if let Some((m, cost)) = scramble {
+                    if *m == missing {
+                        assert!(d as usize <= *cost, "{metric}: {d} above a path of {cost}");
+                    }
+                }
+                deep = deep.max(d);
+                let mut lower = d == 0 || d == 15;
+                for m in moves {
+                    let dm = nib(&table, index(&apply(c, m), missing));
+                    assert!(
+                        d.abs_diff(dm) <= m.cost || (d >= 14 && dm >= 13),
+                        "{metric}: {d} → {dm} by a move of cost {}",
+                        m.cost
+                    );
+                    lower |= dm + m.cost == d;
+                }
+                assert!(lower, "{metric}: no move lowers {d} by its cost");
             }
-            assert!(lower, "no quarter turn lowers {d}");
         }
+        assert!(
+            deep >= 7,
+            "{metric}: random states are far from G1 ({deep})"
+        );
     }
-    assert!(deep >= 12, "random states are far from G1 (deepest {deep})");
 }
 
 /// The six-face phase-1 tables in the axial metrics hold exact distances in the metric: equal
