@@ -5,8 +5,10 @@
 //! search is an IDA* on cost.
 //!
 //! Bounds: the plain two-phase tables' half-turn distances (a lower bound for any subset of
-//! the moves; halved, rounded up, for axial moves, which make at most two turns), and the
-//! mode's own small tables ([`super::tables`]), exact in its metric with its moves.
+//! the moves; halved, rounded up, for axial moves, which make at most two turns), the
+//! mode's own small tables ([`super::tables`]), exact in its metric with its moves, and the
+//! phase-1 tables in the metric (six faces: QTM and the axial metrics; five faces: the same
+//! three), exact in it, which replace the halved half-turn bound where they exist.
 
 use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
