@@ -29,8 +29,8 @@ fn doc_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../TABLES.md")
 }
 
-/// The configurations whose tables a method's section lists: the defaults, compact mode, and
-/// each value of each option (one at a time). The table directory is empty so that a default
+/// The configurations whose tables a method's section lists: the defaults, compact mode, each
+/// value of each option (one at a time), and each pair of values of two options. The table directory is empty so that a default
 /// that depends on the files present (the optimal table size) is the same everywhere.
 fn configs(method: Method, empty_dir: &Path) -> Vec<SolverConfig> {
     let base = |compact: bool, options: Options| SolverConfig {
@@ -47,6 +47,29 @@ fn configs(method: Method, empty_dir: &Path) -> Vec<SolverConfig> {
                     .with(def.name, Some(choice.name))
                     .expect("a declared choice");
                 out.push(base(false, options));
+            }
+        }
+    }
+    // Then each value of two options together (a table used only by a combination: five
+    // faces in the quarter-turn metric), after the single ones so that their order stays.
+    let choices: Vec<_> = method
+        .options()
+        .iter()
+        .filter_map(|def| match def.kind {
+            rubik_solve::options::OptionKind::Choice(choices) => Some((def.name, choices)),
+            _ => None,
+        })
+        .collect();
+    for (i, (a, a_choices)) in choices.iter().enumerate() {
+        for (b, b_choices) in &choices[i + 1..] {
+            for ca in a_choices.iter() {
+                for cb in b_choices.iter() {
+                    let options = Options::new()
+                        .with(a, Some(ca.name))
+                        .and_then(|o| o.with(b, Some(cb.name)))
+                        .expect("declared choices");
+                    out.push(base(false, options));
+                }
             }
         }
     }

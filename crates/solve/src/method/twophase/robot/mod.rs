@@ -81,10 +81,15 @@ pub struct RobotTables {
     sets: [FrameSet; 3],
     mode: Mode,
     /// Phase-1 quarter-turn distances ([`tables::PHASE1_QTM_PRUNE`]), for the quarter-turn
-    /// metrics with all six faces.
+    /// metric (exact with six faces, a lower bound with five).
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]), six faces.
+    axial_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 distances with five faces in the metric ([`tables::phase1_five_spec`]), for
+    /// five faces in the quarter-turn and axial metrics.
+    five_metric: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances with five faces ([`tables::PHASE2_FIVE_PRUNE`]), for five faces.
     five2: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances in the metric ([`tables::phase2_metric_spec`]), six faces.
@@ -139,11 +144,16 @@ impl RobotTables {
             sets.push(FrameSet { moves, g1, tables });
         }
         let sets: [FrameSet; 3] = sets.try_into().unwrap_or_else(|_| unreachable!());
-        // The six-face quarter-turn distances bound five faces' too.
-        let quarter_phase1 = if mode.metric.counts_quarters() {
+        // Six faces in quarter turns; five faces have their own quarter-turn table, and in the
+        // axial quarter-turn metric the axial table's bound is at least half of these.
+        let quarter_phase1 = if mode.metric == Metric::Qtm && mode.faces.count() == 6 {
             Some(store.get(&tables::PHASE1_QTM_PRUNE)?)
         } else {
             None
+        };
+        let axial_phase1 = match tables::phase1_axial_spec(mode.metric) {
+            Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
+            _ => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
             (
@@ -152,6 +162,10 @@ impl RobotTables {
             )
         } else {
             (None, None)
+        };
+        let five_metric = match tables::phase1_five_spec(mode.metric) {
+            Some(spec) if mode.faces.count() == 5 => Some(store.get(spec)?),
+            _ => None,
         };
         let metric2 = match tables::phase2_metric_spec(mode.metric) {
             Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
@@ -173,7 +187,9 @@ impl RobotTables {
             sets,
             mode,
             quarter_phase1,
+            axial_phase1,
             five,
+            five_metric,
             five2,
             metric2,
             half_turns,
@@ -278,6 +294,8 @@ impl RobotTables {
             self.five2.as_deref().map(|t| &t[..]),
         )
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
+        .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
+        .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
         .improving(limits.improve)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
@@ -349,12 +367,20 @@ impl RobotTables {
 /// had from the store by name as the mode's moves need them).
 pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
     let mut specs: Vec<&'static dyn crate::store::AnySpec> = Vec::new();
-    if mode.metric.counts_quarters() {
+    if mode.metric == Metric::Qtm && mode.faces.count() == 6 {
         specs.push(&tables::PHASE1_QTM_PRUNE);
+    }
+    if let Some(spec) = tables::phase1_axial_spec(mode.metric) {
+        if mode.faces.count() == 6 {
+            specs.push(spec);
+        }
     }
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
         specs.push(&tables::PHASE2_FIVE_PRUNE);
+        if let Some(spec) = tables::phase1_five_spec(mode.metric) {
+            specs.push(spec);
+        }
     }
     if let Some(spec) = tables::phase2_metric_spec(mode.metric) {
         if mode.faces.count() == 6 {

@@ -5,8 +5,10 @@
 //! search is an IDA* on cost.
 //!
 //! Bounds: the plain two-phase tables' half-turn distances (a lower bound for any subset of
-//! the moves; halved, rounded up, for axial moves, which make at most two turns), and the
-//! mode's own small tables ([`super::tables`]), exact in its metric with its moves.
+//! the moves; halved, rounded up, for axial moves, which make at most two turns), the
+//! mode's own small tables ([`super::tables`]), exact in its metric with its moves, and the
+//! phase-1 tables in the metric (six faces: QTM and the axial metrics; five faces: the same
+//! three), exact in it, which replace the halved half-turn bound where they exist.
 
 use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
@@ -121,8 +123,14 @@ pub struct RobotSearch<'a> {
     /// Five faces: the phase-1 distances ([`super::tables::PHASE1_FIVE_PRUNE`]) and how the
     /// symmetries move the missing side face ([`super::tables::side_perm`]).
     five: Option<(&'a [u8], [[u8; 4]; 16])>,
+    /// Five faces in the quarter-turn and axial metrics: the phase-1 distances in the metric
+    /// ([`super::tables::phase1_five_spec`]), same index as the five-face table.
+    five_metric: Option<&'a [u8]>,
     /// Five faces: the phase-2 distances ([`super::tables::PHASE2_FIVE_PRUNE`]).
     five2: Option<&'a [u8]>,
+    /// Axial metrics: the phase-1 distances in the metric with six faces
+    /// ([`super::tables::phase1_axial_spec`]), same index as the plain phase-1 table.
+    axial1: Option<&'a [u8]>,
     /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
     /// one byte per entry of the plain phase-2 index.
     metric2: Option<&'a [u8]>,
@@ -185,6 +193,8 @@ impl<'a> RobotSearch<'a> {
             quarter1,
             five: None,
             five2: None,
+            five_metric: None,
+            axial1: None,
             metric2: None,
             sets,
             metric,
@@ -221,6 +231,25 @@ impl<'a> RobotSearch<'a> {
     pub fn phase2_in_metric(self, table: Option<&'a [u8]>) -> Self {
         RobotSearch {
             metric2: table,
+            ..self
+        }
+    }
+
+    /// Five faces in the quarter-turn and axial metrics: bound phase 1 by `table`, exact in the
+    /// metric ([`super::tables::phase1_five_spec`]), in place of the half-turn table (at most
+    /// it, halved for axial moves).
+    pub fn five_faces_in_metric(self, table: Option<&'a [u8]>) -> Self {
+        RobotSearch {
+            five_metric: table,
+            ..self
+        }
+    }
+
+    /// Axial metrics: bound phase 1 by `table`, its exact distances in the metric with six
+    /// faces ([`super::tables::phase1_axial_spec`]; a lower bound with five).
+    pub fn phase1_in_metric(self, table: Option<&'a [u8]>) -> Self {
+        RobotSearch {
+            axial1: table,
             ..self
         }
     }
@@ -288,6 +317,11 @@ impl<'a> RobotSearch<'a> {
     /// missing face is a side face, else the plain one.
     #[inline(always)]
     fn half_table(&self, missing: usize) -> &'a [u8] {
+        if let Some(q) = self.five_metric {
+            if missing != NO_SIDE {
+                return q;
+            }
+        }
         match self.five {
             Some((five, _)) if missing != NO_SIDE => five,
             _ => &self.plain.phase1_prune,
@@ -297,6 +331,12 @@ impl<'a> RobotSearch<'a> {
     /// Asks the processor to start loading what [`Self::finish1`] will read.
     #[inline(always)]
     fn prefetch1(&self, missing: usize, half: usize, entry: usize) {
+        if let Some(a) = self.axial1 {
+            prefetch(a, entry >> 1);
+            if self.five.is_none() {
+                return;
+            }
+        }
         prefetch(self.half_table(missing), half >> 1);
         if let Some(q) = self.quarter1 {
             prefetch(q, entry >> 1);
@@ -306,6 +346,21 @@ impl<'a> RobotSearch<'a> {
     /// The rest of [`Self::bound1`] after [`Self::start1`].
     #[inline(always)]
     fn finish1(&self, missing: usize, small: u8, half: usize, entry: usize) -> usize {
+        let small = match self.axial1 {
+            Some(a) => {
+                let d = small.max(nibble(a, entry));
+                // Six faces: exact in the metric; the half-turn bound is at most it.
+                if self.five.is_none() {
+                    return d as usize;
+                }
+                d
+            }
+            None => small,
+        };
+        if self.five_metric.is_some() && missing != NO_SIDE {
+            // Five faces, quarter-turn or axial metric: exact in the metric.
+            return small.max(nibble(self.half_table(missing), half)) as usize;
+        }
         let htm = nibble(self.half_table(missing), half);
         let c = match self.quarter1 {
             // Quarter turns: exact in QTM with six faces; an axial quarter-turn move makes at

@@ -7,9 +7,11 @@
 
 use super::mode::{Metric, RobotMove};
 use crate::coord::classes::{
-    class_reps, stabilisers, CORNER_CLASSES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
+    class_reps, stabilisers, CORNER_CLASSES, FLIPSLICE_CLASSES, N_CORNER_CLASS, N_FLIPSLICE_CLASS,
 };
-use crate::coord::moves::{CORNER_MOVES, UD_EDGE_CONJ, UD_EDGE_MOVES};
+use crate::coord::moves::{
+    CORNER_MOVES, FLIP_MOVES, SLICE_SORTED_MOVES, UD_EDGE_CONJ, UD_EDGE_MOVES,
+};
 use crate::coord::symmetry::symmetries;
 use crate::coord::{self, N_CORNERS, N_FLIP, N_SLICE, N_SLICE_PERM, N_TWIST, N_UD_EDGES};
 use crate::method::twophase::tables::{MoveTables, Phase1Parts, N_PHASE1, N_PHASE2};
@@ -203,6 +205,173 @@ pub static PHASE1_QTM_PRUNE: Spec<u8> = Spec {
     },
 };
 
+/// Phase 1 in an axial metric with all six faces, on the plain phase-1 index: blocks are
+/// flip-slice classes (under the 16 U–D symmetries, which keep the metric: they take opposite
+/// faces to opposite faces and quarter turns to quarter turns), an entry is the twist seen
+/// from the class representative. Its moves are the metric's moves of cost 1 (axial
+/// half-turn: the 18 turns and the 27 turns of two opposite faces; axial quarter-turn: the 12
+/// quarter turns and the 12 pairs of opposite quarter turns); every costlier move is a
+/// product of cost-1 moves (`U2` = `U U`, `(U2 D')` = `(U D') U`, `(U2 D2)` = `(U D) (U D)`),
+/// so the distances by them are the distances in the metric.
+struct AxialPhase1<'a> {
+    name: &'a str,
+    /// The moves' turns (move indices 0..18; `len` of them).
+    moves: Vec<RobotMove>,
+    /// `[class · moves + k]`: the class that move `k` takes the representative to and the
+    /// symmetry into its frame, `class << 4 | sym`.
+    steps: Vec<u32>,
+    twist_move: &'a [u16],
+    twist_conj: &'a [u16],
+    self_sym: &'a [u16],
+}
+
+impl bfs::Space for AxialPhase1<'_> {
+    /// (move, class reached, symmetry to its frame).
+    type Step = (usize, usize, usize);
+    type Entry = usize;
+
+    fn shape(&self) -> bfs::Shape<'_> {
+        bfs::Shape {
+            name: self.name,
+            blocks: N_FLIPSLICE_CLASS,
+            block_len: N_TWIST,
+            moves: self.moves.len(),
+        }
+    }
+    fn entry(&self, _block: usize, off: usize) -> usize {
+        off
+    }
+    #[inline(always)]
+    fn step(&self, class: usize, k: usize) -> Self::Step {
+        let s = self.steps[class * self.moves.len() + k];
+        (k, (s >> 4) as usize, (s & 15) as usize)
+    }
+    #[inline(always)]
+    fn child(&self, &(k, class, sym): &Self::Step, _m: usize, &x: &usize) -> (usize, usize) {
+        let mv = &self.moves[k];
+        let mut t = x;
+        for &m in &mv.turns[..mv.len as usize] {
+            t = self.twist_move[t * 18 + m as usize] as usize;
+        }
+        (class, self.twist_conj[t * 16 + sym] as usize)
+    }
+    #[inline(always)]
+    fn images(&self, class: usize, x: usize, mut f: impl FnMut(usize)) {
+        f(x);
+        let mut sym = self.self_sym[class] >> 1;
+        let mut s = 1;
+        while sym != 0 {
+            if sym & 1 == 1 {
+                f(self.twist_conj[x * 16 + s] as usize);
+            }
+            sym >>= 1;
+            s += 1;
+        }
+    }
+}
+
+/// The moves of cost 1 in an axial `metric`, six faces (see [`AxialPhase1`]).
+fn unit_moves(metric: Metric) -> Vec<RobotMove> {
+    super::mode::robot_moves([true; 6], metric)
+        .into_iter()
+        .filter(|m| m.cost == 1)
+        .collect()
+}
+
+/// `[class · moves + k]`: the flip-slice class that move `k` takes the class representative
+/// to, and the symmetry into its frame (`class << 4 | sym`).
+fn class_steps(
+    classes: &[u32],
+    flip_move: &[u16],
+    slice_move: &[u16],
+    moves: &[RobotMove],
+) -> Vec<u32> {
+    let reps = class_reps(classes, N_FLIPSLICE_CLASS);
+    let mut steps = Vec::with_capacity(N_FLIPSLICE_CLASS * moves.len());
+    for &rep in &reps {
+        let (sl, fl) = (rep as usize / N_FLIP, rep as usize % N_FLIP);
+        for mv in moves {
+            // The sorted-slice coordinate is slice · 24 + slice permutation.
+            let (mut s, mut f) = (sl * N_SLICE_PERM, fl);
+            for &m in &mv.turns[..mv.len as usize] {
+                s = slice_move[s * 18 + m as usize] as usize;
+                f = flip_move[f * 18 + m as usize] as usize;
+            }
+            steps.push(classes[s / N_SLICE_PERM * N_FLIP + f]);
+        }
+    }
+    steps
+}
+
+/// Builds [`PHASE1_AXHT_PRUNE`] or [`PHASE1_AXQT_PRUNE`] (`table` its name).
+fn build_axial_phase1(
+    store: &Store,
+    metric: Metric,
+    table: &'static str,
+    progress: &dyn crate::Progress,
+) -> Result<crate::store::memory::MmapMut, TableError> {
+    let parts = Phase1Parts::load(store)?;
+    let classes = store.get(&FLIPSLICE_CLASSES)?;
+    let flip_move = store.get(&FLIP_MOVES)?;
+    let slice_move = store.get(&SLICE_SORTED_MOVES)?;
+    let moves = unit_moves(metric);
+    let steps = class_steps(&classes, &flip_move, &slice_move, &moves);
+    let space = AxialPhase1 {
+        name: table,
+        moves,
+        steps,
+        twist_move: &parts.twist_move,
+        twist_conj: &parts.twist_conj,
+        self_sym: &parts.self_sym,
+    };
+    bfs::build(&space, Cells::Nibble, table, progress)
+}
+
+/// Phase 1 in axial half-turn moves, six faces: exact distances on the plain phase-1 index
+/// (see [`AxialPhase1`]), nibbles.
+pub static PHASE1_AXHT_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase1-axial-htm", N_PHASE1.div_ceil(2))
+        .indexed("flip × UD-slice class (64430) × twist (2187), axial moves")
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        Ok(build_axial_phase1(
+            store,
+            Metric::AxialHtm,
+            "prune-twophase1-axial-htm",
+            progress,
+        )?
+        .into())
+    },
+};
+
+/// Phase 1 in axial quarter-turn moves, six faces: exact distances on the plain phase-1 index
+/// (see [`AxialPhase1`]), nibbles.
+pub static PHASE1_AXQT_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase1-axial-qtm", N_PHASE1.div_ceil(2))
+        .indexed("flip × UD-slice class (64430) × twist (2187), axial quarter-turn moves")
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        Ok(build_axial_phase1(
+            store,
+            Metric::AxialQtm,
+            "prune-twophase1-axial-qtm",
+            progress,
+        )?
+        .into())
+    },
+};
+
+/// The phase-1 table of an axial `metric` with all six faces (a lower bound with five).
+pub fn phase1_axial_spec(metric: Metric) -> Option<&'static Spec<u8>> {
+    match metric {
+        Metric::AxialHtm => Some(&PHASE1_AXHT_PRUNE),
+        Metric::AxialQtm => Some(&PHASE1_AXQT_PRUNE),
+        _ => None,
+    }
+}
+
 /// The faces a five-face table's frame may miss: the four faces off the U–D axis (R, F, L, B
 /// as indices into `Face::ALL`). In such a frame phase 2 keeps U and D and three half turns
 /// (nine moves, as rob-twophase's five-face mode), where a frame missing U or D would keep
@@ -288,24 +457,189 @@ impl<const N: usize> bfs::Space for FiveFaces<'_, N> {
         )
     }
     #[inline(always)]
-    fn images(&self, class: usize, off: usize, mut f: impl FnMut(usize)) {
-        f(off);
-        let (missing, x) = (off / self.n_inner, off % self.n_inner);
-        let mut sym = self.self_sym[class] >> 1;
-        let mut s = 1;
-        while sym != 0 {
-            if sym & 1 == 1 {
-                let m = self.perm[s][missing] as usize;
-                f(m * self.n_inner + self.inner_conj[x * 16 + s] as usize);
-            }
-            sym >>= 1;
-            s += 1;
-        }
+    fn images(&self, class: usize, off: usize, f: impl FnMut(usize)) {
+        let parts = (self.self_sym, self.inner_conj, &self.perm);
+        five_images(parts, self.n_inner, class, off, f);
     }
     fn goals(&self, mut f: impl FnMut(usize, usize)) {
         for missing in 0..4 {
             f(0, missing * self.n_inner);
         }
+    }
+}
+
+/// The images of entry `off` (missing side face × inner coordinate, `n_inner` of them) of
+/// `class` under the class representative's own symmetries (`self_sym`), which move the
+/// inner coordinate (`inner_conj`) and the missing face (`perm`).
+#[inline(always)]
+fn five_images(
+    (self_sym, inner_conj, perm): (&[u16], &[u16], &[[u8; 4]; 16]),
+    n_inner: usize,
+    class: usize,
+    off: usize,
+    mut f: impl FnMut(usize),
+) {
+    f(off);
+    let (missing, x) = (off / n_inner, off % n_inner);
+    let mut sym = self_sym[class] >> 1;
+    let mut s = 1;
+    while sym != 0 {
+        if sym & 1 == 1 {
+            let m = perm[s][missing] as usize;
+            f(m * n_inner + inner_conj[x * 16 + s] as usize);
+        }
+        sym >>= 1;
+        s += 1;
+    }
+}
+
+/// Phase 1 with five faces, the missing one a side face, in an axial metric: the index of
+/// [`PHASE1_FIVE_PRUNE`] (flip-slice class × missing side face × twist), the moves the
+/// metric's cost-1 moves that leave the missing face alone (as [`AxialPhase1`]: every
+/// costlier move is a product of them, with the same faces).
+struct FiveAxial<'a> {
+    name: &'a str,
+    /// The six faces' cost-1 moves.
+    all: Vec<RobotMove>,
+    /// `[class · all + g]`: see [`class_steps`].
+    steps: Vec<u32>,
+    /// For each missing side face, the moves of `all` without it (as many for each).
+    ids: [Vec<usize>; 4],
+    twist_move: &'a [u16],
+    twist_conj: &'a [u16],
+    self_sym: &'a [u16],
+    perm: [[u8; 4]; 16],
+}
+
+impl bfs::Space for FiveAxial<'_> {
+    /// For each missing face: (move of `all`, class reached, symmetry to its frame).
+    type Step = [(usize, usize, usize); 4];
+    /// (missing, twist).
+    type Entry = (usize, usize);
+
+    fn shape(&self) -> bfs::Shape<'_> {
+        bfs::Shape {
+            name: self.name,
+            blocks: N_FLIPSLICE_CLASS,
+            block_len: 4 * N_TWIST,
+            moves: self.ids[0].len(),
+        }
+    }
+    fn entry(&self, _block: usize, off: usize) -> (usize, usize) {
+        (off / N_TWIST, off % N_TWIST)
+    }
+    #[inline(always)]
+    fn step(&self, class: usize, k: usize) -> Self::Step {
+        std::array::from_fn(|missing| {
+            let g = self.ids[missing][k];
+            let s = self.steps[class * self.all.len() + g];
+            (g, (s >> 4) as usize, (s & 15) as usize)
+        })
+    }
+    #[inline(always)]
+    fn child(
+        &self,
+        step: &Self::Step,
+        _k: usize,
+        &(missing, x): &(usize, usize),
+    ) -> (usize, usize) {
+        let (g, class, sym) = step[missing];
+        let mv = &self.all[g];
+        let mut t = x;
+        for &m in &mv.turns[..mv.len as usize] {
+            t = self.twist_move[t * 18 + m as usize] as usize;
+        }
+        let missing = self.perm[sym][missing] as usize;
+        (
+            class,
+            missing * N_TWIST + self.twist_conj[t * 16 + sym] as usize,
+        )
+    }
+    #[inline(always)]
+    fn images(&self, class: usize, off: usize, f: impl FnMut(usize)) {
+        let parts = (self.self_sym, self.twist_conj, &self.perm);
+        five_images(parts, N_TWIST, class, off, f);
+    }
+    fn goals(&self, mut f: impl FnMut(usize, usize)) {
+        for missing in 0..4 {
+            f(0, missing * N_TWIST);
+        }
+    }
+}
+
+/// Builds [`PHASE1_FIVE_AXHT_PRUNE`] or [`PHASE1_FIVE_AXQT_PRUNE`] (`table` its name).
+fn build_five_axial_phase1(
+    store: &Store,
+    metric: Metric,
+    table: &'static str,
+    progress: &dyn crate::Progress,
+) -> Result<crate::store::memory::MmapMut, TableError> {
+    let parts = Phase1Parts::load(store)?;
+    let classes = store.get(&FLIPSLICE_CLASSES)?;
+    let flip_move = store.get(&FLIP_MOVES)?;
+    let slice_move = store.get(&SLICE_SORTED_MOVES)?;
+    let all = unit_moves(metric);
+    let steps = class_steps(&classes, &flip_move, &slice_move, &all);
+    let ids = std::array::from_fn(|missing| {
+        (0..all.len())
+            .filter(|&g| {
+                all[g]
+                    .moves()
+                    .all(|m| m.face() as usize != SIDE_FACES[missing])
+            })
+            .collect::<Vec<usize>>()
+    });
+    let space = FiveAxial {
+        name: table,
+        all,
+        steps,
+        ids,
+        twist_move: &parts.twist_move,
+        twist_conj: &parts.twist_conj,
+        self_sym: &parts.self_sym,
+        perm: side_perm(),
+    };
+    bfs::build(&space, Cells::Nibble, table, progress)
+}
+
+macro_rules! five_axial_spec {
+    ($name:literal, $what:literal, $metric:expr) => {
+        Spec {
+            table: TableSpec::of::<u8>($name, N_PHASE1_FIVE.div_ceil(2))
+                .indexed(concat!(
+                    "flip × UD-slice class (64430) × missing side face (4) × twist (2187), ",
+                    $what
+                ))
+                .holding(Entries::Distances(Cells::Nibble))
+                .placed(Placement::Mapped),
+            build: |store, progress| {
+                Ok(build_five_axial_phase1(store, $metric, $name, progress)?.into())
+            },
+        }
+    };
+}
+
+/// Phase 1 with five faces in axial half-turn moves (see [`FiveAxial`]).
+pub static PHASE1_FIVE_AXHT_PRUNE: Spec<u8> = five_axial_spec!(
+    "prune-twophase1-five-axial-htm",
+    "five faces' axial moves",
+    Metric::AxialHtm
+);
+/// Phase 1 with five faces in axial quarter-turn moves (see [`FiveAxial`]).
+pub static PHASE1_FIVE_AXQT_PRUNE: Spec<u8> = five_axial_spec!(
+    "prune-twophase1-five-axial-qtm",
+    "five faces' axial quarter-turn moves",
+    Metric::AxialQtm
+);
+
+/// The five-face phase-1 table of `metric` (the missing face a side face), exact in it; none
+/// in half turns (the plain five-face one).
+pub fn phase1_five_spec(metric: Metric) -> Option<&'static Spec<u8>> {
+    match metric {
+        Metric::Htm => None,
+        Metric::Qtm => Some(&PHASE1_FIVE_QTM_PRUNE),
+        Metric::AxialHtm => Some(&PHASE1_FIVE_AXHT_PRUNE),
+        Metric::AxialQtm => Some(&PHASE1_FIVE_AXQT_PRUNE),
     }
 }
 
@@ -345,6 +679,35 @@ pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
             perm: side_perm(),
         };
         Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-five", progress)?.into())
+    },
+};
+
+/// Phase 1 with five faces in quarter turns: [`PHASE1_FIVE_PRUNE`]'s index, its distances by
+/// the five faces' ten quarter turns (a half turn is two of them). Exact in the quarter-turn
+/// metric; a lower bound in the axial quarter-turn metric when halved.
+pub static PHASE1_FIVE_QTM_PRUNE: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("prune-twophase1-five-qtm", N_PHASE1_FIVE.div_ceil(2))
+        .indexed(
+            "flip × UD-slice class (64430) × missing side face (4) × twist (2187), five faces' \
+             quarter turns",
+        )
+        .holding(Entries::Distances(Cells::Nibble))
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        let parts = Phase1Parts::load(store)?;
+        let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
+        let space = FiveFaces::<10> {
+            name: "two-phase pruning table, phase 1, five faces, quarter turns",
+            n_class: N_FLIPSLICE_CLASS,
+            n_inner: N_TWIST,
+            class_step: &step,
+            inner_move: &parts.twist_move,
+            inner_conj: &parts.twist_conj,
+            self_sym: &parts.self_sym,
+            moves: five_face_moves(|missing, m| m / 3 != SIDE_FACES[missing] && m % 3 != 1),
+            perm: side_perm(),
+        };
+        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-five-qtm", progress)?.into())
     },
 };
 

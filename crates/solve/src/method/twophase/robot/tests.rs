@@ -449,6 +449,202 @@ fn metric_phase2_distances_are_exact() {
     }
 }
 
+/// The five-face phase-1 tables in the quarter-turn and axial metrics hold exact distances by
+/// the five faces' moves in the metric: 0 exactly in G1, at least the five-face half-turn
+/// distance (halved for axial moves), changed by each move by at most its cost, and (below the
+/// cap) lowered by one move by exactly its cost; on random states and short scrambles of the
+/// five faces' moves (whose cost bounds it), with each side face missing.
+#[test]
+fn five_face_metric_phase1_distances_are_exact() {
+    use rand::Rng;
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let five = store
+        .get(&tables::PHASE1_FIVE_PRUNE)
+        .expect("five-face table");
+    let perm = tables::side_perm();
+    let index = |c: &CubieCube, missing: usize| -> usize {
+        let (entry, sym) = crate::method::twophase::tables::phase1_entry(
+            &plain.flipslice_sym,
+            &plain.twist_conj,
+            crate::coord::flip(c),
+            crate::coord::twist(c),
+            crate::coord::slice(c),
+        );
+        tables::five_index(entry, sym, missing, &perm)
+    };
+    let nib = crate::store::bfs::nibble;
+    let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
+    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm] {
+        let spec = tables::phase1_five_spec(metric).expect("a table");
+        let table = store.get(spec).expect("five-face table in the metric");
+        let moves: [Vec<RobotMove>; 4] = std::array::from_fn(|missing| {
+            let mut allowed = [true; 6];
+            allowed[tables::SIDE_FACES[missing]] = false;
+            robot_moves(allowed, metric)
+        });
+        let mut rng = rng_from_seed(3839);
+        // (state, the missing face and cost of a scramble to it)
+        let mut cubes: Vec<(CubieCube, Option<(usize, usize)>)> = (0..60)
+            .map(|_| (CubieCube::random(&mut rng), None))
+            .collect();
+        for len in 0..8 {
+            for (missing, moves) in moves.iter().enumerate() {
+                for _ in 0..8 {
+                    let (mut c, mut cost) = (CubieCube::SOLVED, 0);
+                    for _ in 0..len {
+                        let m = &moves[rng.gen_range(0..moves.len())];
+                        c = apply(&c, m);
+                        cost += m.cost as usize;
+                    }
+                    cubes.push((c, Some((missing, cost))));
+                }
+            }
+        }
+        let mut deep = 0;
+        for (c, scramble) in &cubes {
+            for (missing, moves) in moves.iter().enumerate() {
+                let d = nib(&table, index(c, missing));
+                let h = nib(&five, index(c, missing));
+                assert!(
+                    d >= metric.from_htm(h),
+                    "{metric}: {d} below half turns' {h}"
+                );
+                assert_eq!(d == 0, h == 0, "{metric}: 0 exactly in G1");
+                if let Some((m, cost)) = scramble {
+                    if *m == missing {
+                        assert!(d as usize <= *cost, "{metric}: {d} above a path of {cost}");
+                    }
+                }
+                deep = deep.max(d);
+                let mut lower = d == 0 || d == 15;
+                for m in moves {
+                    let dm = nib(&table, index(&apply(c, m), missing));
+                    assert!(
+                        d.abs_diff(dm) <= m.cost || (d >= 14 && dm >= 13),
+                        "{metric}: {d} → {dm} by a move of cost {}",
+                        m.cost
+                    );
+                    lower |= dm + m.cost == d;
+                }
+                assert!(lower, "{metric}: no move lowers {d} by its cost");
+            }
+        }
+        assert!(
+            deep >= 7,
+            "{metric}: random states are far from G1 ({deep})"
+        );
+    }
+}
+
+/// The six-face phase-1 tables in the axial metrics hold exact distances in the metric: equal
+/// to a breadth-first search over the raw phase-1 coordinates (flip, twist, UD-slice) by the
+/// metric's moves, with their costs, from the goal to depth 4 (every state it reaches); and,
+/// on random states, 0 exactly in G1, at least half the half-turn distance, changed by each
+/// move by at most its cost, and (below the nibble's cap) lowered by one move by exactly its
+/// cost.
+#[test]
+fn axial_phase1_distances_are_exact_breadth_first_distances() {
+    use std::collections::HashMap;
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let mv = &plain.moves;
+    type Coords = (usize, usize, usize);
+    let step = |(f, t, s): Coords, m: &RobotMove| -> Coords {
+        m.moves().fold((f, t, s), |(f, t, s), m| {
+            let m = m.index();
+            (
+                mv.flip_move[f * 18 + m] as usize,
+                mv.twist_move[t * 18 + m] as usize,
+                mv.slice_move[s * 18 + m] as usize,
+            )
+        })
+    };
+    for metric in [Metric::AxialHtm, Metric::AxialQtm] {
+        let spec = tables::phase1_axial_spec(metric).expect("a table");
+        let table = store.get(spec).expect("axial phase-1 table");
+        let dist = |(f, t, s): Coords| -> u8 {
+            let (entry, _) = crate::method::twophase::tables::phase1_entry(
+                &plain.flipslice_sym,
+                &plain.twist_conj,
+                f,
+                t,
+                s,
+            );
+            crate::store::bfs::nibble(&table, entry)
+        };
+        let moves = robot_moves([true; 6], metric);
+        // Breadth-first by levels of cost: a state's distance is final when its level is
+        // expanded (every move costs 1 or 2).
+        const DEPTH: u8 = 4;
+        let mut best: HashMap<Coords, u8> = HashMap::from([((0, 0, 0), 0)]);
+        for d in 0..DEPTH {
+            let level: Vec<Coords> = best
+                .iter()
+                .filter(|&(_, &c)| c == d)
+                .map(|(&x, _)| x)
+                .collect();
+            for x in level {
+                for m in &moves {
+                    let nd = d + m.cost;
+                    if nd > DEPTH {
+                        continue;
+                    }
+                    let e = best.entry(step(x, m)).or_insert(nd);
+                    *e = (*e).min(nd);
+                }
+            }
+        }
+        let mut levels = [0usize; DEPTH as usize + 1];
+        for (&x, &d) in &best {
+            assert_eq!(dist(x), d, "{metric}: table against breadth-first search");
+            levels[d as usize] += 1;
+        }
+        assert!(levels.iter().all(|&n| n > 0), "{metric}: levels {levels:?}");
+        let mut rng = rng_from_seed(3821);
+        let mut deep = 0;
+        for _ in 0..300 {
+            let c = CubieCube::random(&mut rng);
+            let x = (
+                crate::coord::flip(&c),
+                crate::coord::twist(&c),
+                crate::coord::slice(&c),
+            );
+            let d = dist(x);
+            let htm = plain.phase1_distance(x.0, x.1, x.2);
+            assert!(
+                d >= metric.from_htm(htm),
+                "{metric}: {d} below half of {htm}"
+            );
+            assert_eq!(d == 0, x == (0, 0, 0), "{metric}: 0 exactly in G1");
+            deep = deep.max(d);
+            let mut lowered = d == 0 || d == 15;
+            for m in &moves {
+                let dm = dist(step(x, m));
+                assert!(
+                    dm.abs_diff(d) <= m.cost || (d >= 14 && dm >= 13),
+                    "{metric}: a move of cost {} took {d} to {dm}",
+                    m.cost
+                );
+                lowered |= dm + m.cost == d;
+            }
+            assert!(lowered, "{metric}: no move lowers {d} by its cost");
+        }
+        assert!(
+            deep >= 5,
+            "{metric}: random states are far from G1 ({deep})"
+        );
+    }
+}
+
 /// A time-limited solve with no bound always gives a solution, in every metric with six and
 /// five faces: it solves the cube, turns only allowed faces, and the solve ends soon after its
 /// time (the clock is checked every thousand nodes; the margin allows a loaded machine).
