@@ -37,6 +37,13 @@ pub const MAX_READINGS: usize = 6;
 /// A reading is taken only if every reading giving another cube costs at least this many nats
 /// more (under their own fitted models): about e^-12, 160,000 to 1, against the other.
 pub const AMBIGUOUS_NATS: f64 = 12.0;
+/// A face's stickers are clear enough to try a symmetric face in its distinct turns only
+/// when each sticker's second most likely colour costs this many nats more than its first.
+pub const CLEAR_NATS: f64 = 8.0;
+/// A placing the full resolver refuses, giving another cube, whose rough cost (step 3) is
+/// within this many nats of the chosen reading's makes the turns ambiguous: the light may
+/// be what refused it, not the turns.
+pub const REFUSED_RIVAL_NATS: f64 = 10.0;
 /// At most this many placings get an exact search (a guard: the bound usually stops far
 /// earlier).
 const MAX_EXACT: usize = 1024;
@@ -73,11 +80,20 @@ pub fn place<T: Copy>(items: &[T], turns: &[u8; 6]) -> Vec<T> {
 
 /// Per face, the turns worth trying: those giving distinct patterns of the stickers' most
 /// likely colours (all four for most faces; one for a one-colour face; two for a face with a
-/// half-turn symmetry).
-fn distinct_turns(labels: &[usize; N_FACELETS]) -> [u8; 6] {
+/// half-turn symmetry), when every sticker of the face is clearly its colour (its next colour
+/// at least [`CLEAR_NATS`] dearer); all four otherwise.
+fn distinct_turns(table: &CostTable, labels: &[usize; N_FACELETS]) -> [u8; 6] {
     std::array::from_fn(|f| {
+        let clear = (0..9).filter(|&i| i != 4).all(|i| {
+            let s = f * 9 + i;
+            (0..6)
+                .filter(|&k| k != labels[s])
+                .all(|k| (table[s][k] - table[s][labels[s]]) as f64 >= CLEAR_NATS)
+        });
         let nine: [usize; 9] = std::array::from_fn(|i| labels[f * 9 + i]);
-        if turn(nine, 1) == nine {
+        if !clear {
+            4
+        } else if turn(nine, 1) == nine {
             1
         } else if turn(nine, 2) == nine {
             2
@@ -155,7 +171,7 @@ pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, S
             .expect("six colours");
     }
     // Step 2: every placing's bound.
-    let tries = distinct_turns(&labels);
+    let tries = distinct_turns(&table, &labels);
     let mut placings: Vec<([u8; 6], f32)> = Vec::new();
     for n in 0..4096usize {
         let turns: [u8; 6] = std::array::from_fn(|f| ((n >> (2 * f)) & 3) as u8);
@@ -190,42 +206,54 @@ pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, S
             chosen.push(e);
         }
     }
-    let mut read: Vec<Turned> = Vec::new();
+    let mut read: Vec<(Turned, f32)> = Vec::new();
+    let mut refused: Vec<([u8; 6], f32, String)> = Vec::new();
     let mut first_error: Option<ScanError> = None;
-    for (turns, _, _) in chosen {
+    for (turns, rough, cube) in chosen {
         let placed = place(&shot, turns);
         match resolver.resolve(&placed) {
-            Ok(resolution) => read.push(Turned {
-                turns: *turns,
-                rgb: placed,
-                resolution,
-            }),
+            Ok(resolution) => read.push((
+                Turned {
+                    turns: *turns,
+                    rgb: placed,
+                    resolution,
+                },
+                *rough,
+            )),
             Err(e) => {
+                refused.push((*turns, *rough, cube.clone()));
                 first_error.get_or_insert(e);
             }
         }
     }
-    // Step 5: the cheapest reading, if no other cube comes close.
-    read.sort_by(|a, b| a.resolution.cost.total_cmp(&b.resolution.cost));
-    let Some(top) = read.first() else {
+    // Step 5: the cheapest reading, if no other cube comes close (nor a refused placing that
+    // was about as cheap before the light was fitted).
+    read.sort_by(|a, b| a.0.resolution.cost.total_cmp(&b.0.resolution.cost));
+    let Some((top, top_rough)) = read.first() else {
         return Err(first_error.unwrap_or(ScanError::PinsContradict));
     };
-    let rivals: Vec<&Turned> = read
+    let top_facelets = top.resolution.facelets();
+    let mut rivals: Vec<([u8; 6], String)> = read
         .iter()
         .skip(1)
-        .filter(|t| {
+        .filter(|(t, _)| {
             t.resolution.cube != top.resolution.cube
                 && t.resolution.cost - top.resolution.cost < AMBIGUOUS_NATS
         })
+        .map(|(t, _)| (t.turns, t.resolution.facelets()))
         .collect();
+    for (turns, rough, cube) in refused {
+        if cube != top_facelets && ((rough - top_rough) as f64) < REFUSED_RIVAL_NATS {
+            rivals.push((turns, cube));
+        }
+    }
     if !rivals.is_empty() {
-        let readings = std::iter::once(top)
+        let readings = std::iter::once((top.turns, top_facelets))
             .chain(rivals)
-            .map(|t| (t.turns, t.resolution.facelets()))
             .collect();
         return Err(ScanError::TurnsAmbiguous { readings });
     }
-    Ok(read.swap_remove(0))
+    Ok(read.swap_remove(0).0)
 }
 
 /// "U a quarter clockwise, F a half turn" for a placing's turns; "as shot" for none.
