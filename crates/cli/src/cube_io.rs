@@ -73,9 +73,7 @@ pub fn resolve_colours(rgb: &[[f64; 3]]) -> Result<(Cube, Resolution), ScanError
 /// 54 colours from face photos, each face as shot but maybe turned: the most probable valid
 /// cube over each face's quarter turns (`rubik_scan::orient`), and the turns (clockwise
 /// quarters per face, URFDLB) that bring each photo to the net.
-pub fn resolve_turned_colours(
-    rgb: &[[f64; 3]],
-) -> Result<(Cube, Resolution, [u8; 6]), ScanError> {
+pub fn resolve_turned_colours(rgb: &[[f64; 3]]) -> Result<(Cube, Resolution, [u8; 6]), ScanError> {
     let turned = rubik_scan::orient::resolve_turned(&rubik_scan::Resolver::new(), rgb)?;
     Ok((
         Cube::from_cubie(turned.resolution.cube),

@@ -348,11 +348,16 @@ fn robot_photos(set: &str) -> (Vec<PathBuf>, String) {
     let valid: Vec<String> = (0..4096usize)
         .map(|n| {
             let turns: [u8; 6] = std::array::from_fn(|f| ((n >> (2 * f)) & 3) as u8);
-            rubik_scan::orient::place(&shot, &turns).into_iter().collect::<String>()
+            rubik_scan::orient::place(&shot, &turns)
+                .into_iter()
+                .collect::<String>()
         })
         .filter(|s| rubik_cube::Cube::from_facelets(s).is_ok())
         .collect();
-    assert!(valid.iter().all(|s| *s == valid[0]), "{set}: labels ambiguous");
+    assert!(
+        valid.iter().all(|s| *s == valid[0]),
+        "{set}: labels ambiguous"
+    );
     let paths = lines.iter().map(|f| dir.join(f[3])).collect();
     (paths, valid[0].clone())
 }

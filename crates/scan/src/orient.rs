@@ -288,6 +288,9 @@ mod tests {
         assert_eq!(turn(turn(nine, 1), 3), nine);
         let items: Vec<usize> = (0..54).collect();
         assert_eq!(place(&items, &[0; 6]), items);
-        assert_eq!(describe(&[1, 0, 2, 0, 0, 3]), "U a quarter turn clockwise, F a half turn, B a quarter turn anticlockwise");
+        assert_eq!(
+            describe(&[1, 0, 2, 0, 0, 3]),
+            "U a quarter turn clockwise, F a half turn, B a quarter turn anticlockwise"
+        );
     }
 }

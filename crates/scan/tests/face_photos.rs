@@ -271,9 +271,8 @@ fn real_face_photos_turned_are_read_without_their_labels() {
             .iter()
             .map(|p| (p.file.clone(), frames[p.file.as_str()].clone()))
             .collect();
-        let answer = rubik_scan::photo::scan_photos(&named).and_then(|rgb| {
-            rubik_scan::orient::resolve_turned(&rubik_scan::Resolver::new(), &rgb)
-        });
+        let answer = rubik_scan::photo::scan_photos(&named)
+            .and_then(|rgb| rubik_scan::orient::resolve_turned(&rubik_scan::Resolver::new(), &rgb));
         let part = usize::from(photos[0].held_out);
         let (column, line) = match &answer {
             Err(e @ rubik_scan::ScanError::TurnsAmbiguous { .. }) => (2, format!("ambiguous: {e}")),
@@ -281,7 +280,10 @@ fn real_face_photos_turned_are_read_without_their_labels() {
             Ok(t) => match judge(&truth, &Ok(t.resolution.clone())) {
                 Outcome::Exact { flags } => (
                     0,
-                    format!("exact ({flags} named), turns {}", rubik_scan::orient::describe(&t.turns)),
+                    format!(
+                        "exact ({flags} named), turns {}",
+                        rubik_scan::orient::describe(&t.turns)
+                    ),
                 ),
                 Outcome::Flagged => (1, "flagged".into()),
                 Outcome::Silent { unnamed } => (4, format!("SILENTLY WRONG at {unnamed:?}")),
@@ -291,9 +293,19 @@ fn real_face_photos_turned_are_read_without_their_labels() {
         tally[part][column] += 1;
         println!("{name} {}: {line}", ["tuning", "held-out"][part]);
     }
-    println!("turned, tuning   [exact, flagged, ambiguous, refused, silent]: {:?}", tally[0]);
-    println!("turned, held out [exact, flagged, ambiguous, refused, silent]: {:?}", tally[1]);
-    assert_eq!(tally[0][4] + tally[1][4], 0, "a cube read wrong without naming it");
+    println!(
+        "turned, tuning   [exact, flagged, ambiguous, refused, silent]: {:?}",
+        tally[0]
+    );
+    println!(
+        "turned, held out [exact, flagged, ambiguous, refused, silent]: {:?}",
+        tally[1]
+    );
+    assert_eq!(
+        tally[0][4] + tally[1][4],
+        0,
+        "a cube read wrong without naming it"
+    );
     // Floors under what this test gave when written (BENCHMARKS.md, issue 39, session 21).
     assert!(tally[0][0] >= 16, "tuning sets exact: {}", tally[0][0]);
     assert!(tally[1][0] >= 7, "held-out sets exact: {}", tally[1][0]);
