@@ -163,8 +163,8 @@ pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, S
             labels[s] = s / 9;
             continue;
         }
-        for k in 0..6 {
-            table[s][k] = model.cost(s, k) as f32;
+        for (k, cost) in table[s].iter_mut().enumerate() {
+            *cost = model.cost(s, k) as f32;
         }
         labels[s] = (0..6)
             .min_by(|&a, &b| table[s][a].total_cmp(&table[s][b]))
