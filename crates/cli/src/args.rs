@@ -310,13 +310,18 @@ pub struct SolveArgs {
     pub rgb: Option<PathBuf>,
 
     /// The cube as photos: six face photos (PNG or JPEG, any order; each face known by its
-    /// centre, held as on the net), or a robot rig's frames with --rects. See `rubik scan`.
+    /// centre, turned any way), or a robot rig's frames with --rects. See `rubik scan`.
     #[arg(long, value_name = "IMAGE", num_args = 1.., conflicts_with_all = ["alg", "rgb", "net", "facelets", "continuous"])]
     pub image: Vec<PathBuf>,
 
     /// With --image: a JSON array of 54 [image, x, y, width, height], each sticker's rectangle.
     #[arg(long, value_name = "FILE", requires = "image")]
     pub rects: Option<PathBuf>,
+
+    /// With --image: take each face photo as the net shows it (U with B up, D with F up, the
+    /// others with U up) instead of trying each face's four quarter turns.
+    #[arg(long, requires = "image", conflicts_with = "rects")]
+    pub as_shot: bool,
 
     /// Continuous mode: one scramble or facelet string per stdin line, one answer per line.
     #[arg(long, short = 'c', conflicts_with_all = ["alg", "explain"])]
@@ -486,7 +491,10 @@ Examples:
   rubik solve --image u.jpg r.jpg f.jpg d.jpg l.jpg b.jpg
 
 Each face is known by its centre's colour (white U, red R, green F, yellow D, orange L, blue B)
-and is photographed as it shows on the net: R, F, L, B with U up, U with B up, D with F up.
+and may be photographed turned any way: each face's four quarter turns are tried and the one
+valid cube kept (the turns are named on stderr). When two turnings give different valid cubes
+about as well, the scan is refused (exit 2); photograph the faces as the net shows them (R, F,
+L, B with U up, U with B up, D with F up) and give --as-shot to read them so.
 Doubtful stickers are named on stderr; exit 2 when no face is found or no valid cube is likely.")]
 pub struct ScanArgs {
     /// The photos (PNG or JPEG).
@@ -497,6 +505,11 @@ pub struct ScanArgs {
     /// image (URFDLB facelet order), for fixed cameras.
     #[arg(long, value_name = "FILE")]
     pub rects: Option<PathBuf>,
+
+    /// Take each face photo as the net shows it (U with B up, D with F up, the others with U
+    /// up) instead of trying each face's four quarter turns.
+    #[arg(long, conflicts_with_all = ["rects", "rgb"])]
+    pub as_shot: bool,
 
     /// Colours already measured instead of photos: a JSON array of 54 [r, g, b] (0-255) in
     /// URFDLB facelet order, or {"rgb": [...]} ('-' for stdin).

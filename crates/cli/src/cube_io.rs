@@ -70,6 +70,23 @@ pub fn resolve_colours(rgb: &[[f64; 3]]) -> Result<(Cube, Resolution), ScanError
     Ok((Cube::from_cubie(resolution.cube), resolution))
 }
 
+/// 54 colours from face photos, each face as shot but maybe turned: the most probable valid
+/// cube over each face's quarter turns (`rubik_scan::orient`), and the turns (clockwise
+/// quarters per face, URFDLB) that bring each photo to the net.
+pub fn resolve_turned_colours(rgb: &[[f64; 3]]) -> Result<(Cube, Resolution, [u8; 6]), ScanError> {
+    let turned = rubik_scan::orient::resolve_turned(&rubik_scan::Resolver::new(), rgb)?;
+    Ok((
+        Cube::from_cubie(turned.resolution.cube),
+        turned.resolution,
+        turned.turns,
+    ))
+}
+
+/// "U a quarter turn clockwise, F a half turn" for a set of turns.
+pub fn describe_turns(turns: &[u8; 6]) -> String {
+    rubik_scan::orient::describe(turns)
+}
+
 pub use rubik_scan::sample::{Frame, Rect};
 
 /// The 54 colours of six face photos in any order (each named for errors), read by

@@ -102,29 +102,46 @@ fn read_rects(path: &Path) -> CliResult<Vec<(usize, cube_io::Rect)>> {
         .collect())
 }
 
-/// The cube shown by face photos (six, any order) or, with a rectangles file, by a robot
-/// rig's frames; doubtful stickers are named on stderr like `--rgb`'s.
+/// The cube shown by face photos (six, any order, each face turned any way unless `as_shot`)
+/// or, with a rectangles file, by a robot rig's frames; doubtful stickers are named on stderr
+/// like `--rgb`'s, and the turns found, when any face was turned.
 pub fn cube_from_images(
     paths: &[std::path::PathBuf],
     rects: Option<&Path>,
+    as_shot: bool,
 ) -> CliResult<(Cube, cube_io::Resolution)> {
     let frames: Vec<cube_io::Frame> = paths
         .iter()
         .map(|p| read_frame(p))
         .collect::<CliResult<_>>()?;
-    let colours = match rects {
-        Some(file) => cube_io::colours_from_rig(&frames, &read_rects(file)?),
+    let (cube, resolution) = match rects {
+        Some(file) => {
+            let colours = cube_io::colours_from_rig(&frames, &read_rects(file)?)
+                .map_err(CliError::bad_input)?;
+            cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?
+        }
         None => {
             let named: Vec<(String, cube_io::Frame)> = paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .zip(frames)
                 .collect();
-            cube_io::colours_from_photos(&named)
+            let colours = cube_io::colours_from_photos(&named).map_err(CliError::bad_input)?;
+            if as_shot {
+                cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?
+            } else {
+                let (cube, resolution, turns) =
+                    cube_io::resolve_turned_colours(&colours).map_err(CliError::bad_input)?;
+                if turns.iter().any(|&t| t != 0) {
+                    eprintln!(
+                        "rubik: note: faces turned to the net's orientation: {}",
+                        cube_io::describe_turns(&turns)
+                    );
+                }
+                (cube, resolution)
+            }
         }
-    }
-    .map_err(CliError::bad_input)?;
-    let (cube, resolution) = cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?;
+    };
     if let Some(warning) = doubt_warning(&resolution) {
         eprintln!("rubik: warning: {warning}");
     }

@@ -323,3 +323,73 @@ fn rig_frames_with_rectangles_are_read() {
         .success()
         .stdout(format!("{facelets}\n"));
 }
+
+/// The six real photos of set `set` in `crates/scan/test-data/face-photos` (a LEGO robot's
+/// camera, faces photographed turned), and the cube their labels show: each label turned by
+/// the one choice of quarter turns that makes a valid cube (the labels as the photos show
+/// them, `truth.txt`).
+fn robot_photos(set: &str) -> (Vec<PathBuf>, String) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scan/test-data/face-photos");
+    let truth = std::fs::read_to_string(dir.join("truth.txt")).unwrap();
+    let lines: Vec<Vec<&str>> = truth
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<&str>>())
+        .filter(|f| f.first() == Some(&set))
+        .collect();
+    assert_eq!(lines.len(), 6, "{set}");
+    let face = |c: char| "wrgyob".find(c).unwrap();
+    // URFDLB: the photo whose centre has each face's colour, its labels as letters.
+    let mut nine = vec![Vec::new(); 6];
+    for f in &lines {
+        let labels: Vec<char> = f[4].chars().map(|c| b"URFDLB"[face(c)] as char).collect();
+        nine[face(f[4].chars().nth(4).unwrap())] = labels;
+    }
+    let shot: Vec<char> = nine.concat();
+    let valid: Vec<String> = (0..4096usize)
+        .map(|n| {
+            let turns: [u8; 6] = std::array::from_fn(|f| ((n >> (2 * f)) & 3) as u8);
+            rubik_scan::orient::place(&shot, &turns)
+                .into_iter()
+                .collect::<String>()
+        })
+        .filter(|s| rubik_cube::Cube::from_facelets(s).is_ok())
+        .collect();
+    assert!(
+        valid.iter().all(|s| *s == valid[0]),
+        "{set}: labels ambiguous"
+    );
+    let paths = lines.iter().map(|f| dir.join(f[3])).collect();
+    (paths, valid[0].clone())
+}
+
+#[test]
+fn robot_photos_taken_turned_are_read_and_as_shot_refused() {
+    let (paths, facelets) = robot_photos("c01");
+    rubik()
+        .arg("scan")
+        .args(&paths)
+        .assert()
+        .success()
+        .stdout(format!("{facelets}\n"))
+        .stderr(predicate::str::contains(
+            "rubik: note: faces turned to the net's orientation: R a quarter turn clockwise",
+        ));
+    // As shot (the net's orientation assumed), the turned faces make no valid cube.
+    rubik()
+        .args(["scan", "--as-shot"])
+        .args(&paths)
+        .assert()
+        .code(2);
+    // Photographed as the net shows them: read the same either way, and no turn named.
+    let (paths, facelets) = robot_photos("c20");
+    for extra in [None, Some("--as-shot")] {
+        rubik()
+            .arg("scan")
+            .args(extra)
+            .args(&paths)
+            .assert()
+            .success()
+            .stdout(format!("{facelets}\n"))
+            .stderr(predicate::str::contains("turned").not());
+    }
+}

@@ -105,6 +105,22 @@ pub enum ScanError {
         /// The doubtful stickers (URFDLB facelet index), least sure first.
         stickers: Vec<usize>,
     },
+    /// Face photos taken turned: more than one way of turning the faces gives a valid cube
+    /// about as likely as the best, and the cubes differ.
+    #[error("the photos give {} different valid cubes depending on how each face is turned ({}); photograph each face as the net shows it (U with B up, D with F up, the others with U up) and read the photos as shot", .readings.len(), turned(.readings))]
+    TurnsAmbiguous {
+        /// Each reading: per face (URFDLB) the quarter turns clockwise applied to its photo,
+        /// and the cube read so (facelets).
+        readings: Vec<([u8; 6], String)>,
+    },
+}
+
+fn turned(readings: &[([u8; 6], String)]) -> String {
+    readings
+        .iter()
+        .map(|(turns, _)| crate::orient::describe(turns))
+        .collect::<Vec<_>>()
+        .join("; or ")
 }
 
 fn names(stickers: &[usize]) -> String {
@@ -129,6 +145,7 @@ impl ScanError {
             ScanError::BadRect { .. } => "bad_rect",
             ScanError::NoFace { .. } => "no_face",
             ScanError::PhotoCount { .. } => "photo_count",
+            ScanError::TurnsAmbiguous { .. } => "turns_ambiguous",
         }
     }
 }

@@ -33,6 +33,7 @@ pub mod input;
 pub mod lab;
 pub mod lighting;
 mod model;
+pub mod orient;
 pub mod photo;
 pub mod render;
 pub mod report;

@@ -167,7 +167,8 @@ impl From<&ScanError> for RefusalStickers {
             | ScanError::PinsContradict
             | ScanError::BadRect { .. }
             | ScanError::NoFace { .. }
-            | ScanError::PhotoCount { .. } => RefusalStickers::default(),
+            | ScanError::PhotoCount { .. }
+            | ScanError::TurnsAmbiguous { .. } => RefusalStickers::default(),
         }
     }
 }

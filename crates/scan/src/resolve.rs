@@ -152,6 +152,10 @@ pub struct Resolution {
     /// How many nats cheaper the cheapest cube with twist, flip and parity relaxed is than the
     /// cheapest valid cube (0 when the measurements themselves form a valid cube).
     pub parity_gap: f64,
+    /// The cube's cost under the fitted model (nats, centres excluded): how well the cube
+    /// and the light fitted to it explain the measurements, for comparing readings of the same
+    /// colours placed differently (faces photographed turned, [`crate::orient`]).
+    pub cost: f64,
 }
 
 impl Resolution {
@@ -314,6 +318,7 @@ impl Resolver {
             colours,
             rounds,
             parity_gap,
+            cost: solved.best.cost as f64,
         })
     }
 

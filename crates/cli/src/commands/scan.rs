@@ -20,7 +20,7 @@ struct ScanReport {
 pub fn run(args: &ScanArgs) -> CliResult {
     let (cube, resolution) = match &args.rgb {
         Some(file) => input::cube_from_rgb_file(file)?,
-        None => input::cube_from_images(&args.images, args.rects.as_deref())?,
+        None => input::cube_from_images(&args.images, args.rects.as_deref(), args.as_shot)?,
     };
     let facelets = cube_io::facelets(&cube);
     if args.json {
