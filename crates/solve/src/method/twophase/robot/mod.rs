@@ -216,14 +216,22 @@ impl RobotTables {
         solutions: usize,
         on_found: Option<OnFound<'_>>,
     ) -> (Vec<RobotSolution>, search::Outcome) {
-        // A time-limited solve that improves has no overall bound unless one is given: its
-        // first solution comes from the first phase-1 end whose phase 2 fits (found in well
-        // under a millisecond), and the bound falls below each solution found. Starting at
-        // the default bound instead left some states with nothing within 10 ms (QTM ≤ 26).
+        // A time-limited solve has no overall bound unless one is given: its first solution
+        // comes from the first phase-1 end whose phase 2 fits (found in well under a
+        // millisecond), and the bound falls below each solution found. Starting at the
+        // default bound instead left some states with nothing within 10 ms (QTM ≤ 26). One
+        // that does not improve still ends at the first solution within the default bound,
+        // but when time runs out first it answers with the best found (before, nothing).
         let bound = match limits.max_length {
             Some(b) => b,
-            None if limits.improve && limits.timeout.is_some() => search::MAX_COST,
+            None if limits.timeout.is_some() && solutions <= 1 => search::MAX_COST,
             None => self.mode.default_bound(),
+        };
+        let (improve, good_enough) = match limits.max_length {
+            None if limits.timeout.is_some() && solutions <= 1 && !limits.improve => {
+                (true, self.mode.default_bound())
+            }
+            _ => (limits.improve, 0),
         };
         let deadline = Deadline::starting_now(limits);
         // With no bound, a first solution comes from a half-turn search of the same faces
@@ -271,6 +279,9 @@ impl RobotTables {
                 }
             })
         };
+        if seed.as_ref().is_some_and(|s| s.cost <= good_enough) {
+            return (seed.into_iter().collect(), search::Outcome::default());
+        }
         let bound = seed
             .as_ref()
             .map_or(bound, |s| s.cost.saturating_sub(1).min(bound));
@@ -296,7 +307,8 @@ impl RobotTables {
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
         .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
         .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
-        .improving(limits.improve)
+        .improving(improve)
+        .good_enough(good_enough)
         .collecting(solutions, on_found.map(|_| report_ref))
         .run();
         let mut out: Vec<RobotSolution> = Vec::new();

@@ -105,6 +105,7 @@ pub struct Found {
 }
 
 /// What a search ended with.
+#[derive(Default)]
 pub struct Outcome {
     /// The solutions found, in the order found (the best last when only the best is kept).
     pub found: Vec<Found>,
@@ -145,6 +146,8 @@ pub struct RobotSearch<'a> {
     /// Solutions must cost at most this much.
     bound: usize,
     improve: bool,
+    /// Improving, stop at a solution costing at most this much (0: only the time stops it).
+    good_enough: usize,
     /// Stop once this many distinct solutions are found (1: keep only the best).
     wanted: usize,
     deadline: Deadline,
@@ -205,6 +208,7 @@ impl<'a> RobotSearch<'a> {
             path2: Vec::with_capacity(MAX_COST),
             bound: bound.min(MAX_COST),
             improve: false,
+            good_enough: 0,
             wanted: 1,
             deadline,
             nodes: 0,
@@ -257,6 +261,14 @@ impl<'a> RobotSearch<'a> {
     /// Keep lowering the bound below each solution found until time runs out.
     pub fn improving(self, improve: bool) -> Self {
         RobotSearch { improve, ..self }
+    }
+
+    /// Improving, end the search at the first solution costing at most `cost`.
+    pub fn good_enough(self, cost: usize) -> Self {
+        RobotSearch {
+            good_enough: cost,
+            ..self
+        }
     }
 
     /// Collect up to `n` distinct solutions within the bound (the bound is not lowered), each
@@ -692,7 +704,7 @@ impl<'a> RobotSearch<'a> {
             return self.found.len() >= self.wanted;
         }
         let cost1 = self.cost_of_path1();
-        if cost == 0 || (!self.improve && cost1 > SHORT_PHASE1_COST) {
+        if cost <= self.good_enough || (!self.improve && cost1 > SHORT_PHASE1_COST) {
             return true;
         }
         self.bound = cost - 1;

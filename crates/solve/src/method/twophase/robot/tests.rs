@@ -650,33 +650,47 @@ fn axial_phase1_distances_are_exact_breadth_first_distances() {
 /// time (the clock is checked every thousand nodes; the margin allows a loaded machine).
 #[test]
 fn a_time_limited_solve_always_returns_a_solution() {
-    let limits = Limits {
-        timeout: Some(std::time::Duration::from_millis(10)),
-        improve: true,
-        ..Limits::default()
-    };
-    for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm, Metric::Htm] {
-        for faces in ["all", "URFDL"] {
-            if metric == Metric::Htm && faces == "all" {
-                continue; // the plain search, tested with it
-            }
-            let s = solver(faces, metric.name());
-            let allowed = Faces::parse(faces).expect("faces");
-            let mut rng = rng_from_seed(3821);
-            for _ in 0..5 {
-                let cube = CubieCube::random(&mut rng);
-                let start = std::time::Instant::now();
-                let sol = s.solve(&cube, &limits).expect("a solution within 10 ms");
-                let took = start.elapsed();
-                assert!(sol.solves(&cube), "{faces} {metric}: {sol} does not solve");
-                assert!(
-                    allowed.allows(&sol.moves),
-                    "{faces} {metric}: {sol} turns B"
-                );
-                assert!(
-                    took < std::time::Duration::from_millis(500),
-                    "{faces} {metric}: 10 ms asked, {took:?} taken"
-                );
+    // Improving, or not: then the first solution within the mode's default bound ends the
+    // solve, and one above it is only answered when time ran out first.
+    for improve in [true, false] {
+        let limits = Limits {
+            timeout: Some(std::time::Duration::from_millis(10)),
+            improve,
+            ..Limits::default()
+        };
+        for metric in [Metric::Qtm, Metric::AxialHtm, Metric::AxialQtm, Metric::Htm] {
+            for faces in ["all", "URFDL"] {
+                if metric == Metric::Htm && faces == "all" {
+                    continue; // the plain search, tested with it
+                }
+                let s = solver(faces, metric.name());
+                let allowed = Faces::parse(faces).expect("faces");
+                let default_bound = Mode {
+                    faces: allowed,
+                    metric,
+                }
+                .default_bound();
+                let mut rng = rng_from_seed(3821);
+                for _ in 0..5 {
+                    let cube = CubieCube::random(&mut rng);
+                    let start = std::time::Instant::now();
+                    let sol = s.solve(&cube, &limits).expect("a solution within 10 ms");
+                    let took = start.elapsed();
+                    assert!(sol.solves(&cube), "{faces} {metric}: {sol} does not solve");
+                    assert!(
+                        allowed.allows(&sol.moves),
+                        "{faces} {metric}: {sol} turns B"
+                    );
+                    assert!(
+                        took < std::time::Duration::from_millis(500),
+                        "{faces} {metric}: 10 ms asked, {took:?} taken"
+                    );
+                    let cost = metric.length(&sol.moves);
+                    assert!(
+                        improve || cost <= default_bound || took >= limits.timeout.unwrap(),
+                        "{faces} {metric}: {cost} above {default_bound} before the timeout"
+                    );
+                }
             }
         }
     }
