@@ -665,20 +665,14 @@ pub static PHASE1_FIVE_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let parts = Phase1Parts::load(store)?;
-        let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
-        let space = FiveFaces::<15> {
-            name: "two-phase pruning table, phase 1, five faces",
-            n_class: N_FLIPSLICE_CLASS,
-            n_inner: N_TWIST,
-            class_step: &step,
-            inner_move: &parts.twist_move,
-            inner_conj: &parts.twist_conj,
-            self_sym: &parts.self_sym,
-            moves: five_face_moves(|missing, m| m / 3 != SIDE_FACES[missing]),
-            perm: side_perm(),
-        };
-        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-five", progress)?.into())
+        Ok(build_five_phase1::<15>(
+            store,
+            "two-phase pruning table, phase 1, five faces",
+            "prune-twophase1-five",
+            |missing, m| m / 3 != SIDE_FACES[missing],
+            progress,
+        )?
+        .into())
     },
 };
 
@@ -694,22 +688,41 @@ pub static PHASE1_FIVE_QTM_PRUNE: Spec<u8> = Spec {
         .holding(Entries::Distances(Cells::Nibble))
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let parts = Phase1Parts::load(store)?;
-        let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
-        let space = FiveFaces::<10> {
-            name: "two-phase pruning table, phase 1, five faces, quarter turns",
-            n_class: N_FLIPSLICE_CLASS,
-            n_inner: N_TWIST,
-            class_step: &step,
-            inner_move: &parts.twist_move,
-            inner_conj: &parts.twist_conj,
-            self_sym: &parts.self_sym,
-            moves: five_face_moves(|missing, m| m / 3 != SIDE_FACES[missing] && m % 3 != 1),
-            perm: side_perm(),
-        };
-        Ok(bfs::build(&space, Cells::Nibble, "prune-twophase1-five-qtm", progress)?.into())
+        Ok(build_five_phase1::<10>(
+            store,
+            "two-phase pruning table, phase 1, five faces, quarter turns",
+            "prune-twophase1-five-qtm",
+            |missing, m| m / 3 != SIDE_FACES[missing] && m % 3 != 1,
+            progress,
+        )?
+        .into())
     },
 };
+
+/// Builds a five-face phase-1 table on [`PHASE1_FIVE_PRUNE`]'s index by the `N` face turns
+/// (move indices 0..18) that `keep(missing, m)` keeps for each missing side face.
+fn build_five_phase1<const N: usize>(
+    store: &Store,
+    name: &'static str,
+    table: &'static str,
+    keep: impl Fn(usize, usize) -> bool,
+    progress: &dyn crate::Progress,
+) -> Result<crate::store::memory::MmapMut, TableError> {
+    let parts = Phase1Parts::load(store)?;
+    let step = |cls: usize, m: usize| parts.class_move[cls * 18 + m];
+    let space = FiveFaces::<N> {
+        name,
+        n_class: N_FLIPSLICE_CLASS,
+        n_inner: N_TWIST,
+        class_step: &step,
+        inner_move: &parts.twist_move,
+        inner_conj: &parts.twist_conj,
+        self_sym: &parts.self_sym,
+        moves: five_face_moves(keep),
+        perm: side_perm(),
+    };
+    bfs::build(&space, Cells::Nibble, table, progress)
+}
 
 /// The index in [`PHASE1_FIVE_PRUNE`] of a state missing side face `missing` (an index into
 /// [`SIDE_FACES`]) whose plain phase-1 entry is `entry` with symmetry `sym` to its
