@@ -516,7 +516,9 @@ pub struct ScanArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["images", "rects"])]
     pub rgb: Option<PathBuf>,
 
-    /// JSON: {facelets, confidence, doubtful}.
+    /// JSON: {facelets, confidence, doubtful}, and for face photos read with their turns
+    /// searched, turns: per face (URFDLB) the quarter turns clockwise that brought its photo
+    /// to the net's orientation.
     #[arg(long)]
     pub json: bool,
 }

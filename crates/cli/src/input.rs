@@ -104,21 +104,24 @@ fn read_rects(path: &Path) -> CliResult<Vec<(usize, cube_io::Rect)>> {
 
 /// The cube shown by face photos (six, any order, each face turned any way unless `as_shot`)
 /// or, with a rectangles file, by a robot rig's frames; doubtful stickers are named on stderr
-/// like `--rgb`'s, and the turns found, when any face was turned.
+/// like `--rgb`'s, and the turns found, when any face was turned. With the cube: the quarter
+/// turns clockwise (URFDLB) that brought each photo to the net, when they were searched.
 pub fn cube_from_images(
     paths: &[std::path::PathBuf],
     rects: Option<&Path>,
     as_shot: bool,
-) -> CliResult<(Cube, cube_io::Resolution)> {
+) -> CliResult<(Cube, cube_io::Resolution, Option<[u8; 6]>)> {
     let frames: Vec<cube_io::Frame> = paths
         .iter()
         .map(|p| read_frame(p))
         .collect::<CliResult<_>>()?;
-    let (cube, resolution) = match rects {
+    let (cube, resolution, turns) = match rects {
         Some(file) => {
             let colours = cube_io::colours_from_rig(&frames, &read_rects(file)?)
                 .map_err(CliError::bad_input)?;
-            cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?
+            let (cube, resolution) =
+                cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?;
+            (cube, resolution, None)
         }
         None => {
             let named: Vec<(String, cube_io::Frame)> = paths
@@ -128,7 +131,9 @@ pub fn cube_from_images(
                 .collect();
             let colours = cube_io::colours_from_photos(&named).map_err(CliError::bad_input)?;
             if as_shot {
-                cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?
+                let (cube, resolution) =
+                    cube_io::resolve_colours(&colours).map_err(CliError::bad_input)?;
+                (cube, resolution, None)
             } else {
                 let (cube, resolution, turns) =
                     cube_io::resolve_turned_colours(&colours).map_err(CliError::bad_input)?;
@@ -138,14 +143,14 @@ pub fn cube_from_images(
                         cube_io::describe_turns(&turns)
                     );
                 }
-                (cube, resolution)
+                (cube, resolution, Some(turns))
             }
         }
     };
     if let Some(warning) = doubt_warning(&resolution) {
         eprintln!("rubik: warning: {warning}");
     }
-    Ok((cube, resolution))
+    Ok((cube, resolution, turns))
 }
 
 /// "check these stickers on the cube: R6 (read as R, 62%; else L), ..." for the doubtful

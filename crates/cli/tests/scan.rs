@@ -328,7 +328,7 @@ fn rig_frames_with_rectangles_are_read() {
 /// camera, faces photographed turned), and the cube their labels show: each label turned by
 /// the one choice of quarter turns that makes a valid cube (the labels as the photos show
 /// them, `truth.txt`).
-fn robot_photos(set: &str) -> (Vec<PathBuf>, String) {
+fn robot_photos(set: &str) -> (Vec<PathBuf>, String, Vec<char>) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scan/test-data/face-photos");
     let truth = std::fs::read_to_string(dir.join("truth.txt")).unwrap();
     let lines: Vec<Vec<&str>> = truth
@@ -359,12 +359,12 @@ fn robot_photos(set: &str) -> (Vec<PathBuf>, String) {
         "{set}: labels ambiguous"
     );
     let paths = lines.iter().map(|f| dir.join(f[3])).collect();
-    (paths, valid[0].clone())
+    (paths, valid[0].clone(), shot)
 }
 
 #[test]
 fn robot_photos_taken_turned_are_read_and_as_shot_refused() {
-    let (paths, facelets) = robot_photos("c01");
+    let (paths, facelets, shot) = robot_photos("c01");
     rubik()
         .arg("scan")
         .args(&paths)
@@ -374,6 +374,21 @@ fn robot_photos_taken_turned_are_read_and_as_shot_refused() {
         .stderr(predicate::str::contains(
             "rubik: note: faces turned to the net's orientation: R a quarter turn clockwise",
         ));
+    // The JSON names the turns: the labels as shot, each face turned so, are the cube.
+    let out = rubik()
+        .args(["scan", "--json"])
+        .args(&paths)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(report["facelets"], facelets.as_str());
+    let turns: [u8; 6] = serde_json::from_value(report["turns"].clone()).unwrap();
+    assert_ne!(turns, [0; 6], "c01 was photographed turned");
+    let placed: String = rubik_scan::orient::place(&shot, &turns)
+        .into_iter()
+        .collect();
+    assert_eq!(placed, facelets);
     // As shot (the net's orientation assumed), the turned faces make no valid cube.
     rubik()
         .args(["scan", "--as-shot"])
@@ -381,7 +396,7 @@ fn robot_photos_taken_turned_are_read_and_as_shot_refused() {
         .assert()
         .code(2);
     // Photographed as the net shows them: read the same either way, and no turn named.
-    let (paths, facelets) = robot_photos("c20");
+    let (paths, facelets, _) = robot_photos("c20");
     for extra in [None, Some("--as-shot")] {
         rubik()
             .arg("scan")
@@ -391,5 +406,19 @@ fn robot_photos_taken_turned_are_read_and_as_shot_refused() {
             .success()
             .stdout(format!("{facelets}\n"))
             .stderr(predicate::str::contains("turned").not());
+    }
+    // Its turns searched, the JSON says none was turned; as shot, it has no turns at all.
+    for (extra, turns) in [
+        (None, serde_json::json!([0, 0, 0, 0, 0, 0])),
+        (Some("--as-shot"), serde_json::Value::Null),
+    ] {
+        let out = rubik()
+            .args(["scan", "--json"])
+            .args(extra)
+            .args(&paths)
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(report["turns"], turns, "{extra:?}");
     }
 }

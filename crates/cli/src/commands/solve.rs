@@ -19,7 +19,8 @@ pub fn run(args: &SolveArgs) -> CliResult {
         return solve_scanned(args, path);
     }
     if !args.image.is_empty() {
-        let (cube, _) = input::cube_from_images(&args.image, args.rects.as_deref(), args.as_shot)?;
+        let (cube, _, _) =
+            input::cube_from_images(&args.image, args.rects.as_deref(), args.as_shot)?;
         return solve_one(args, &cube_io::facelets(&cube), Ok(cube));
     }
     let given = if let Some(s) = &args.facelets {
