@@ -13,7 +13,9 @@ ROOT=$(cd .. && pwd)
 bash "$ROOT/scripts/setup.sh"
 
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-(cd "$ROOT" && cargo build --release -p rubik --bin rubik)
+# The rubik binary with the whole workspace's features (no `-p`), as the README's first command
+# builds it: with `-p rubik` cargo would unify fewer features and rebuild the dependencies.
+(cd "$ROOT" && cargo build --release --bin rubik)
 BIN="$TARGET_DIR/release/rubik"
 
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
