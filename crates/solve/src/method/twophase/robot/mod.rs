@@ -174,8 +174,8 @@ impl RobotTables {
             Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
             _ => None,
         };
-        // Read when its file is there (`rubik tables build --faces F --metric M` builds it;
-        // 4-10 minutes of CPU), not built on first use: without it five faces in these metrics
+        // Read when its file is there (the robot bench builds it, as `Store::build_all` of the
+        // mode's specs does; 4-10 minutes of CPU), not built on first use: without it five faces in these metrics
         // bound phase 2 by the half-turn table (the fewest-turn path, BENCHMARKS session 20).
         let five_metric2 = match tables::phase2_five_metric_spec(mode.metric) {
             Some(spec)
