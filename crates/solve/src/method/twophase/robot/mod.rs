@@ -94,6 +94,9 @@ pub struct RobotTables {
     five2: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-2 distances in the metric ([`tables::phase2_metric_spec`]), six faces.
     metric2: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-2 distances with five faces in the metric ([`tables::phase2_five_metric_spec`]),
+    /// for five faces in the quarter-turn and axial metrics.
+    five_metric2: Option<Arc<crate::store::Table<u8>>>,
     /// Five faces in another metric than half turns: the same faces' half-turn tables, whose
     /// search gives a time-limited solve its first solution.
     half_turns: Option<Arc<RobotTables>>,
@@ -171,6 +174,21 @@ impl RobotTables {
             Some(spec) if mode.faces.count() == 6 => Some(store.get(spec)?),
             _ => None,
         };
+        // Read when its file is there (the robot bench builds it, as `Store::build_all` of the
+        // mode's specs does; 4-10 minutes of CPU), not built on first use: without it five faces in these metrics
+        // bound phase 2 by the half-turn table (the fewest-turn path, BENCHMARKS session 20).
+        let five_metric2 = match tables::phase2_five_metric_spec(mode.metric) {
+            Some(spec)
+                if mode.faces.count() == 5
+                    && matches!(
+                        store.status(&spec.table, false),
+                        crate::store::Status::Present
+                    ) =>
+            {
+                Some(store.get(spec)?)
+            }
+            _ => None,
+        };
         let half_turns = if mode.faces.count() == 5 && mode.metric != Metric::Htm {
             Some(RobotTables::shared(
                 store,
@@ -192,6 +210,7 @@ impl RobotTables {
             five_metric,
             five2,
             metric2,
+            five_metric2,
             half_turns,
         })
     }
@@ -307,6 +326,7 @@ impl RobotTables {
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
         .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
         .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
+        .five_phase2_in_metric(self.five_metric2.as_deref().map(|t| &t[..]))
         .improving(improve)
         .good_enough(good_enough)
         .collecting(solutions, on_found.map(|_| report_ref))
@@ -391,6 +411,9 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
         specs.push(&tables::PHASE2_FIVE_PRUNE);
         if let Some(spec) = tables::phase1_five_spec(mode.metric) {
+            specs.push(spec);
+        }
+        if let Some(spec) = tables::phase2_five_metric_spec(mode.metric) {
             specs.push(spec);
         }
     }

@@ -135,6 +135,10 @@ pub struct RobotSearch<'a> {
     /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
     /// one byte per entry of the plain phase-2 index.
     metric2: Option<&'a [u8]>,
+    /// Five faces in the quarter-turn and axial metrics: the phase-2 distances in the metric
+    /// ([`super::tables::phase2_five_metric_spec`]), one byte per entry of the five-face
+    /// phase-2 index.
+    five_metric2: Option<&'a [u8]>,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
@@ -199,6 +203,7 @@ impl<'a> RobotSearch<'a> {
             five_metric: None,
             axial1: None,
             metric2: None,
+            five_metric2: None,
             sets,
             metric,
             frames,
@@ -245,6 +250,15 @@ impl<'a> RobotSearch<'a> {
     pub fn five_faces_in_metric(self, table: Option<&'a [u8]>) -> Self {
         RobotSearch {
             five_metric: table,
+            ..self
+        }
+    }
+
+    /// Five faces in the quarter-turn and axial metrics: bound phase 2 by `table`, exact in the
+    /// metric ([`super::tables::phase2_five_metric_spec`]), in place of the half-turn table.
+    pub fn five_phase2_in_metric(self, table: Option<&'a [u8]>) -> Self {
+        RobotSearch {
+            five_metric2: table,
             ..self
         }
     }
@@ -409,6 +423,13 @@ impl<'a> RobotSearch<'a> {
             return usize::MAX;
         }
         let htm = match (self.five2, &self.five) {
+            // Five faces, the missing one a side face, in the metric's own table: exact.
+            (_, Some((_, perm))) if missing != NO_SIDE && self.five_metric2.is_some() => {
+                let t = self.five_metric2.unwrap_or_default();
+                let cs = self.plain.corner_sym[corners];
+                let ud_c = self.plain.ud_edge_conj[ud * 16 + (cs & 15) as usize] as usize;
+                return a.max(b).max(t[five_index2(cs, ud_c, missing, perm)]) as usize;
+            }
             // Five faces, the missing one a side face: exact in half turns with the nine moves.
             (Some(five2), Some((_, perm))) if missing != NO_SIDE => {
                 let cs = self.plain.corner_sym[corners];
@@ -633,7 +654,10 @@ impl<'a> RobotSearch<'a> {
         // bound costs more than trying other phase-1 ends (the search did not improve on its
         // first solution in 10 ms). Try the fewest-turn phase 2, costed in the metric, and
         // search in the metric only up to [`WEAK_SLACK`] above its bound.
-        let weak = self.improve && self.five.is_some() && self.metric != Metric::Htm;
+        let weak = self.improve
+            && self.five.is_some()
+            && self.metric != Metric::Htm
+            && self.five_metric2.is_none();
         if weak {
             let h = self.half2(missing_side, corners, ud) as usize;
             for turns in h..=h + 1 {

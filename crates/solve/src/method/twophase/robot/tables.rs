@@ -303,6 +303,21 @@ fn class_steps(
     steps
 }
 
+/// What an axial phase-1 table's build starts from, six faces or five: the phase-1 parts, the
+/// metric's cost-1 moves ([`unit_moves`]) and their flip-slice class steps ([`class_steps`]).
+fn axial_prelude(
+    store: &Store,
+    metric: Metric,
+) -> Result<(Phase1Parts, Vec<RobotMove>, Vec<u32>), TableError> {
+    let parts = Phase1Parts::load(store)?;
+    let classes = store.get(&FLIPSLICE_CLASSES)?;
+    let flip_move = store.get(&FLIP_MOVES)?;
+    let slice_move = store.get(&SLICE_SORTED_MOVES)?;
+    let moves = unit_moves(metric);
+    let steps = class_steps(&classes, &flip_move, &slice_move, &moves);
+    Ok((parts, moves, steps))
+}
+
 /// Builds [`PHASE1_AXHT_PRUNE`] or [`PHASE1_AXQT_PRUNE`] (`table` its name).
 fn build_axial_phase1(
     store: &Store,
@@ -310,12 +325,7 @@ fn build_axial_phase1(
     table: &'static str,
     progress: &dyn crate::Progress,
 ) -> Result<crate::store::memory::MmapMut, TableError> {
-    let parts = Phase1Parts::load(store)?;
-    let classes = store.get(&FLIPSLICE_CLASSES)?;
-    let flip_move = store.get(&FLIP_MOVES)?;
-    let slice_move = store.get(&SLICE_SORTED_MOVES)?;
-    let moves = unit_moves(metric);
-    let steps = class_steps(&classes, &flip_move, &slice_move, &moves);
+    let (parts, moves, steps) = axial_prelude(store, metric)?;
     let space = AxialPhase1 {
         name: table,
         moves,
@@ -574,12 +584,7 @@ fn build_five_axial_phase1(
     table: &'static str,
     progress: &dyn crate::Progress,
 ) -> Result<crate::store::memory::MmapMut, TableError> {
-    let parts = Phase1Parts::load(store)?;
-    let classes = store.get(&FLIPSLICE_CLASSES)?;
-    let flip_move = store.get(&FLIP_MOVES)?;
-    let slice_move = store.get(&SLICE_SORTED_MOVES)?;
-    let all = unit_moves(metric);
-    let steps = class_steps(&classes, &flip_move, &slice_move, &all);
+    let (parts, all, steps) = axial_prelude(store, metric)?;
     let ids = std::array::from_fn(|missing| {
         (0..all.len())
             .filter(|&g| {
@@ -790,73 +795,105 @@ pub fn five_index2(corner_sym: u32, ud_conj: usize, missing: usize, perm: &[[u8;
     (class * 4 + perm[sym][missing] as usize) * N_UD_EDGES + ud_conj
 }
 
-/// Exact phase-2 distances in a searched metric with all six faces: the plain phase-2 index
-/// (corner permutation class under the 16 U–D symmetries × U/D-edge permutation), one byte
-/// per entry, by the metric's G1 moves and their costs (quarter turns: a half turn costs 2;
-/// axial: opposite faces turned together are one move). A breadth-first search by levels of
-/// cost (each level's entries are final when it is expanded: every move costs at least 1).
-fn phase2_metric_distances(store: &Store, metric: Metric) -> Result<Vec<u8>, TableError> {
+/// Exact phase-2 distances in a searched metric on the plain phase-2 index (corner
+/// permutation class under the 16 U–D symmetries × U/D-edge permutation), with all six faces
+/// (`five` false) or with five, the missing one a side face (`five` true: the index of
+/// [`PHASE2_FIVE_PRUNE`], class × missing side face × U/D edges), one byte per entry, by the
+/// metric's G1 moves and their costs (quarter turns: a half turn costs 2; axial: opposite faces
+/// turned together are one move). A breadth-first search by levels of cost (each level's
+/// entries are final when it is expanded: every move costs at least 1, and the moves are
+/// closed under inverses, so distances to and from the goal agree).
+fn phase2_metric_distances(
+    store: &Store,
+    metric: Metric,
+    five: bool,
+) -> Result<Vec<u8>, TableError> {
     let corner_sym = store.get(&CORNER_CLASSES)?;
     let corner_move = store.get(&CORNER_MOVES)?;
     let ud_move = store.get(&UD_EDGE_MOVES)?;
     let ud_conj = store.get(&UD_EDGE_CONJ)?;
     let reps = class_reps(&corner_sym, N_CORNER_CLASS);
     let self_sym = stabilisers(&reps, coord::set_corners, coord::corners);
-    let moves: Vec<RobotMove> = super::mode::robot_moves([true; 6], metric)
-        .into_iter()
-        .filter(|m| m.in_g1)
+    // Per missing side face (one entry, no face missing, with six faces): the G1 moves.
+    let n_miss = if five { 4 } else { 1 };
+    let perm = side_perm();
+    let moves: Vec<Vec<RobotMove>> = (0..n_miss)
+        .map(|miss| {
+            let mut allowed = [true; 6];
+            if five {
+                allowed[SIDE_FACES[miss]] = false;
+            }
+            super::mode::robot_moves(allowed, metric)
+                .into_iter()
+                .filter(|m| m.in_g1)
+                .collect()
+        })
         .collect();
-    let mut dist = vec![UNSEEN; N_PHASE2];
-    dist[0] = 0;
-    // Each class's children's (class, symmetry), per move.
-    let steps: Vec<(usize, usize)> = (0..N_CORNER_CLASS)
-        .flat_map(|cls| {
-            let (reps, corner_move, corner_sym) = (&reps, &corner_move, &corner_sym);
-            moves.iter().map(move |mv| {
-                let mut c = reps[cls] as usize;
-                for &t in &mv.turns[..mv.len as usize] {
-                    c = corner_move[c * 18 + t as usize] as usize;
-                }
-                let s = corner_sym[c];
-                ((s >> 4) as usize, (s & 15) as usize)
-            })
+    // The side face a state written from symmetry `s`'s frame misses.
+    let side = |s: usize, miss: usize| if five { perm[s][miss] as usize } else { 0 };
+    let mut dist = vec![UNSEEN; N_CORNER_CLASS * n_miss * N_UD_EDGES];
+    for miss in 0..n_miss {
+        dist[miss * N_UD_EDGES] = 0;
+    }
+    // Each class's children's (class, symmetry), per missing face and move.
+    let steps: Vec<Vec<(usize, usize)>> = moves
+        .iter()
+        .map(|moves| {
+            (0..N_CORNER_CLASS)
+                .flat_map(|cls| {
+                    let (reps, corner_move, corner_sym) = (&reps, &corner_move, &corner_sym);
+                    moves.iter().map(move |mv| {
+                        let mut c = reps[cls] as usize;
+                        for &t in &mv.turns[..mv.len as usize] {
+                            c = corner_move[c * 18 + t as usize] as usize;
+                        }
+                        let s = corner_sym[c];
+                        ((s >> 4) as usize, (s & 15) as usize)
+                    })
+                })
+                .collect()
         })
         .collect();
     let mut d = 0u8;
     loop {
         let mut open = false;
         for cls in 0..N_CORNER_CLASS {
-            let base = cls * N_UD_EDGES;
-            for u in 0..N_UD_EDGES {
-                let here = dist[base + u];
-                if here != d {
-                    open |= here != UNSEEN && here > d;
-                    continue;
-                }
-                for (k, mv) in moves.iter().enumerate() {
-                    let (c1, s) = steps[cls * moves.len() + k];
-                    let mut x = u;
-                    for &t in &mv.turns[..mv.len as usize] {
-                        x = ud_move[x * 18 + t as usize] as usize;
-                    }
-                    let x = ud_conj[x * 16 + s] as usize;
-                    let nd = d + mv.cost;
-                    let j = c1 * N_UD_EDGES + x;
-                    if dist[j] <= nd {
+            for miss in 0..n_miss {
+                let (moves, steps) = (&moves[miss], &steps[miss]);
+                let base = (cls * n_miss + miss) * N_UD_EDGES;
+                for u in 0..N_UD_EDGES {
+                    let here = dist[base + u];
+                    if here != d {
+                        open |= here != UNSEEN && here > d;
                         continue;
                     }
-                    dist[j] = nd;
-                    open = true;
-                    // The class's own symmetries: the same state written another way.
-                    let mut sym = self_sym[c1] >> 1;
-                    let mut s2 = 1;
-                    while sym != 0 {
-                        if sym & 1 == 1 {
-                            let y = c1 * N_UD_EDGES + ud_conj[x * 16 + s2] as usize;
-                            dist[y] = dist[y].min(nd);
+                    for (k, mv) in moves.iter().enumerate() {
+                        let (c1, s) = steps[cls * moves.len() + k];
+                        let mut x = u;
+                        for &t in &mv.turns[..mv.len as usize] {
+                            x = ud_move[x * 18 + t as usize] as usize;
                         }
-                        sym >>= 1;
-                        s2 += 1;
+                        let x = ud_conj[x * 16 + s] as usize;
+                        let m1 = side(s, miss);
+                        let nd = d + mv.cost;
+                        let j = ((c1 * n_miss + m1) * N_UD_EDGES) + x;
+                        if dist[j] <= nd {
+                            continue;
+                        }
+                        dist[j] = nd;
+                        open = true;
+                        // The class's own symmetries: the same state written another way.
+                        let mut sym = self_sym[c1] >> 1;
+                        let mut s2 = 1;
+                        while sym != 0 {
+                            if sym & 1 == 1 {
+                                let y = (c1 * n_miss + side(s2, m1)) * N_UD_EDGES
+                                    + ud_conj[x * 16 + s2] as usize;
+                                dist[y] = dist[y].min(nd);
+                            }
+                            sym >>= 1;
+                            s2 += 1;
+                        }
                     }
                 }
             }
@@ -879,7 +916,7 @@ macro_rules! phase2_metric_spec {
                 ))
                 .holding(Entries::Distances(Cells::Byte))
                 .placed(Placement::Mapped),
-            build: |store, _progress| Ok(phase2_metric_distances(store, $metric)?.into()),
+            build: |store, _progress| Ok(phase2_metric_distances(store, $metric, false)?.into()),
         }
     };
 }
@@ -910,5 +947,52 @@ pub fn phase2_metric_spec(metric: Metric) -> Option<&'static Spec<u8>> {
         Metric::Qtm => Some(&PHASE2_QTM_PRUNE),
         Metric::AxialHtm => Some(&PHASE2_AXHT_PRUNE),
         Metric::AxialQtm => Some(&PHASE2_AXQT_PRUNE),
+    }
+}
+
+macro_rules! phase2_five_metric_spec {
+    ($name:literal, $what:literal, $metric:expr) => {
+        Spec {
+            table: TableSpec::of::<u8>($name, N_PHASE2_FIVE)
+                .indexed(concat!(
+                    "corner permutation class (2768) × missing side face (4) × U/D-edge \
+                     permutation (40320), five faces' ",
+                    $what
+                ))
+                .holding(Entries::Distances(Cells::Byte))
+                .placed(Placement::Mapped),
+            build: |store, _progress| Ok(phase2_metric_distances(store, $metric, true)?.into()),
+        }
+    };
+}
+
+/// Phase-2 distances with five faces (the missing one a side face) in quarter turns: the
+/// index of [`PHASE2_FIVE_PRUNE`], one byte per entry, exact in the metric.
+pub static PHASE2_FIVE_QTM_PRUNE: Spec<u8> = phase2_five_metric_spec!(
+    "prune-twophase2-five-qtm",
+    "quarter turns (a half turn costs 2)",
+    Metric::Qtm
+);
+/// Phase-2 distances with five faces in axial half-turn moves (see [`PHASE2_FIVE_QTM_PRUNE`]).
+pub static PHASE2_FIVE_AXHT_PRUNE: Spec<u8> = phase2_five_metric_spec!(
+    "prune-twophase2-five-axial-htm",
+    "axial moves (opposite faces together: one move)",
+    Metric::AxialHtm
+);
+/// Phase-2 distances with five faces in axial quarter-turn moves (see
+/// [`PHASE2_FIVE_QTM_PRUNE`]).
+pub static PHASE2_FIVE_AXQT_PRUNE: Spec<u8> = phase2_five_metric_spec!(
+    "prune-twophase2-five-axial-qtm",
+    "axial quarter-turn moves (the larger of the two turns' quarter counts)",
+    Metric::AxialQtm
+);
+
+/// The five-face phase-2 table of `metric`, exact in it (half turns: [`PHASE2_FIVE_PRUNE`]).
+pub fn phase2_five_metric_spec(metric: Metric) -> Option<&'static Spec<u8>> {
+    match metric {
+        Metric::Htm => None,
+        Metric::Qtm => Some(&PHASE2_FIVE_QTM_PRUNE),
+        Metric::AxialHtm => Some(&PHASE2_FIVE_AXHT_PRUNE),
+        Metric::AxialQtm => Some(&PHASE2_FIVE_AXQT_PRUNE),
     }
 }

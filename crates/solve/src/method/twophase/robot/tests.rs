@@ -695,3 +695,121 @@ fn a_time_limited_solve_always_returns_a_solution() {
         }
     }
 }
+
+/// The five-face phase-2 tables in the quarter-turn and axial metrics are exact distances by
+/// the G1 moves in the metric of a frame missing a side face: 0 exactly when corners and U/D
+/// edges are solved, at least the five-face half-turn distance (halved, rounded up, for axial
+/// moves), each move changes it by at most its cost and some move lowers it by exactly its
+/// cost, at most the cost of a known path; on scrambled G1 states and short scrambles of the
+/// frame's moves, with each side face missing. Ignored by default: each builds a 446 MB
+/// table (minutes; CI's time is kept); run them with `cargo test --release -p rubik-solve --
+/// --ignored five_face_metric_phase2`.
+#[test]
+#[ignore = "builds a 446 MB table"]
+fn five_face_metric_phase2_distances_are_exact_qtm() {
+    five_face_metric_phase2_exact(Metric::Qtm);
+}
+
+/// As [`five_face_metric_phase2_distances_are_exact_qtm`], axial half-turn moves.
+#[test]
+#[ignore = "builds a 446 MB table"]
+fn five_face_metric_phase2_distances_are_exact_axial_htm() {
+    five_face_metric_phase2_exact(Metric::AxialHtm);
+}
+
+/// As [`five_face_metric_phase2_distances_are_exact_qtm`], axial quarter-turn moves.
+#[test]
+#[ignore = "builds a 446 MB table"]
+fn five_face_metric_phase2_distances_are_exact_axial_qtm() {
+    five_face_metric_phase2_exact(Metric::AxialQtm);
+}
+
+fn five_face_metric_phase2_exact(metric: Metric) {
+    use rand::Rng;
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let half = store
+        .get(&tables::PHASE2_FIVE_PRUNE)
+        .expect("five-face phase-2 table");
+    let perm = tables::side_perm();
+    let index = |c: &CubieCube, missing: usize| {
+        let ep = c.ep;
+        let ud =
+            crate::coord::perm_rank_of(&[ep[0], ep[1], ep[2], ep[3], ep[4], ep[5], ep[6], ep[7]]);
+        let cs = plain.corner_sym[crate::coord::corners(c)];
+        let ud_c = plain.ud_edge_conj[ud * 16 + (cs & 15) as usize] as usize;
+        tables::five_index2(cs, ud_c, missing, &perm)
+    };
+    let solved =
+        |c: &CubieCube| c.cp == CubieCube::SOLVED.cp && c.ep[..8] == CubieCube::SOLVED.ep[..8];
+    let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
+    {
+        let spec = tables::phase2_five_metric_spec(metric).expect("a table");
+        let table = store
+            .get(spec)
+            .expect("five-face phase-2 table in the metric");
+        let mut rng = rng_from_seed(3822);
+        let mut deep = 0;
+        for missing in 0..4 {
+            let mut allowed = [true; 6];
+            allowed[tables::SIDE_FACES[missing]] = false;
+            let moves: Vec<RobotMove> = robot_moves(allowed, metric)
+                .into_iter()
+                .filter(|m| m.in_g1)
+                .collect();
+            // (state, cost of a path to it, when known)
+            let mut cubes: Vec<(CubieCube, Option<usize>)> = Vec::new();
+            for _ in 0..50 {
+                let mut c = CubieCube::SOLVED;
+                for _ in 0..60 {
+                    c = apply(&c, &moves[rng.gen_range(0..moves.len())]);
+                }
+                cubes.push((c, None));
+            }
+            for len in 0..9 {
+                for _ in 0..8 {
+                    let (mut c, mut cost) = (CubieCube::SOLVED, 0);
+                    for _ in 0..len {
+                        let m = &moves[rng.gen_range(0..moves.len())];
+                        c = apply(&c, m);
+                        cost += m.cost as usize;
+                    }
+                    cubes.push((c, Some(cost)));
+                }
+            }
+            for (c, cost) in &cubes {
+                let i = index(c, missing);
+                let d = table[i];
+                assert_eq!(d == 0, solved(c), "{metric}: 0 exactly when solved");
+                let htm = crate::store::bfs::nibble(&half, i);
+                assert!(
+                    d >= metric.from_htm(htm),
+                    "{metric}: {d} below the five-face half-turn bound of {htm}"
+                );
+                if let Some(cost) = cost {
+                    assert!(d as usize <= *cost, "{metric}: {d} above a path of {cost}");
+                }
+                deep = deep.max(d);
+                let mut lowered = d == 0;
+                for m in &moves {
+                    let dm = table[index(&apply(c, m), missing)];
+                    assert!(
+                        dm.abs_diff(d) <= m.cost,
+                        "{metric}: a move of cost {} took {d} to {dm}",
+                        m.cost
+                    );
+                    lowered |= dm + m.cost == d;
+                }
+                assert!(lowered, "{metric}: no move lowers {d} by its cost");
+            }
+        }
+        assert!(
+            deep >= 8,
+            "{metric}: the scrambled states reach deep entries ({deep})"
+        );
+    }
+}
