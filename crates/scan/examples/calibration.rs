@@ -175,6 +175,7 @@ fn main() {
                 "fresh" => Part::Fresh,
                 "fourth" => Part::Fourth,
                 "fifth" => Part::Fifth,
+                "sixth" => Part::Sixth,
                 _ => Part::Tuning,
             };
             // `tuning-all`: every part the resolver is tuned on, together.
@@ -199,7 +200,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|tuning-all FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|tuning-all FILE.svg"
         ),
     }
 }
