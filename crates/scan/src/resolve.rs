@@ -124,6 +124,10 @@ pub struct StickerReading {
     /// light fitted per face, gives this sticker another colour: the answer hangs on the
     /// fitted light (a face's exposure can pass red for orange).
     pub unstable: bool,
+    /// Whether reading the same photos with a face turned another way its stickers look the
+    /// same in (faces photographed turned, [`crate::orient`]) gives this sticker another
+    /// colour or names it as doubtful: the answer hangs on a turn the photos cannot show.
+    pub turn_doubt: bool,
 }
 
 impl StickerReading {
@@ -135,6 +139,7 @@ impl StickerReading {
             || self.overruled
             || self.parity_doubt
             || self.unstable
+            || self.turn_doubt
     }
 }
 
@@ -388,6 +393,7 @@ impl Resolver {
                     overruled: false,
                     parity_doubt: false,
                     unstable: false,
+                    turn_doubt: false,
                 };
             }
             let weight =
@@ -418,6 +424,7 @@ impl Resolver {
                 overruled,
                 parity_doubt: false,
                 unstable: false,
+                turn_doubt: false,
             }
         })
     }

@@ -85,3 +85,33 @@ fn fourth_part() {
 fn fifth_part() {
     check(Part::Fifth, 905, 0);
 }
+
+/// Faces photographed turned (`examples/turned.rs`): the tuning case that was read silently
+/// wrong in session 21. Every face of `checkerboard` looks the same turned, so the search
+/// placed each at a turn of its own choosing; the light fitted to that placing left two of the
+/// eight misread F and B edge stickers unnamed. Reading the look-alike turns too
+/// (`orient::resolve_turned`, step 6) names them. The turns are drawn as the example draws
+/// them (seed 7,000,000 + the case's index in the part).
+#[test]
+fn turned_checkerboard_case_names_every_wrong_sticker() {
+    use rand::Rng;
+    use rubik_scan::orient::{place, resolve_turned};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let all = cases(&real, Part::Tuning);
+    let (i, case) = all
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.name == "3x3x3-checkerboard/all/1000006")
+        .expect("the case is in the tuning part");
+    let mut rng = rubik_cube::random::rng_from_seed(7_000_000 + i as u64);
+    let undo: [u8; 6] = std::array::from_fn(|_| rng.gen_range(0..4u8));
+    let taken: [u8; 6] = undo.map(|k| (4 - k) % 4);
+    let answer = resolve_turned(&rubik_scan::Resolver::new(), &place(&case.rgb, &taken));
+    let outcome = judge(&case.facelets, &answer.map(|t| t.resolution));
+    assert!(
+        !matches!(outcome, Outcome::Silent { .. }),
+        "{}: {outcome:?}",
+        case.name
+    );
+}
