@@ -331,6 +331,24 @@ impl Resolver {
         })
     }
 
+    /// For studying what the measurements hold (not for reading scans): the cheapest valid
+    /// cube under the model fitted to the *true* labels `truth` (54 face indices), as a facelet
+    /// string. When even the light and colours fitted to the truth make another cube cheaper,
+    /// no fit of this model can read the truth: the case is beyond this resolver.
+    pub fn best_under_truth(
+        &self,
+        rgb: &[[f64; 3]],
+        truth: &[usize; N_FACELETS],
+    ) -> Result<String, ScanError> {
+        let rgb = check_input(rgb)?;
+        let obs = Observations::new(&rgb);
+        let first = Model::initial(&obs).fit(&obs, truth, false, true);
+        let model = first.fit(&obs, truth, true, true);
+        let table = self.table(&model);
+        let best = Chain::new(&table).best().ok_or(ScanError::PinsContradict)?;
+        Ok(best.cube.to_facelets())
+    }
+
     /// The fitting loop: label with the model, refit the model to the labels, until the labels
     /// stop changing. Returns the last chain, its cost table, the model and the rounds used.
     fn fit(
