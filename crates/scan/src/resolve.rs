@@ -31,7 +31,7 @@ use crate::model::{Model, Observations};
 use rubik_cube::facelet::{CENTRES, N_FACELETS};
 use rubik_cube::{CubieCube, Face};
 
-/// Below this confidence (tempered, before [`CALIBRATION`]: about 0.996 as reported) a
+/// Below this confidence (tempered, before [`CALIBRATION`]: about 0.998 as reported since session 22) a
 /// sticker is doubtful: worth a look before trusting the cube. At 0.95 nine cases of the
 /// 1,716 tuning cases of the lighting set were silently wrong: the model fitted to a wrong
 /// labelling backs it, and the wrong stickers came out at 0.96–0.9999. At 0.998 every wrong

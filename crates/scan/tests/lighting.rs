@@ -1,13 +1,13 @@
 //! The lighting test set (`rubik_scan::lighting`: the real scans in `tests/data` and synthetic
 //! cubes under white balance, exposure, gradient, glare, noise and low-light faults, seeds in
-//! the module docs), all six parts: the resolver reads most cases exactly and names every wrong
+//! the module docs), all seven parts: the resolver reads most cases exactly and names every wrong
 //! sticker (or refuses) in nearly all others.
 //!
 //! The bounds are the figures measured when this test was written (BENCHMARKS.md, "Colour
 //! resolver under lighting faults"), so a change that makes the resolver worse fails here.
 //! The issue's target is 0 silently wrong: since the third round (a stricter doubt threshold)
-//! no case of these six parts is; the exact share is below the issue's 97%, and the bounds
-//! say what it is.
+//! no case of the six tuning parts is, but one case of the sixth held-out part (session 22)
+//! is; the exact share is below the issue's 97%, and the bounds say what it is.
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
 use rubik_scan::{resolve, sticker_name};
@@ -114,4 +114,13 @@ fn turned_checkerboard_case_names_every_wrong_sticker() {
         "{}: {outcome:?}",
         case.name
     );
+}
+
+/// The part held out until the end of the sixth round (session 22, 3,136 cases, every real
+/// scan 64 times): 2,856 exact (91.1%) and one case silently wrong when it was run
+/// (`random-05/glare/8000635`: 8 stickers wrong, 6 of them not named); the bound records it
+/// as found, not as accepted.
+#[test]
+fn sixth_part() {
+    check(Part::Sixth, 905, 1);
 }
