@@ -8,6 +8,7 @@
 //! cargo run --release -p rubik-scan --example lighting -- fresh   # once, at the end of round 3
 //! cargo run --release -p rubik-scan --example lighting -- fourth  # once, at the end of round 4
 //! cargo run --release -p rubik-scan --example lighting -- fifth   # once, at the end of round 5
+//! cargo run --release -p rubik-scan --example lighting -- sixth   # once, at the end of round 6
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -23,8 +24,9 @@ fn main() {
         Some("fresh") => Part::Fresh,
         Some("fourth") => Part::Fourth,
         Some("fifth") => Part::Fifth,
+        Some("sixth") => Part::Sixth,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth|fifth [-v]");
+            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth|fifth|sixth [-v]");
             std::process::exit(2);
         }
     };

@@ -24,8 +24,9 @@ fn main() {
         Some("fresh") => Part::Fresh,
         Some("fourth") => Part::Fourth,
         Some("fifth") => Part::Fifth,
+        Some("sixth") => Part::Sixth,
         _ => {
-            eprintln!("usage: turned tuning|held-out|final|fresh|fourth|fifth [-v]");
+            eprintln!("usage: turned tuning|held-out|final|fresh|fourth|fifth|sixth [-v]");
             std::process::exit(2);
         }
     };

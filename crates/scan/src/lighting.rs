@@ -33,6 +33,14 @@
 //!   new seeds: the 34 real scans × 32 cases (seeds 6,000,000 + i), 480 synthetic cubes (cube and
 //!   colour scheme from 6,100,000 + i, faults from 6,150,000 + i).
 //!
+//! - **Sixth** (3,136 cases, defined on 2026-11-29 (session 22) after the fifth part had been
+//!   run, before the sixth round of resolver changes, to be run once at its end): twice the
+//!   fifth part's size with new seeds, so the calibration deciles below 0.9 hold more
+//!   stickers: the 34 real scans × 64 cases (seeds 8,000,000 + i, i = 0..2,175; per scan 8 of
+//!   each kind, 16 of all at once), 960 synthetic cubes (cube and colour scheme from
+//!   8,100,000 + i, faults from 8,150,000 + i, i = 0..959). (7,000,000 + i are the turned
+//!   example's turn seeds, so not used here.)
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
 //! tuning data too, after the third the fresh part, and after the fourth the fourth part.
@@ -144,20 +152,24 @@ pub enum Part {
     /// (tuning data since).
     Fourth,
     /// The part kept aside until the end of the fifth round: the fourth part's design with
-    /// new seeds.
+    /// new seeds (tuning data since).
     Fifth,
+    /// The part kept aside until the end of the sixth round (session 22): twice the fifth
+    /// part's size, new seeds.
+    Sixth,
 }
 
 impl Part {
-    /// The parts the resolver may be tuned on in the fifth round: every part but
-    /// [`Part::Fifth`].
-    pub fn tuning_all() -> [Part; 5] {
+    /// The parts the resolver may be tuned on in the sixth round: every part but
+    /// [`Part::Sixth`].
+    pub fn tuning_all() -> [Part; 6] {
         [
             Part::Tuning,
             Part::HeldOut,
             Part::Final,
             Part::Fresh,
             Part::Fourth,
+            Part::Fifth,
         ]
     }
 }
@@ -201,6 +213,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Fresh => (4_000_000, 4_100_000),
         Part::Fourth => (5_000_000, 5_100_000),
         Part::Fifth => (6_000_000, 6_100_000),
+        Part::Sixth => (8_000_000, 8_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -210,6 +223,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
+            (Part::Sixth, _) => 64,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -221,6 +235,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
+        Part::Sixth => 960,
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
@@ -329,11 +344,11 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth and fifth parts are what their definition says (counts per kind, real and
+    /// The fourth, fifth and sixth parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
-    fn fourth_and_fifth_parts_are_as_defined() {
+    fn fourth_fifth_and_sixth_parts_are_as_defined() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         let real = load_real(&dir).expect("tests/data");
         assert_eq!(real.len(), 34);
@@ -341,22 +356,25 @@ mod tests {
             &real,
             Part::Fourth,
             &[Part::Tuning, Part::HeldOut, Part::Final, Part::Fresh],
+            1,
         );
-        check_large_part(&real, Part::Fifth, &Part::tuning_all());
+        check_large_part(&real, Part::Fifth, &Part::tuning_all()[..5], 1);
+        check_large_part(&real, Part::Sixth, &Part::tuning_all(), 2);
     }
 
-    fn check_large_part(real: &[BaseScan], part: Part, earlier: &[Part]) {
+    /// `scale`: 1 for the fourth part's design, 2 for twice its size.
+    fn check_large_part(real: &[BaseScan], part: Part, earlier: &[Part], scale: usize) {
         let fourth = cases(real, part);
-        assert_eq!(fourth.len(), 34 * 32 + 480);
+        assert_eq!(fourth.len(), scale * (34 * 32 + 480));
         let mut per_kind: HashMap<(FaultKind, bool), usize> = HashMap::new();
         for c in &fourth {
             *per_kind.entry((c.kind, c.real)).or_default() += 1;
         }
         for kind in FaultKind::CYCLE {
             let (r, s) = if kind == FaultKind::All {
-                (272, 120)
+                (272 * scale, 120 * scale)
             } else {
-                (136, 60)
+                (136 * scale, 60 * scale)
             };
             assert_eq!(per_kind[&(kind, true)], r, "{kind:?}");
             assert_eq!(per_kind[&(kind, false)], s, "{kind:?}");

@@ -18,8 +18,12 @@
 //! 4. the distinct cubes within [`SEARCH_NATS`] of the best (at most [`MAX_READINGS`]) are
 //!    each read by the full resolver (light fitted, confidences, refusals);
 //! 5. the cheapest reading is taken when no other *different* cube is within
-//!    [`AMBIGUOUS_NATS`] of it; otherwise the scan is refused, naming the cubes
-//!    ([`ScanError::TurnsAmbiguous`]).
+//!    [`AMBIGUOUS_NATS`] of it, nor was cheaper before the light was fitted (the two rankings
+//!    disagree: the light fitted to a wrong placing can explain it away); otherwise the scan
+//!    is refused, naming the cubes ([`ScanError::TurnsAmbiguous`]);
+//! 6. a face of the chosen cube that looks the same turned is read again at its other
+//!    look-alike turns, and the stickers those readings doubt or read otherwise are named
+//!    (`same_looking_turns`): the light fitted depends on the turn the photos cannot show.
 
 use crate::assign::{Chain, CostTable};
 use crate::error::ScanError;
@@ -236,9 +240,9 @@ pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, S
     let mut rivals: Vec<([u8; 6], String)> = read
         .iter()
         .skip(1)
-        .filter(|(t, _)| {
+        .filter(|(t, rough)| {
             t.resolution.cube != top.resolution.cube
-                && t.resolution.cost - top.resolution.cost < AMBIGUOUS_NATS
+                && (t.resolution.cost - top.resolution.cost < AMBIGUOUS_NATS || rough < top_rough)
         })
         .map(|(t, _)| (t.turns, t.resolution.facelets()))
         .collect();
@@ -253,7 +257,62 @@ pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, S
             .collect();
         return Err(ScanError::TurnsAmbiguous { readings });
     }
-    Ok(read.swap_remove(0).0)
+    let mut top = read.swap_remove(0).0;
+    same_looking_turns(resolver, &shot, &mut top)?;
+    Ok(top)
+}
+
+/// Step 6: a face whose stickers, as the chosen cube labels them, look the same turned (a
+/// one-colour face, a checkerboard) was placed at one of its look-alike turns arbitrarily, and
+/// the fitted light (a brightness slope per face) depends on which. The photos are read again
+/// with each such face at each of its other look-alike turns; a sticker another reading
+/// names as doubtful, or gives another colour, is named ([`StickerReading::turn_doubt`]), and
+/// a reading that is refused names every sticker it named. With [`DOUBTFUL_REFUSED`] doubtful
+/// stickers or more in all, the scan is refused.
+///
+/// [`StickerReading::turn_doubt`]: crate::resolve::StickerReading::turn_doubt
+/// [`DOUBTFUL_REFUSED`]: crate::resolve::DOUBTFUL_REFUSED
+fn same_looking_turns(
+    resolver: &Resolver,
+    shot: &[[f64; 3]; N_FACELETS],
+    top: &mut Turned,
+) -> Result<(), ScanError> {
+    let labels = top.resolution.cube.to_face_array().map(|f| f.index());
+    let mut named = [false; N_FACELETS];
+    for f in 0..6 {
+        let nine: [usize; 9] = std::array::from_fn(|i| labels[f * 9 + i]);
+        for k in 1..4u8 {
+            if turn(nine, k) != nine {
+                continue;
+            }
+            let mut turns = top.turns;
+            turns[f] = (turns[f] + k) % 4;
+            match resolver.resolve(&place(shot, &turns)) {
+                Ok(other) => {
+                    let faces = other.cube.to_face_array();
+                    for s in 0..N_FACELETS {
+                        named[s] |=
+                            other.stickers[s].is_doubtful() || faces[s].index() != labels[s];
+                    }
+                }
+                Err(ScanError::Unsure { stickers }) => {
+                    stickers.iter().for_each(|&s| named[s] = true);
+                }
+                Err(ScanError::NoValidCube { conflicts }) => {
+                    conflicts.iter().for_each(|c| named[c.sticker] = true);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    for (s, reading) in top.resolution.stickers.iter_mut().enumerate() {
+        reading.turn_doubt = named[s] && !CENTRES.contains(&s);
+    }
+    let doubtful = top.resolution.doubtful();
+    if doubtful.len() >= crate::resolve::DOUBTFUL_REFUSED {
+        return Err(ScanError::Unsure { stickers: doubtful });
+    }
+    Ok(())
 }
 
 /// "U a quarter clockwise, F a half turn" for a placing's turns; "as shot" for none.

@@ -1,13 +1,13 @@
 //! The lighting test set (`rubik_scan::lighting`: the real scans in `tests/data` and synthetic
 //! cubes under white balance, exposure, gradient, glare, noise and low-light faults, seeds in
-//! the module docs), all six parts: the resolver reads most cases exactly and names every wrong
+//! the module docs), all seven parts: the resolver reads most cases exactly and names every wrong
 //! sticker (or refuses) in nearly all others.
 //!
 //! The bounds are the figures measured when this test was written (BENCHMARKS.md, "Colour
 //! resolver under lighting faults"), so a change that makes the resolver worse fails here.
 //! The issue's target is 0 silently wrong: since the third round (a stricter doubt threshold)
-//! no case of these six parts is; the exact share is below the issue's 97%, and the bounds
-//! say what it is.
+//! no case of the six tuning parts is, but one case of the sixth held-out part (session 22)
+//! is; the exact share is below the issue's 97%, and the bounds say what it is.
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
 use rubik_scan::{resolve, sticker_name};
@@ -84,4 +84,43 @@ fn fourth_part() {
 #[test]
 fn fifth_part() {
     check(Part::Fifth, 905, 0);
+}
+
+/// Faces photographed turned (`examples/turned.rs`): the tuning case that was read silently
+/// wrong in session 21. Every face of `checkerboard` looks the same turned, so the search
+/// placed each at a turn of its own choosing; the light fitted to that placing left two of the
+/// eight misread F and B edge stickers unnamed. Reading the look-alike turns too
+/// (`orient::resolve_turned`, step 6) names them. The turns are drawn as the example draws
+/// them (seed 7,000,000 + the case's index in the part).
+#[test]
+fn turned_checkerboard_case_names_every_wrong_sticker() {
+    use rand::Rng;
+    use rubik_scan::orient::{place, resolve_turned};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let all = cases(&real, Part::Tuning);
+    let (i, case) = all
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.name == "3x3x3-checkerboard/all/1000006")
+        .expect("the case is in the tuning part");
+    let mut rng = rubik_cube::random::rng_from_seed(7_000_000 + i as u64);
+    let undo: [u8; 6] = std::array::from_fn(|_| rng.gen_range(0..4u8));
+    let taken: [u8; 6] = undo.map(|k| (4 - k) % 4);
+    let answer = resolve_turned(&rubik_scan::Resolver::new(), &place(&case.rgb, &taken));
+    let outcome = judge(&case.facelets, &answer.map(|t| t.resolution));
+    assert!(
+        !matches!(outcome, Outcome::Silent { .. }),
+        "{}: {outcome:?}",
+        case.name
+    );
+}
+
+/// The part held out until the end of the sixth round (session 22, 3,136 cases, every real
+/// scan 64 times): 2,856 exact (91.1%) and one case silently wrong when it was run
+/// (`random-05/glare/8000635`: 8 stickers wrong, 6 of them not named); the bound records it
+/// as found, not as accepted.
+#[test]
+fn sixth_part() {
+    check(Part::Sixth, 905, 1);
 }
