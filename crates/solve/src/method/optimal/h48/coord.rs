@@ -17,7 +17,7 @@
 //! so a cube and every conjugate of it share one index. hK keeps the orientations of the K
 //! highest positions (`h11 >> (11 − K)`): for K < 11 the coordinate is not a coset of a group
 //! and a table of it stores, for each index, the least distance of the h11 cosets it covers.
-//! Sizes: `3393 · 34,650 · 2^K` (h0 117,567,450; h8 940,539,600; h11 240,778,137,600).
+//! Sizes: `3393 · 34,650 · 2^K` (h0 117,567,450; h8 30,097,267,200; h11 240,778,137,600).
 
 use crate::coord::{binomial, twist, N_TWIST};
 use rubik_cube::symmetry as sym48;
