@@ -72,6 +72,14 @@ struct Args {
     /// Print how the grouped table's entries spread (reads the whole table)
     #[arg(long)]
     histogram: bool,
+    /// Instead of solving: build (or resume) the H48 first stage, the h11 classes at each depth
+    /// up to --h48-depth, one checkpoint file per depth in DIR, and print each depth's count,
+    /// time and rate, and the hK entries per value it gives for K = 0, 2, 4, 8
+    #[arg(long, value_name = "DIR")]
+    h48_sets: Option<String>,
+    /// Last depth of --h48-sets
+    #[arg(long, value_name = "N", default_value_t = 7)]
+    h48_depth: u8,
     /// Passed by `cargo bench` to every `harness = false` bench; ignored
     #[arg(long, hide = true)]
     bench: bool,
@@ -186,6 +194,58 @@ fn table_option(size: Option<&str>) -> Options {
     options
 }
 
+/// Peak resident memory of this process in MiB (Linux), 0 elsewhere.
+fn peak_mib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        })
+        .map_or(0, |kib| kib / 1024)
+}
+
+/// `--h48-sets`: builds or resumes the depth files and prints what each depth took.
+fn h48_sets(dir: &std::path::Path, depth: u8) {
+    use rubik_solve::internals::h48::build;
+    let t = Instant::now();
+    let mut last = 0.0;
+    let mut on_depth = |d: u8| {
+        let now = t.elapsed().as_secs_f64();
+        println!(
+            "depth {d:2} in place at {now:8.1} s (+{:.1} s), peak {} MiB",
+            now - last,
+            peak_mib()
+        );
+        last = now;
+    };
+    let report = build::build_sets(dir, depth, &mut on_depth).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
+    println!("resumed after {} depths already written", report.resumed);
+    for (d, n) in report.counts.iter().enumerate() {
+        println!("depth {d:2}: {n:>12} h11 classes");
+    }
+    let sets = build::load_sets(dir, depth)
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| {
+            eprintln!("the depth files cannot be read back");
+            std::process::exit(1)
+        });
+    for k in [0u8, 2, 4, 8] {
+        let counts = build::project_counts(&sets, k);
+        println!("h{k} entries per value 0..={depth}: {counts:?}");
+    }
+    println!(
+        "total {:.1} s, peak {} MiB",
+        t.elapsed().as_secs_f64(),
+        peak_mib()
+    );
+}
+
 fn main() {
     let a = Args::parse();
     if let Some(n) = a.threads {
@@ -193,6 +253,10 @@ fn main() {
         let _ = rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global();
+    }
+    if let Some(dir) = &a.h48_sets {
+        h48_sets(std::path::Path::new(dir), a.h48_depth);
+        return;
     }
     let config = SolverConfig {
         options: table_option(a.table.as_deref()),

@@ -10,6 +10,8 @@
 //! [`tables`] (everything loaded from the store and shared) →
 //! [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel IDA*) → `both_ends`
 //! (its one-solution search, growing the solution from both ends).
+//! Beside them, not yet searched: [`h48`] (the hK coordinate of H48-class tables and the
+//! resumable first stage of their build).
 
 // Pieces, axes and coordinates are indexed in parallel arrays throughout.
 #![allow(clippy::needless_range_loop)]
@@ -19,6 +21,7 @@ mod bound;
 mod edge_coset;
 mod ends_worker;
 mod grouped;
+pub mod h48;
 mod inverse;
 mod moves;
 mod prune;
