@@ -398,8 +398,16 @@ impl SolveArgs {
     /// The method and its options, with `--metric` given to a method that searches in a
     /// metric (two-phase's `metric` option) when it names one the method searches in.
     pub fn searching(&self) -> MethodArgs {
-        let mut method = self.method.clone();
-        if let Some(name) = self.metric.searched() {
+        self.method.in_metric(self.metric)
+    }
+}
+
+impl MethodArgs {
+    /// These method arguments with `metric` given as the method's `metric` option, when the
+    /// method searches in metrics and `metric` is one it searches in (else unchanged).
+    pub fn in_metric(&self, metric: Metric) -> MethodArgs {
+        let mut method = self.clone();
+        if let Some(name) = metric.searched() {
             if rubik_solve::registry::methods_with_option("metric").contains(&method.method) {
                 method
                     .tables
@@ -650,6 +658,7 @@ pub struct BenchArgs {
 Examples:
   rubik tables info
   rubik tables build --method thistlethwaite
+  rubik tables build --faces URFDL --metric qtm     # a robot mode's own tables
   RUBIK_TABLES=/tmp/t rubik tables verify")]
 pub struct TablesArgs {
     /// What to do.
@@ -659,6 +668,11 @@ pub struct TablesArgs {
     /// Method and tables.
     #[command(flatten)]
     pub method: MethodArgs,
+
+    /// The metric two-phase searches in (qtm, axial-htm, axial-qtm): the tables of that robot
+    /// mode (with --faces, of that face set).
+    #[arg(long, value_enum, default_value_t = Metric::Htm)]
+    pub metric: Metric,
 }
 
 /// What `rubik tables` does.

@@ -261,3 +261,37 @@ fn a_temporary_file_of_a_live_builder_is_kept() {
         .success();
     assert!(!tmp.exists(), "a dead builder's file was kept");
 }
+
+/// `rubik tables --metric` lists the tables of that robot mode (with `--faces`, of that face
+/// set): five faces in quarter turns read their own phase-1 table and, once built, their own
+/// phase-2 table; the plain mode lists neither. `info` reads the directory only (an empty one
+/// here: nothing is built).
+#[test]
+fn tables_info_lists_a_robot_modes_own_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let info = |extra: &[&str]| {
+        let out = rubik_in(dir.path())
+            .args(["tables", "info"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{extra:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let robot = info(&["--faces", "URFDL", "--metric", "qtm"]);
+    for table in [
+        "prune-twophase1-five-qtm",
+        "prune-twophase2-five-qtm",
+        "prune-twophase1",
+    ] {
+        assert!(robot.contains(table), "{table} missing from:\n{robot}");
+    }
+    let plain = info(&[]);
+    assert!(plain.contains("prune-twophase1 "), "{plain}");
+    assert!(!plain.contains("five"), "{plain}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "info built something"
+    );
+}

@@ -11,7 +11,7 @@ use std::time::Instant;
 /// Runs `rubik tables`. `verify` exits 3 when a table is missing or damaged.
 pub fn run(args: &TablesArgs) -> CliResult {
     let method = args.method.method;
-    let config = solving::config_for(&args.method)?;
+    let config = solving::config_for(&args.method.in_metric(args.metric))?;
     let store = Store::new(&config);
     let specs = method.tables(&config);
     let infos = match args.action {
