@@ -290,6 +290,9 @@ pub struct TwophaseSolver {
     robot: Option<Arc<robot::RobotTables>>,
 }
 
+/// Whether [`robot::RobotTables::missing_table_hint`] was said in this process (once is enough).
+static ROBOT_HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 impl TwophaseSolver {
     /// A solver with the tables `config` asks for (full, or compact when `config.compact`),
     /// had from the store (built, with progress through `config.progress`, when missing).
@@ -308,6 +311,11 @@ impl TwophaseSolver {
                 ));
             }
             let tables = robot::RobotTables::shared(&store, mode)?;
+            if let (Some(hint), Some(progress)) = (tables.missing_table_hint(), &config.progress) {
+                if !ROBOT_HINTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+                    progress.note(&hint);
+                }
+            }
             return Ok(TwophaseSolver {
                 tables: Tables::Full(tables.plain()),
                 robot: Some(tables),

@@ -225,6 +225,24 @@ impl RobotTables {
         self.mode
     }
 
+    /// What a user of this mode gains by building the one optional table it reads when
+    /// present and has not got (five faces in QT or an axial metric: the phase-2 distances in
+    /// the metric, too slow to build on first use), and the command that builds it; `None`
+    /// when the mode reads every table it can.
+    pub fn missing_table_hint(&self) -> Option<String> {
+        let spec = tables::phase2_five_metric_spec(self.mode.metric)?;
+        if self.mode.faces.count() != 5 || self.five_metric2.is_some() {
+            return None;
+        }
+        Some(format!(
+            "{faces} in {metric}: solutions are about 2 moves shorter with this mode's phase-2              table ({name}, {mb} MB, built once in a few minutes: rubik tables build --faces              {faces} --metric {metric})",
+            faces = self.mode.faces,
+            metric = self.mode.metric,
+            name = spec.table.name,
+            mb = spec.table.payload_bytes() / 1_000_000,
+        ))
+    }
+
     /// Searches `cube` within `limits` (`max_length` in the mode's metric); with `solutions`
     /// above 1, collects that many distinct solutions within the bound, handing each to
     /// `on_found` as it is found.
