@@ -118,10 +118,16 @@ pub fn prepare(service: &Service, request: &Request) -> CliResult {
 }
 
 /// On first use of a method's tables (some missing or damaged), says once on stderr that they
-/// are built now, once, how big they are and where they are kept.
+/// are built now, once, how big they are and where they are kept (not those built only on
+/// request, which a solve does without).
 fn announce_first_build(method: Method, config: &SolverConfig) {
     let store = Store::new(config);
-    let infos = store.describe(&method.tables(config), false);
+    let built_on_use: Vec<_> = method
+        .tables(config)
+        .into_iter()
+        .filter(|spec| !spec.table().on_request)
+        .collect();
+    let infos = store.describe(&built_on_use, false);
     let missing: Vec<_> = infos
         .iter()
         .filter(|i| i.status != Status::Present)

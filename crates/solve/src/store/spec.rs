@@ -54,6 +54,9 @@ pub struct TableSpec {
     pub entries: Entries,
     /// Where it lives once loaded.
     pub placement: Placement,
+    /// Built only when asked for (`rubik tables build`), not on a solver's first use: too slow
+    /// to build unasked, and its readers do without it until it is there.
+    pub on_request: bool,
 }
 
 impl TableSpec {
@@ -66,6 +69,7 @@ impl TableSpec {
             index: "",
             entries: Entries::Derived,
             placement: Placement::Private,
+            on_request: false,
         }
     }
 
@@ -82,6 +86,14 @@ impl TableSpec {
     /// The same table, placed as `placement` says once loaded.
     pub const fn placed(self, placement: Placement) -> TableSpec {
         TableSpec { placement, ..self }
+    }
+
+    /// The same table, built only when asked for ([`TableSpec::on_request`]).
+    pub const fn on_request(self) -> TableSpec {
+        TableSpec {
+            on_request: true,
+            ..self
+        }
     }
 
     /// Bytes of the payload (the elements).

@@ -235,7 +235,9 @@ impl RobotTables {
             return None;
         }
         Some(format!(
-            "{faces} in {metric}: solutions are about 2 moves shorter with this mode's phase-2              table ({name}, {mb} MB, built once in a few minutes: rubik tables build --faces              {faces} --metric {metric})",
+            "{faces} in {metric}: solutions found in 10 ms are 2-4 moves shorter with this mode's phase-2 \
+             table ({name}, {mb} MB, built once in a few minutes: rubik tables build --faces \
+             {faces} --metric {metric})",
             faces = self.mode.faces,
             metric = self.mode.metric,
             name = spec.table.name,

@@ -960,7 +960,8 @@ macro_rules! phase2_five_metric_spec {
                     $what
                 ))
                 .holding(Entries::Distances(Cells::Byte))
-                .placed(Placement::Mapped),
+                .placed(Placement::Mapped)
+                .on_request(),
             build: |store, _progress| Ok(phase2_metric_distances(store, $metric, true)?.into()),
         }
     };
