@@ -362,9 +362,40 @@ fn five_face_phase2_distances_are_exact_breadth_first_distances() {
 /// half-turn distance (halved, rounded up, for axial moves), each move changes it by at most
 /// its cost, and some move lowers it by exactly its cost; on scrambled G1 states and short
 /// scrambles in the metric's moves, whose cost also bounds it.
+/// States of G1 to check a phase-2 table on, each with the cost of a path to it when known:
+/// `deep` states after 60 random `moves`, then `per_length` short scrambles of each length 0 to
+/// 8 (their cost an upper bound on the distance).
+fn g1_samples(
+    rng: &mut impl rand::Rng,
+    moves: &[RobotMove],
+    deep: usize,
+    per_length: usize,
+) -> Vec<(CubieCube, Option<usize>)> {
+    let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
+    let mut cubes = Vec::new();
+    for _ in 0..deep {
+        let mut c = CubieCube::SOLVED;
+        for _ in 0..60 {
+            c = apply(&c, &moves[rng.gen_range(0..moves.len())]);
+        }
+        cubes.push((c, None));
+    }
+    for len in 0..9 {
+        for _ in 0..per_length {
+            let (mut c, mut cost) = (CubieCube::SOLVED, 0);
+            for _ in 0..len {
+                let m = &moves[rng.gen_range(0..moves.len())];
+                c = apply(&c, m);
+                cost += m.cost as usize;
+            }
+            cubes.push((c, Some(cost)));
+        }
+    }
+    cubes
+}
+
 #[test]
 fn metric_phase2_distances_are_exact() {
-    use rand::Rng;
     let config = SolverConfig {
         table_dir: Some(table_dir().to_path_buf()),
         ..SolverConfig::default()
@@ -391,27 +422,7 @@ fn metric_phase2_distances_are_exact() {
             .filter(|m| m.in_g1)
             .collect();
         let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
-        let mut rng = rng_from_seed(3820);
-        // (state, cost of a path to it, when known)
-        let mut cubes: Vec<(CubieCube, Option<usize>)> = Vec::new();
-        for _ in 0..100 {
-            let mut c = CubieCube::SOLVED;
-            for _ in 0..60 {
-                c = apply(&c, &moves[rng.gen_range(0..moves.len())]);
-            }
-            cubes.push((c, None));
-        }
-        for len in 0..9 {
-            for _ in 0..20 {
-                let (mut c, mut cost) = (CubieCube::SOLVED, 0);
-                for _ in 0..len {
-                    let m = &moves[rng.gen_range(0..moves.len())];
-                    c = apply(&c, m);
-                    cost += m.cost as usize;
-                }
-                cubes.push((c, Some(cost)));
-            }
-        }
+        let cubes = g1_samples(&mut rng_from_seed(3820), &moves, 100, 20);
         let mut deep = 0;
         for (c, cost) in &cubes {
             let d = dist(c);
@@ -725,7 +736,6 @@ fn five_face_metric_phase2_distances_are_exact_axial_qtm() {
 }
 
 fn five_face_metric_phase2_exact(metric: Metric) {
-    use rand::Rng;
     let config = SolverConfig {
         table_dir: Some(table_dir().to_path_buf()),
         ..SolverConfig::default()
@@ -761,26 +771,7 @@ fn five_face_metric_phase2_exact(metric: Metric) {
                 .into_iter()
                 .filter(|m| m.in_g1)
                 .collect();
-            // (state, cost of a path to it, when known)
-            let mut cubes: Vec<(CubieCube, Option<usize>)> = Vec::new();
-            for _ in 0..50 {
-                let mut c = CubieCube::SOLVED;
-                for _ in 0..60 {
-                    c = apply(&c, &moves[rng.gen_range(0..moves.len())]);
-                }
-                cubes.push((c, None));
-            }
-            for len in 0..9 {
-                for _ in 0..8 {
-                    let (mut c, mut cost) = (CubieCube::SOLVED, 0);
-                    for _ in 0..len {
-                        let m = &moves[rng.gen_range(0..moves.len())];
-                        c = apply(&c, m);
-                        cost += m.cost as usize;
-                    }
-                    cubes.push((c, Some(cost)));
-                }
-            }
+            let cubes = g1_samples(&mut rng, &moves, 50, 8);
             for (c, cost) in &cubes {
                 let i = index(c, missing);
                 let d = table[i];
