@@ -394,6 +394,28 @@ fn g1_samples(
     cubes
 }
 
+/// An exact distance table in `metric`: from `c` at distance `d`, each of `moves` changes the
+/// distance by at most its cost, and (unless `d` is 0) one lowers it by exactly its cost.
+fn assert_moves_step_by_their_cost(
+    metric: Metric,
+    c: &CubieCube,
+    d: u8,
+    moves: &[RobotMove],
+    dist: impl Fn(&CubieCube) -> u8,
+) {
+    let mut lowered = d == 0;
+    for m in moves {
+        let dm = dist(&c.apply_moves(&m.moves().collect::<Vec<_>>()));
+        assert!(
+            dm.abs_diff(d) <= m.cost,
+            "{metric}: a move of cost {} took {d} to {dm}",
+            m.cost
+        );
+        lowered |= dm + m.cost == d;
+    }
+    assert!(lowered, "{metric}: no move lowers {d} by its cost");
+}
+
 #[test]
 fn metric_phase2_distances_are_exact() {
     let config = SolverConfig {
@@ -421,7 +443,6 @@ fn metric_phase2_distances_are_exact() {
             .into_iter()
             .filter(|m| m.in_g1)
             .collect();
-        let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
         let cubes = g1_samples(&mut rng_from_seed(3820), &moves, 100, 20);
         let mut deep = 0;
         for (c, cost) in &cubes {
@@ -441,17 +462,7 @@ fn metric_phase2_distances_are_exact() {
                 assert!(d as usize <= *cost, "{metric}: {d} above a path of {cost}");
             }
             deep = deep.max(d);
-            let mut lowered = d == 0;
-            for m in &moves {
-                let dm = dist(&apply(c, m));
-                assert!(
-                    dm.abs_diff(d) <= m.cost,
-                    "{metric}: a move of cost {} took {d} to {dm}",
-                    m.cost
-                );
-                lowered |= dm + m.cost == d;
-            }
-            assert!(lowered, "{metric}: no move lowers {d} by its cost");
+            assert_moves_step_by_their_cost(metric, c, d, &moves, dist);
         }
         assert!(
             deep >= 8,
@@ -756,7 +767,6 @@ fn five_face_metric_phase2_exact(metric: Metric) {
     };
     let solved =
         |c: &CubieCube| c.cp == CubieCube::SOLVED.cp && c.ep[..8] == CubieCube::SOLVED.ep[..8];
-    let apply = |c: &CubieCube, m: &RobotMove| c.apply_moves(&m.moves().collect::<Vec<_>>());
     {
         let spec = tables::phase2_five_metric_spec(metric).expect("a table");
         let table = store
@@ -785,17 +795,9 @@ fn five_face_metric_phase2_exact(metric: Metric) {
                     assert!(d as usize <= *cost, "{metric}: {d} above a path of {cost}");
                 }
                 deep = deep.max(d);
-                let mut lowered = d == 0;
-                for m in &moves {
-                    let dm = table[index(&apply(c, m), missing)];
-                    assert!(
-                        dm.abs_diff(d) <= m.cost,
-                        "{metric}: a move of cost {} took {d} to {dm}",
-                        m.cost
-                    );
-                    lowered |= dm + m.cost == d;
-                }
-                assert!(lowered, "{metric}: no move lowers {d} by its cost");
+                assert_moves_step_by_their_cost(metric, c, d, &moves, |x: &CubieCube| {
+                    table[index(x, missing)]
+                });
             }
         }
         assert!(
