@@ -214,6 +214,7 @@ fn main() {
                 "fourth" => Part::Fourth,
                 "fifth" => Part::Fifth,
                 "sixth" => Part::Sixth,
+                "seventh" => Part::Seventh,
                 _ => Part::Tuning,
             };
             // `tuning-all`: every part the resolver is tuned on, together.
@@ -238,7 +239,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|tuning-all FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|tuning-all FILE.svg"
         ),
     }
 }
