@@ -28,7 +28,9 @@ fn main() {
         Some("sixth") => Part::Sixth,
         Some("seventh") => Part::Seventh,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth|fifth|sixth|seventh [-v]");
+            eprintln!(
+                "usage: lighting tuning|held-out|final|fresh|fourth|fifth|sixth|seventh [-v]"
+            );
             std::process::exit(2);
         }
     };
