@@ -6,10 +6,13 @@
 //! cargo run --release -p rubik-scan --example calibration -- fit
 //! # on the tuning data (`Part::tuning_all`: every part but the sixth), the isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
-//! # the isotonic map's block size judged by leaving each tuning part out in turn
+//! # the shipped map judged on the seven tuning parts (session 23: the sixth part too), and
+//! # the isotonic map's block size judged by leaving each tuning part out in turn; every
+//! # decile with its standard error over cases (a case's stickers are not independent)
 //! cargo run --release -p rubik-scan --example calibration -- cv
 //! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth,
-//! # sixth; tuning-all: the six tuning parts together) as the resolver reports it, SVG
+//! # sixth, seventh; tuning-all: the six tuning parts of session 22 together, tuning-seven:
+//! # the seven of session 23) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -44,9 +47,21 @@ fn measure_with(
     resolver: &Resolver,
     pairs: &mut Vec<(f64, bool)>,
 ) -> (Tally, [Bin; 10]) {
+    measure_cases(cases, resolver, pairs, &mut Vec::new())
+}
+
+/// [`measure_with`], each sticker's case (its index in `cases`) also pushed to `owners`, in
+/// step with `pairs`: the stickers of one case are not independent draws, so the standard
+/// error of a decile's gap is taken over cases ([`cluster_gaps`]).
+fn measure_cases(
+    cases: &[Case],
+    resolver: &Resolver,
+    pairs: &mut Vec<(f64, bool)>,
+    owners: &mut Vec<usize>,
+) -> (Tally, [Bin; 10]) {
     let mut tally = Tally::default();
     let mut bins = [Bin::default(); 10];
-    for case in cases {
+    for (index, case) in cases.iter().enumerate() {
         let answer = resolver.resolve(&case.rgb);
         tally.add(&judge(&case.facelets, &answer));
         let Ok(r) = answer else { continue };
@@ -61,9 +76,100 @@ fn measure_with(
             bin.confidence += c;
             bin.right += usize::from(a == b);
             pairs.push((c, a == b));
+            owners.push(index);
         }
     }
     (tally, bins)
+}
+
+/// One decile judged with its stickers grouped by case.
+struct ClusterGap {
+    /// Decile index (0..10).
+    decile: usize,
+    /// Stickers.
+    n: usize,
+    /// Cases that put a sticker in it.
+    cases: usize,
+    /// Mean confidence said.
+    said: f64,
+    /// Share right.
+    right: f64,
+    /// The standard error of the gap (right − said) over cases, each case one draw (a
+    /// cluster-robust, ratio-estimator standard error).
+    se_cases: f64,
+    /// The binomial standard error over stickers, for comparison.
+    se_stickers: f64,
+}
+
+/// Per decile, the gap between the share right and the confidence said, with a standard error
+/// over cases: with d_c the sum over case c's stickers in the decile of (right − said − gap),
+/// SE = sqrt(C / (C − 1) · Σ d_c²) / n.
+fn cluster_gaps(pairs: &[(f64, bool)], owners: &[usize]) -> Vec<ClusterGap> {
+    use std::collections::HashMap;
+    let decile = |c: f64| ((c * 10.0) as usize).min(9);
+    let mut out = Vec::new();
+    for d in 0..10 {
+        let members: Vec<(f64, bool, usize)> = pairs
+            .iter()
+            .zip(owners)
+            .filter(|((c, _), _)| decile(*c) == d)
+            .map(|(&(c, r), &o)| (c, r, o))
+            .collect();
+        let n = members.len();
+        if n == 0 {
+            continue;
+        }
+        let said = members.iter().map(|m| m.0).sum::<f64>() / n as f64;
+        let right = members.iter().filter(|m| m.1).count() as f64 / n as f64;
+        let gap = right - said;
+        let mut per_case: HashMap<usize, f64> = HashMap::new();
+        for &(c, r, o) in &members {
+            *per_case.entry(o).or_default() += f64::from(u8::from(r)) - c - gap;
+        }
+        let k = per_case.len();
+        let se_cases = if k > 1 {
+            (k as f64 / (k - 1) as f64 * per_case.values().map(|v| v * v).sum::<f64>()).sqrt()
+                / n as f64
+        } else {
+            f64::NAN
+        };
+        out.push(ClusterGap {
+            decile: d,
+            n,
+            cases: k,
+            said,
+            right,
+            se_cases,
+            se_stickers: (right * (1.0 - right) / n as f64).sqrt(),
+        });
+    }
+    out
+}
+
+/// [`cluster_gaps`] as a table: per decile n, cases, said, right, gap, SE over cases and over
+/// stickers, and whether the gap is within 5 points.
+fn describe_clusters(pairs: &[(f64, bool)], owners: &[usize]) -> String {
+    let mut out = String::from(
+        "  decile   | stickers | cases | said   | right  | gap   | SE cases | SE stickers | within 5\n",
+    );
+    for g in cluster_gaps(pairs, owners) {
+        let gap = 100.0 * (g.right - g.said);
+        let _ = writeln!(
+            out,
+            "  {:.1}-{:.1}  | {:8} | {:5} | {:5.1}% | {:5.1}% | {:+5.1} | {:8.1} | {:11.1} | {}",
+            g.decile as f64 / 10.0,
+            (g.decile + 1) as f64 / 10.0,
+            g.n,
+            g.cases,
+            100.0 * g.said,
+            100.0 * g.right,
+            gap,
+            100.0 * g.se_cases,
+            100.0 * g.se_stickers,
+            if gap.abs() <= 5.0 { "yes" } else { "no" }
+        );
+    }
+    out
 }
 
 fn describe(bins: &[Bin; 10]) -> String {
@@ -174,35 +280,54 @@ fn main() {
         Some("cv") => {
             // Leave one tuning part out: the map fitted on the other parts, applied to the
             // part left out; every tuning sticker is judged once by a map that did not see it.
-            let parts = Part::tuning_all();
+            let parts = Part::tuning_seven();
             let resolver = Resolver::new().uncalibrated();
-            let raw: Vec<Vec<(f64, bool)>> = parts
-                .iter()
-                .map(|&p| {
-                    let mut pairs = Vec::new();
-                    measure_with(&cases(&real, p), &resolver, &mut pairs);
-                    pairs
-                })
-                .collect();
+            let mut raw: Vec<Vec<(f64, bool)>> = Vec::new();
+            let mut raw_owners: Vec<Vec<usize>> = Vec::new();
+            for (i, &p) in parts.iter().enumerate() {
+                let (mut pairs, mut owners) = (Vec::new(), Vec::new());
+                measure_cases(&cases(&real, p), &resolver, &mut pairs, &mut owners);
+                // Case numbers unique over the parts.
+                raw_owners.push(owners.iter().map(|o| i * 1_000_000 + o).collect());
+                raw.push(pairs);
+            }
+            // The shipped map, judged on every part (it saw parts 0..6, not the sixth).
+            {
+                let (mut all, mut owners) = (Vec::new(), Vec::new());
+                for (p, o) in raw.iter().zip(&raw_owners) {
+                    all.extend(p.iter().map(|&(c, r)| (rubik_scan::resolve::calibrated(c), r)));
+                    owners.extend(o.iter().copied());
+                }
+                println!(
+                    "the shipped map on the seven tuning parts:\n{}",
+                    describe_clusters(&all, &owners)
+                );
+                let six = parts.len() - 1;
+                let sixth: Vec<(f64, bool)> = raw[six]
+                    .iter()
+                    .map(|&(c, r)| (rubik_scan::resolve::calibrated(c), r))
+                    .collect();
+                println!(
+                    "the shipped map on the sixth part (not fitted on it):\n{}",
+                    describe_clusters(&sixth, &raw_owners[six])
+                );
+            }
             for min_block in [40.0, 100.0, 200.0, 400.0, 800.0] {
-                let mut bins = [Bin::default(); 10];
+                let (mut judged, mut judged_owners) = (Vec::new(), Vec::new());
                 for held in 0..parts.len() {
                     let train: Vec<(f64, bool)> = (0..parts.len())
                         .filter(|&p| p != held)
                         .flat_map(|p| raw[p].iter().copied())
                         .collect();
                     let knots = isotonic_blocks(train, min_block);
-                    for &(c, right) in &raw[held] {
-                        let c = through(&knots, c);
-                        let bin = &mut bins[((c * 10.0) as usize).min(9)];
-                        bin.n += 1;
-                        bin.confidence += c;
-                        bin.right += usize::from(right);
+                    for (&(c, right), &owner) in raw[held].iter().zip(&raw_owners[held]) {
+                        judged.push((through(&knots, c), right));
+                        judged_owners.push(owner);
                     }
                 }
                 println!(
                     "blocks of at least {min_block}, each part judged by the map of the others:\n{}",
-                    describe(&bins)
+                    describe_clusters(&judged, &judged_owners)
                 );
             }
         }
@@ -214,6 +339,7 @@ fn main() {
                 "fourth" => Part::Fourth,
                 "fifth" => Part::Fifth,
                 "sixth" => Part::Sixth,
+                "seventh" => Part::Seventh,
                 _ => Part::Tuning,
             };
             // `tuning-all`: every part the resolver is tuned on, together.
@@ -222,14 +348,25 @@ fn main() {
                     .into_iter()
                     .flat_map(|p| cases(&real, p))
                     .collect()
+            } else if args[1] == "tuning-seven" {
+                Part::tuning_seven()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
             } else {
                 cases(&real, part)
             };
-            let (tally, bins) = measure(&set, TEMPERATURE);
+            let (mut pairs, mut owners) = (Vec::new(), Vec::new());
+            let (tally, bins) = measure_cases(
+                &set,
+                &Resolver::new().temperature(TEMPERATURE),
+                &mut pairs,
+                &mut owners,
+            );
             println!(
                 "{} part, temperature {TEMPERATURE}: {tally}\n{}",
                 args[1],
-                describe(&bins)
+                describe_clusters(&pairs, &owners)
             );
             let title = format!(
                 "Sticker confidence, {} part ({} cases)",
@@ -238,7 +375,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|tuning-all FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|tuning-all|tuning-seven FILE.svg"
         ),
     }
 }

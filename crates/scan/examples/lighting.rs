@@ -9,6 +9,7 @@
 //! cargo run --release -p rubik-scan --example lighting -- fourth  # once, at the end of round 4
 //! cargo run --release -p rubik-scan --example lighting -- fifth   # once, at the end of round 5
 //! cargo run --release -p rubik-scan --example lighting -- sixth   # once, at the end of round 6
+//! cargo run --release -p rubik-scan --example lighting -- seventh # once, at the end of session 23
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -25,8 +26,11 @@ fn main() {
         Some("fourth") => Part::Fourth,
         Some("fifth") => Part::Fifth,
         Some("sixth") => Part::Sixth,
+        Some("seventh") => Part::Seventh,
         _ => {
-            eprintln!("usage: lighting tuning|held-out|final|fresh|fourth|fifth|sixth [-v]");
+            eprintln!(
+                "usage: lighting tuning|held-out|final|fresh|fourth|fifth|sixth|seventh [-v]"
+            );
             std::process::exit(2);
         }
     };

@@ -25,8 +25,9 @@ fn main() {
         Some("fourth") => Part::Fourth,
         Some("fifth") => Part::Fifth,
         Some("sixth") => Part::Sixth,
+        Some("seventh") => Part::Seventh,
         _ => {
-            eprintln!("usage: turned tuning|held-out|final|fresh|fourth|fifth|sixth [-v]");
+            eprintln!("usage: turned tuning|held-out|final|fresh|fourth|fifth|sixth|seventh [-v]");
             std::process::exit(2);
         }
     };

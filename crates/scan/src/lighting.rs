@@ -41,6 +41,12 @@
 //!   8,100,000 + i, faults from 8,150,000 + i, i = 0..959). (7,000,000 + i are the turned
 //!   example's turn seeds, so not used here.)
 //!
+//! - **Seventh** (3,136 cases, defined on 2026-12-06 (session 23) after the sixth part had been
+//!   run, before any resolver change of session 23, to be run once at its end): the sixth
+//!   part's design with new seeds: the 34 real scans × 64 cases (seeds 9,000,000 + i,
+//!   i = 0..2,175), 960 synthetic cubes (cube and colour scheme from 9,100,000 + i, faults from
+//!   9,150,000 + i, i = 0..959).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
 //! tuning data too, after the third the fresh part, and after the fourth the fourth part.
@@ -155,13 +161,16 @@ pub enum Part {
     /// new seeds (tuning data since).
     Fifth,
     /// The part kept aside until the end of the sixth round (session 22): twice the fifth
-    /// part's size, new seeds.
+    /// part's size, new seeds (tuning data since).
     Sixth,
+    /// The part kept aside until the end of session 23: the sixth part's design with new
+    /// seeds.
+    Seventh,
 }
 
 impl Part {
-    /// The parts the resolver may be tuned on in the sixth round: every part but
-    /// [`Part::Sixth`].
+    /// The parts the resolver was tuned on in the sixth round: every part but
+    /// [`Part::Sixth`] and [`Part::Seventh`].
     pub fn tuning_all() -> [Part; 6] {
         [
             Part::Tuning,
@@ -170,6 +179,20 @@ impl Part {
             Part::Fresh,
             Part::Fourth,
             Part::Fifth,
+        ]
+    }
+
+    /// The parts the resolver may be tuned on in session 23: every part but
+    /// [`Part::Seventh`] (the sixth part was run, and one of its cases reported, in session 22).
+    pub fn tuning_seven() -> [Part; 7] {
+        [
+            Part::Tuning,
+            Part::HeldOut,
+            Part::Final,
+            Part::Fresh,
+            Part::Fourth,
+            Part::Fifth,
+            Part::Sixth,
         ]
     }
 }
@@ -214,6 +237,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Fourth => (5_000_000, 5_100_000),
         Part::Fifth => (6_000_000, 6_100_000),
         Part::Sixth => (8_000_000, 8_100_000),
+        Part::Seventh => (9_000_000, 9_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -223,7 +247,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Sixth, _) => 64,
+            (Part::Sixth | Part::Seventh, _) => 64,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -235,7 +259,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Sixth => 960,
+        Part::Sixth | Part::Seventh => 960,
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
@@ -344,7 +368,7 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth, fifth and sixth parts are what their definition says (counts per kind, real and
+    /// The fourth to seventh parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
@@ -360,6 +384,7 @@ mod tests {
         );
         check_large_part(&real, Part::Fifth, &Part::tuning_all()[..5], 1);
         check_large_part(&real, Part::Sixth, &Part::tuning_all(), 2);
+        check_large_part(&real, Part::Seventh, &Part::tuning_seven(), 2);
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.

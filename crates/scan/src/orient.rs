@@ -266,11 +266,13 @@ pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, S
 /// one-colour face, a checkerboard) was placed at one of its look-alike turns arbitrarily, and
 /// the fitted light (a brightness slope per face) depends on which. The photos are read again
 /// with each such face at each of its other look-alike turns; a sticker another reading
-/// names as doubtful, or gives another colour, is named ([`StickerReading::turn_doubt`]), and
+/// names as doubtful (for a reason of its own: [`StickerReading::counts_towards_refusal`]), or
+/// gives another colour, is named ([`StickerReading::turn_doubt`]), and
 /// a reading that is refused names every sticker it named. With [`DOUBTFUL_REFUSED`] doubtful
 /// stickers or more in all, the scan is refused.
 ///
 /// [`StickerReading::turn_doubt`]: crate::resolve::StickerReading::turn_doubt
+/// [`StickerReading::counts_towards_refusal`]: crate::resolve::StickerReading::counts_towards_refusal
 /// [`DOUBTFUL_REFUSED`]: crate::resolve::DOUBTFUL_REFUSED
 fn same_looking_turns(
     resolver: &Resolver,
@@ -291,8 +293,8 @@ fn same_looking_turns(
                 Ok(other) => {
                     let faces = other.cube.to_face_array();
                     for s in 0..N_FACELETS {
-                        named[s] |=
-                            other.stickers[s].is_doubtful() || faces[s].index() != labels[s];
+                        named[s] |= other.stickers[s].counts_towards_refusal()
+                            || faces[s].index() != labels[s];
                     }
                 }
                 Err(ScanError::Unsure { stickers }) => {
@@ -309,7 +311,13 @@ fn same_looking_turns(
         reading.turn_doubt = named[s] && !CENTRES.contains(&s);
     }
     let doubtful = top.resolution.doubtful();
-    if doubtful.len() >= crate::resolve::DOUBTFUL_REFUSED {
+    let counted = top
+        .resolution
+        .stickers
+        .iter()
+        .filter(|r| r.counts_towards_refusal())
+        .count();
+    if counted >= crate::resolve::DOUBTFUL_REFUSED {
         return Err(ScanError::Unsure { stickers: doubtful });
     }
     Ok(())

@@ -6,8 +6,9 @@
 //! The bounds are the figures measured when this test was written (BENCHMARKS.md, "Colour
 //! resolver under lighting faults"), so a change that makes the resolver worse fails here.
 //! The issue's target is 0 silently wrong: since the third round (a stricter doubt threshold)
-//! no case of the six tuning parts is, but one case of the sixth held-out part (session 22)
-//! is; the exact share is below the issue's 97%, and the bounds say what it is.
+//! no case of the six tuning parts is; one case of the sixth held-out part (session 22) was,
+//! and since session 23 (a piece in doubt) none is; the exact share is below the issue's 97%,
+//! and the bounds say what it is.
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
 use rubik_scan::{resolve, sticker_name};
@@ -118,9 +119,79 @@ fn turned_checkerboard_case_names_every_wrong_sticker() {
 
 /// The part held out until the end of the sixth round (session 22, 3,136 cases, every real
 /// scan 64 times): 2,856 exact (91.1%) and one case silently wrong when it was run
-/// (`random-05/glare/8000635`: 8 stickers wrong, 6 of them not named); the bound records it
-/// as found, not as accepted.
+/// (`random-05/glare/8000635`: 8 stickers wrong, 6 of them not named); none since session 23
+/// (a piece in doubt, below), with the exact count unchanged.
 #[test]
 fn sixth_part() {
-    check(Part::Sixth, 905, 1);
+    check(Part::Sixth, 905, 0);
+}
+
+/// Session 23: `random-05/glare/8000635` (sixth part). Glare washed two green stickers (D9,
+/// L9) nearly white; the resolver read them white and swapped the two corners they sit on with
+/// twists (DFL and DRB), giving two white stickers green and two red/orange stickers the other
+/// colour: 8 wrong, 6 at confidences 0.9986–0.9991 under the model fitted to the swap, none
+/// overruled by 5 nats. R9 and F7 each look more like another colour than the one read, which
+/// puts their whole pieces in doubt (`StickerReading::piece_doubt`): every wrong sticker is
+/// named.
+#[test]
+fn swapped_corners_under_glare_are_named() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let case = cases(&real, Part::Sixth)
+        .into_iter()
+        .find(|c| c.name == "3x3x3-random-05/glare/8000635")
+        .expect("the case is in the sixth part");
+    let answer = resolve(&case.rgb);
+    let outcome = judge(&case.facelets, &answer);
+    assert!(
+        matches!(outcome, Outcome::Flagged | Outcome::Refused),
+        "{}: {outcome:?}",
+        case.name
+    );
+}
+
+/// Every sticker whose measurement alone looks like another colour than the one read puts each
+/// sticker of its piece among the doubtful ones ([`rubik_scan::resolve::PIECE_DOUBT_NATS`] is
+/// 0: any such sticker), on every answered case of the tuning part.
+#[test]
+fn a_contradicted_sticker_puts_its_piece_in_doubt() {
+    use rubik_cube::piece::{CORNER_FACELETS, EDGE_FACELETS};
+    assert_eq!(rubik_scan::resolve::PIECE_DOUBT_NATS, 0.0);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let pieces: Vec<&[usize]> = CORNER_FACELETS
+        .iter()
+        .map(|p| &p[..])
+        .chain(EDGE_FACELETS.iter().map(|p| &p[..]))
+        .collect();
+    let mut contradicted = 0;
+    for case in cases(&real, Part::Tuning) {
+        let Ok(r) = resolve(&case.rgb) else { continue };
+        let doubtful = r.doubtful();
+        for piece in &pieces {
+            if piece
+                .iter()
+                .any(|&s| r.stickers[s].looks_like != r.stickers[s].face)
+            {
+                contradicted += 1;
+                for &s in *piece {
+                    assert!(doubtful.contains(&s), "{}: {}", case.name, sticker_name(s));
+                    assert!(r.stickers[s].piece_doubt, "{}", case.name);
+                }
+            }
+        }
+    }
+    assert!(
+        contradicted > 0,
+        "the tuning part has contradicted stickers"
+    );
+}
+
+/// The part held out until the end of session 23 (3,136 cases, the sixth part's design with
+/// seeds 9,000,000 + i): 2,850 exact (90.9%) and one case silently wrong when it was run
+/// (`random-02-2017/all/9000431`: R6 R8 F8 L4 wrong, L4 not named); the bound records it as
+/// found, not as accepted.
+#[test]
+fn seventh_part() {
+    check(Part::Seventh, 905, 1);
 }
