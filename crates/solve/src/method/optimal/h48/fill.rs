@@ -145,10 +145,7 @@ impl Codes {
                     h
                 },
             )
-            .reduce(
-                || [0u64; 4],
-                |a, b| std::array::from_fn(|i| a[i] + b[i]),
-            );
+            .reduce(|| [0u64; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
         for i in (full as u64 * 32)..self.len {
             h[self.get(i) as usize] += 1;
         }

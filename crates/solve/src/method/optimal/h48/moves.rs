@@ -10,7 +10,7 @@
 //!   (a table per symmetry) exclusive-or a mask read off the slices (a table per `esep` and
 //!   symmetry). Tested against cubes below.
 
-use super::coord::{cube_of_corner_raw, corner_raw, edge_part, set_edge_part, CornerClasses};
+use super::coord::{corner_raw, cube_of_corner_raw, edge_part, set_edge_part, CornerClasses};
 use super::coord::{N_CORNER_CLASS, N_ESEP};
 use rubik_cube::symmetry as sym48;
 use rubik_cube::{CubieCube, Move};
@@ -233,8 +233,16 @@ mod part_tests {
             let (esep, eo) = ((e >> 11) as usize, (e & 0x7FF) as usize);
             for m in Move::ALL {
                 let e2 = edge_part(&c.apply_move(m));
-                assert_eq!(mt.esep_move[esep * 18 + m.index()] as u64, e2 >> 11, "esep move {m}");
-                assert_eq!(mt.eo_move[m.index() * N_EO + eo] as u64, e2 & 0x7FF, "eo move {m}");
+                assert_eq!(
+                    mt.esep_move[esep * 18 + m.index()] as u64,
+                    e2 >> 11,
+                    "esep move {m}"
+                );
+                assert_eq!(
+                    mt.eo_move[m.index() * N_EO + eo] as u64,
+                    e2 & 0x7FF,
+                    "eo move {m}"
+                );
             }
             for s in 0..48 {
                 let e2 = edge_part(&sym48::conjugate(s, &c));

@@ -1,5 +1,7 @@
 use super::*;
-use crate::method::optimal::h48::coord::{corner_raw, cube_of_corner_raw, CornerClasses, N_CORNER_RAW};
+use crate::method::optimal::h48::coord::{
+    corner_raw, cube_of_corner_raw, CornerClasses, N_CORNER_RAW,
+};
 use rubik_cube::Move;
 use std::process::{Command, Stdio};
 
@@ -59,7 +61,11 @@ fn the_table_is_the_plain_bfs_capped() {
         for back in [Some(u8::MAX), Some(1), Some(3), Some(base), None] {
             let (t, levels) = fill(&space, &plan(base, back), None, &mut |_| {}).expect("fill");
             for (i, &d) in dist.iter().enumerate() {
-                assert_eq!(t.get(i as u64), code(d, base), "entry {i} base {base} {back:?}");
+                assert_eq!(
+                    t.get(i as u64),
+                    code(d, base),
+                    "entry {i} base {base} {back:?}"
+                );
             }
             // Each level's count is the BFS's.
             for l in &levels {
@@ -85,7 +91,10 @@ fn a_frontier_past_its_cap_turns_the_fill_backward() {
     let mut p = plan(6, Some(u8::MAX));
     p.max_frontier = 1000;
     let (t, levels) = fill(&space, &p, None, &mut |_| {}).expect("fill");
-    let first_big = levels.iter().position(|l| l.set > 1000).expect("a level past 1000");
+    let first_big = levels
+        .iter()
+        .position(|l| l.set > 1000)
+        .expect("a level past 1000");
     assert!(levels[..=first_big].iter().all(|l| !l.backward));
     assert!(levels[first_big + 1..].iter().all(|l| l.backward));
     for (i, &d) in dist.iter().enumerate() {
@@ -206,13 +215,15 @@ fn kill_child_at(dir: &Path, at: usize) -> String {
         line.clear();
         let n = std::io::BufRead::read_line(&mut out, &mut line).expect("child output");
         assert!(n > 0, "the child ended before its checkpoint");
-        if line.starts_with("checkpoint ") {
+        // The harness's "test … " may precede the child's line.
+        if let Some(at) = line.find("checkpoint ") {
+            line = line[at..].trim().to_string();
             break;
         }
     }
     child.kill().expect("kill the child");
     let _ = child.wait();
-    line.trim().to_string()
+    line
 }
 
 #[test]
@@ -223,16 +234,24 @@ fn a_killed_fill_resumes_to_the_same_table() {
     let root = tempfile::tempdir().expect("temporary directory");
     // Killed after a forward level (call 3: levels 0, 1, 2 written), and in the middle of the
     // first backward level (its first mid-level checkpoint comes right after level BASE − 1).
-    for (at, want) in [(3, "checkpoint 2 false"), (BASE as usize + 1, "checkpoint 5 true")] {
+    for (at, want) in [
+        (3, "checkpoint 2 false"),
+        (BASE as usize + 1, "checkpoint 5 true"),
+    ] {
         let dir = root.path().join(format!("at-{at}"));
         let said = kill_child_at(&dir, at);
         assert_eq!(said, want);
         assert!(checkpoint_path(&dir).exists());
         let mut seen = Vec::new();
-        let (resumed, _) = fill(&space, &kill_plan(), Some(&dir), &mut |l| seen.push(l.level))
-            .expect("resume");
+        let (resumed, _) = fill(&space, &kill_plan(), Some(&dir), &mut |l| {
+            seen.push(l.level)
+        })
+        .expect("resume");
         assert!(!seen.contains(&0), "level 0 not redone");
-        assert!(words(&resumed) == words(&whole), "killed at call {at}: the tables differ");
+        assert!(
+            words(&resumed) == words(&whole),
+            "killed at call {at}: the tables differ"
+        );
         let left: Vec<_> = fs::read_dir(&dir)
             .expect("dir")
             .flatten()
@@ -251,8 +270,10 @@ fn a_torn_checkpoint_is_ignored() {
     let good = fs::read(&path).expect("checkpoint");
     fs::write(&path, &good[..good.len() - 5]).expect("tear");
     let mut seen = Vec::new();
-    let (again, _) =
-        fill(&space, &plan(4, None), Some(root.path()), &mut |l| seen.push(l.level)).expect("again");
+    let (again, _) = fill(&space, &plan(4, None), Some(root.path()), &mut |l| {
+        seen.push(l.level)
+    })
+    .expect("again");
     assert_eq!(seen.first(), Some(&0), "started over");
     assert!(words(&again) == words(&whole));
     // A checkpoint of another base is another table's.
