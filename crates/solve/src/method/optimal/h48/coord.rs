@@ -140,7 +140,7 @@ pub fn edge_part(c: &CubieCube) -> u64 {
 
 /// Sets the edges of `c` to edge part `e` (pieces of a slice in piece order; position 0's
 /// orientation makes the total even).
-fn set_edge_part(c: &mut CubieCube, e: u64) {
+pub(crate) fn set_edge_part(c: &mut CubieCube, e: u64) {
     let esep = (e >> 11) as usize;
     let e_mask = subset_unrank(esep / 70, 12, 4);
     let m_mask = subset_unrank(esep % 70, 8, 4);
