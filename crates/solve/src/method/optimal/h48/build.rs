@@ -40,11 +40,41 @@ pub enum BuildError {
     },
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
+/// Maps an I/O error on `path` to a [`BuildError`].
+pub(super) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
     move |source| BuildError::Io {
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// Makes the written temporary file `tmp` the file `path` in `dir` atomically: syncs it, renames
+/// it over `path`, then syncs the directory so the rename survives a crash (not every system
+/// allows syncing a directory: that step is best effort).
+pub(super) fn commit(
+    file: fs::File,
+    tmp: &Path,
+    path: &Path,
+    dir: &Path,
+) -> Result<(), BuildError> {
+    file.sync_all().map_err(io(tmp))?;
+    drop(file);
+    fs::rename(tmp, path).map_err(io(path))?;
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Panics when a temporary file (a name holding `tmp`) is left in `dir`.
+#[cfg(test)]
+pub(super) fn assert_no_temporary_files(dir: &Path) {
+    let left: Vec<_> = fs::read_dir(dir)
+        .expect("dir")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
 }
 
 /// The file of depth `d` in `dir`.
@@ -100,14 +130,7 @@ fn save(dir: &Path, d: u8, set: &[u64]) -> Result<(), BuildError> {
     let tmp = dir.join(format!("depth-{d:02}.h11.tmp-{}", std::process::id()));
     let mut f = fs::File::create(&tmp).map_err(io(&tmp))?;
     f.write_all(&encode(d, set)).map_err(io(&tmp))?;
-    f.sync_all().map_err(io(&tmp))?;
-    drop(f);
-    fs::rename(&tmp, &path).map_err(io(&path))?;
-    if let Ok(d) = fs::File::open(dir) {
-        // Makes the rename durable; not every system allows syncing a directory.
-        let _ = d.sync_all();
-    }
-    Ok(())
+    commit(f, &tmp, &path, dir)
 }
 
 /// Removes temporary files of builds that died.
@@ -310,12 +333,7 @@ mod tests {
             let b = fs::read(depth_path(&killed, d)).expect("resumed");
             assert!(a == b, "depth {d} differs");
         }
-        let left: Vec<_> = fs::read_dir(&killed)
-            .expect("dir")
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().contains("tmp"))
-            .collect();
-        assert!(left.is_empty(), "temporary files left: {left:?}");
+        assert_no_temporary_files(&killed);
     }
 
     #[test]

@@ -23,7 +23,7 @@
 //! which is what lets a level resume from its middle); below `b` (code 0 for all) it collects
 //! what it found and writes after the pass.
 
-use super::build::BuildError;
+use super::build::{commit, io, BuildError};
 use rayon::prelude::*;
 use std::fs;
 use std::io::{Read, Write};
@@ -213,13 +213,6 @@ pub fn checkpoint_path(dir: &Path) -> PathBuf {
     dir.join("fill.ckpt")
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
-    move |source| BuildError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
 /// FNV-1a over 8-byte words.
 fn fnv(h: u64, w: u64) -> u64 {
     (h ^ w).wrapping_mul(0x0100_0000_01b3)
@@ -257,13 +250,7 @@ fn save(dir: &Path, table: &Codes, base: u8, state: &State) -> Result<(), BuildE
     }
     w.write_all(&sum.to_le_bytes()).map_err(io(&tmp))?;
     let f = w.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
-    f.sync_all().map_err(io(&tmp))?;
-    drop(f);
-    fs::rename(&tmp, &path).map_err(io(&path))?;
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    commit(f, &tmp, &path, dir)
 }
 
 /// The checkpoint of a table of `len` entries and base `base`, `None` when missing, torn or

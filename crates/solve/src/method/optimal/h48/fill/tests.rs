@@ -1,4 +1,5 @@
 use super::*;
+use crate::method::optimal::h48::build::assert_no_temporary_files;
 use crate::method::optimal::h48::coord::{
     corner_raw, cube_of_corner_raw, CornerClasses, N_CORNER_RAW,
 };
@@ -252,12 +253,7 @@ fn a_killed_fill_resumes_to_the_same_table() {
             words(&resumed) == words(&whole),
             "killed at call {at}: the tables differ"
         );
-        let left: Vec<_> = fs::read_dir(&dir)
-            .expect("dir")
-            .flatten()
-            .filter(|e| e.file_name().to_string_lossy().contains("tmp"))
-            .collect();
-        assert!(left.is_empty(), "temporary files left: {left:?}");
+        assert_no_temporary_files(&dir);
     }
 }
 
