@@ -18,21 +18,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 fn main() {
-    let part = match std::env::args().nth(1).as_deref() {
-        Some("tuning") => Part::Tuning,
-        Some("held-out") => Part::HeldOut,
-        Some("final") => Part::Final,
-        Some("fresh") => Part::Fresh,
-        Some("fourth") => Part::Fourth,
-        Some("fifth") => Part::Fifth,
-        Some("sixth") => Part::Sixth,
-        Some("seventh") => Part::Seventh,
-        _ => {
-            eprintln!(
-                "usage: lighting tuning|held-out|final|fresh|fourth|fifth|sixth|seventh [-v]"
-            );
-            std::process::exit(2);
-        }
+    let Some(part) = std::env::args().nth(1).as_deref().and_then(Part::named) else {
+        eprintln!("usage: lighting {} [-v]", Part::names());
+        std::process::exit(2);
     };
     let verbose = std::env::args().any(|a| a == "-v");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");

@@ -13,18 +13,9 @@ use std::path::Path;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let part = match args.first().map(String::as_str) {
-        Some("tuning") => Part::Tuning,
-        Some("held-out") => Part::HeldOut,
-        Some("final") => Part::Final,
-        Some("fresh") => Part::Fresh,
-        Some("fourth") => Part::Fourth,
-        Some("fifth") => Part::Fifth,
-        Some("sixth") => Part::Sixth,
-        _ => {
-            eprintln!("usage: why tuning|held-out|final|fresh|fourth|fifth|sixth CASE");
-            std::process::exit(2);
-        }
+    let Some(part) = args.first().cloned().as_deref().and_then(Part::named) else {
+        eprintln!("usage: why {} CASE", Part::names());
+        std::process::exit(2);
     };
     let Some(name) = args.get(1) else {
         eprintln!("usage: why PART CASE");

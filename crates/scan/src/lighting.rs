@@ -169,6 +169,31 @@ pub enum Part {
 }
 
 impl Part {
+    /// Every part with its name on the examples' command lines, oldest first.
+    pub const NAMED: [(&'static str, Part); 8] = [
+        ("tuning", Part::Tuning),
+        ("held-out", Part::HeldOut),
+        ("final", Part::Final),
+        ("fresh", Part::Fresh),
+        ("fourth", Part::Fourth),
+        ("fifth", Part::Fifth),
+        ("sixth", Part::Sixth),
+        ("seventh", Part::Seventh),
+    ];
+
+    /// The part called `name` in [`Part::NAMED`].
+    pub fn named(name: &str) -> Option<Part> {
+        Part::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, p)| p)
+    }
+
+    /// The names of [`Part::NAMED`] joined by `|`, for a usage line.
+    pub fn names() -> String {
+        Part::NAMED.map(|(n, _)| n).join("|")
+    }
+
     /// The parts the resolver was tuned on in the sixth round: every part but
     /// [`Part::Sixth`] and [`Part::Seventh`].
     pub fn tuning_all() -> [Part; 6] {
