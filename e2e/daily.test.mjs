@@ -285,6 +285,9 @@ test("trainer: a PLL drill shows after each solve a picture of the scramble's st
       await page.keyboard.down("Space");
       await page.keyboard.up("Space");
       await page.waitForFunction(() => window.rubik.timerPhase() === "running");
+      // A PLL drill has a few hundred states: the next scramble may repeat this one, so the test waits
+      // for a new deal, not for a different scramble.
+      const dealt = await page.evaluate(() => window.rubik.timerDealt());
       await page.keyboard.down("Space");
       await page.keyboard.up("Space");
       await page.waitForFunction(() => document.querySelector("#timer-case .case-pic"));
@@ -297,7 +300,7 @@ test("trainer: a PLL drill shows after each solve a picture of the scramble's st
       // A PLL state: everything but the U layer's permutation is solved, and U is all U.
       assert.equal(state.slice(0, 9), "UUUUUUUUU");
       if (k === 0) await page.screenshot({ path: join(SHOTS, `daily-drill-${name}.png`) });
-      await page.waitForFunction((s) => window.rubik.timerScramble() && window.rubik.timerScramble() !== s, scramble);
+      await page.waitForFunction((d) => window.rubik.timerScramble() && window.rubik.timerDealt() > d, dealt);
     }
     // The per-case table lists the cases seen, each with its picture.
     assert.ok(await page.locator("#timer-cases .case-pic").count() >= 1);

@@ -143,6 +143,7 @@
     start: 0,
     scramble: "",
     scrambleFacelets: null,
+    dealt: 0, // scrambles dealt so far (two in a row may be the same: a drill set is small)
     frame: null,
     mode: "timer", // "timer", or "drill" while the trainer deals the scrambles
     source: null, // the trainer's scramble source: {next(): Promise<{scramble, facelets, case}>}
@@ -386,6 +387,7 @@
       if (seq !== scrambleSeq) return;
       timer.scramble = next.scramble;
       timer.scrambleFacelets = next.facelets;
+      timer.dealt++;
       timer.case = next.case || null;
       $("timer-scramble").textContent = next.scramble;
       message("");
@@ -751,6 +753,7 @@
     timerExport: () => exportJson(),
     timerSession: () => (timer.current ? { name: timer.current.name, kind: timer.current.kind, count: timer.current.solves.length } : null),
     timerScramble: () => timer.scramble,
+    timerDealt: () => timer.dealt,
   });
 
   init();
