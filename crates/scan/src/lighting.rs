@@ -195,30 +195,16 @@ impl Part {
     }
 
     /// The parts the resolver was tuned on in the sixth round: every part but
-    /// [`Part::Sixth`] and [`Part::Seventh`].
+    /// [`Part::Sixth`] and [`Part::Seventh`], the first six of [`Part::NAMED`].
     pub fn tuning_all() -> [Part; 6] {
-        [
-            Part::Tuning,
-            Part::HeldOut,
-            Part::Final,
-            Part::Fresh,
-            Part::Fourth,
-            Part::Fifth,
-        ]
+        std::array::from_fn(|i| Part::NAMED[i].1)
     }
 
     /// The parts the resolver may be tuned on in session 23: every part but
-    /// [`Part::Seventh`] (the sixth part was run, and one of its cases reported, in session 22).
+    /// [`Part::Seventh`], the first seven of [`Part::NAMED`] (the sixth part was run, and one of
+    /// its cases reported, in session 22).
     pub fn tuning_seven() -> [Part; 7] {
-        [
-            Part::Tuning,
-            Part::HeldOut,
-            Part::Final,
-            Part::Fresh,
-            Part::Fourth,
-            Part::Fifth,
-            Part::Sixth,
-        ]
+        std::array::from_fn(|i| Part::NAMED[i].1)
     }
 }
 
