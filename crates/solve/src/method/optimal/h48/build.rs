@@ -66,6 +66,42 @@ pub(super) fn commit(
     Ok(())
 }
 
+/// Runs the ignored test `test` of this test binary in a child process with `env` set, reads its
+/// output until it says `checkpoint …`, kills it there and returns that line from `checkpoint`
+/// on (the kill tests: the child blocks on its stdin after writing a checkpoint).
+#[cfg(test)]
+pub(super) fn kill_child_at_checkpoint(test: &str, env: (&str, &std::ffi::OsStr)) -> String {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(std::env::current_exe().expect("test binary"))
+        .args([
+            "--exact",
+            test,
+            "--include-ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(env.0, env.1)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the child");
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("child stdout"));
+    let mut line = String::new();
+    let said = loop {
+        line.clear();
+        let n = out.read_line(&mut line).expect("child output");
+        assert!(n > 0, "the child ended before its checkpoint");
+        // The harness's "test … " may precede the child's line.
+        if let Some(at) = line.find("checkpoint ") {
+            break line[at..].trim().to_string();
+        }
+    };
+    child.kill().expect("kill the child");
+    let _ = child.wait();
+    said
+}
+
 /// Panics when a temporary file (a name holding `tmp`) is left in `dir`.
 #[cfg(test)]
 pub(super) fn assert_no_temporary_files(dir: &Path) {
@@ -252,7 +288,6 @@ mod tests {
     use super::*;
     use crate::method::optimal::h48::coord::MAX_K;
     use rubik_cube::{CubieCube, Move};
-    use std::process::{Command, Stdio};
 
     /// Depth of the test builds: 5 moves (about 10 k classes, well under a second).
     const TEST_DEPTH: u8 = 5;
@@ -290,32 +325,11 @@ mod tests {
         let (whole, killed) = (root.path().join("whole"), root.path().join("killed"));
         let uninterrupted = build_sets(&whole, TEST_DEPTH, &mut |_| {}).expect("build");
 
-        let mut child = Command::new(std::env::current_exe().expect("test binary"))
-            .args([
-                "--exact",
-                "method::optimal::h48::build::tests::child_build",
-                "--include-ignored",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(CHILD_ENV, &killed)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start the child build");
-        // Wait for the child to say its checkpoint is written, then kill it.
-        let mut out = std::io::BufReader::new(child.stdout.take().expect("child stdout"));
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let n = std::io::BufRead::read_line(&mut out, &mut line).expect("child output");
-            assert!(n > 0, "the child ended before its checkpoint");
-            if line.contains(&format!("checkpoint {KILL_AFTER}")) {
-                break;
-            }
-        }
-        child.kill().expect("kill the child");
-        let _ = child.wait();
+        let said = kill_child_at_checkpoint(
+            "method::optimal::h48::build::tests::child_build",
+            (CHILD_ENV, killed.as_os_str()),
+        );
+        assert_eq!(said, format!("checkpoint {KILL_AFTER}"));
         assert!(depth_path(&killed, KILL_AFTER).exists());
         assert!(!depth_path(&killed, KILL_AFTER + 1).exists());
 

@@ -1,10 +1,9 @@
 use super::*;
-use crate::method::optimal::h48::build::assert_no_temporary_files;
+use crate::method::optimal::h48::build::{assert_no_temporary_files, kill_child_at_checkpoint};
 use crate::method::optimal::h48::coord::{
     corner_raw, cube_of_corner_raw, CornerClasses, N_CORNER_RAW,
 };
 use rubik_cube::Move;
-use std::process::{Command, Stdio};
 
 /// A small real graph for the fill's tests: the raw corner value (twist × where the first
 /// tetrad is, 153,090 entries, all reachable), moves from cubes.
@@ -197,34 +196,11 @@ fn child_fill() {
 }
 
 fn kill_child_at(dir: &Path, at: usize) -> String {
-    let mut child = Command::new(std::env::current_exe().expect("test binary"))
-        .args([
-            "--exact",
-            "method::optimal::h48::fill::tests::child_fill",
-            "--include-ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(CHILD_ENV, format!("{}|{at}", dir.display()))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the child fill");
-    let mut out = std::io::BufReader::new(child.stdout.take().expect("child stdout"));
-    let mut line = String::new();
-    loop {
-        line.clear();
-        let n = std::io::BufRead::read_line(&mut out, &mut line).expect("child output");
-        assert!(n > 0, "the child ended before its checkpoint");
-        // The harness's "test … " may precede the child's line.
-        if let Some(at) = line.find("checkpoint ") {
-            line = line[at..].trim().to_string();
-            break;
-        }
-    }
-    child.kill().expect("kill the child");
-    let _ = child.wait();
-    line
+    let env = format!("{}|{at}", dir.display());
+    kill_child_at_checkpoint(
+        "method::optimal::h48::fill::tests::child_fill",
+        (CHILD_ENV, std::ffi::OsStr::new(&env)),
+    )
 }
 
 #[test]
