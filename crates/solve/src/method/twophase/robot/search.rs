@@ -10,6 +10,7 @@
 //! phase-1 tables in the metric (six faces: QTM and the axial metrics; five faces: the same
 //! three), exact in it, which replace the halved half-turn bound where they exist.
 
+use super::descent::{self, DescentMap};
 use super::mode::{may_follow, Metric, RobotMove};
 use super::tables::FrameTables;
 use super::tables::{five_index, five_index2, SIDE_FACES};
@@ -58,6 +59,18 @@ struct Kid {
     small: u8,
     half: u32,
     entry: u32,
+}
+
+/// A phase-1 node searched by the descent codes ([`RobotSearch::phase1_coded`]).
+#[derive(Clone, Copy)]
+struct Node {
+    /// Flip, twist, slice.
+    coords: [usize; 3],
+    /// Its exact distance to G1 in the metric.
+    dist: usize,
+    /// Its phase-1 entry and the symmetry taking it to the entry's representative.
+    entry: usize,
+    sym: usize,
 }
 
 /// No missing side face (six faces, or U or D missing).
@@ -132,6 +145,10 @@ pub struct RobotSearch<'a> {
     /// Axial metrics: the phase-1 distances in the metric with six faces
     /// ([`super::tables::phase1_axial_spec`]), same index as the plain phase-1 table.
     axial1: Option<&'a [u8]>,
+    /// Six faces in axial half turns: the phase-1 descent codes
+    /// ([`super::descent::PHASE1_AXHT_DESCENT`]) and where a node's moves are in them; phase 1
+    /// then reads one entry per node, its own, in place of its children's distances.
+    descent: Option<(&'a [u8], &'static DescentMap)>,
     /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
     /// one byte per entry of the plain phase-2 index.
     metric2: Option<&'a [u8]>,
@@ -202,6 +219,7 @@ impl<'a> RobotSearch<'a> {
             five2: None,
             five_metric: None,
             axial1: None,
+            descent: None,
             metric2: None,
             five_metric2: None,
             sets,
@@ -268,6 +286,21 @@ impl<'a> RobotSearch<'a> {
     pub fn phase1_in_metric(self, table: Option<&'a [u8]>) -> Self {
         RobotSearch {
             axial1: table,
+            ..self
+        }
+    }
+
+    /// Six faces in axial half turns: search phase 1 by `table`'s descent codes
+    /// ([`super::descent::PHASE1_AXHT_DESCENT`]): a node's children's distances from one read
+    /// of its own entry. Taken only where the codes' moves are the frames' (six faces, axial
+    /// half turns); `table` must be the codes of the table given to [`Self::phase1_in_metric`].
+    pub fn phase1_descent(self, table: Option<&'a [u8]>) -> Self {
+        let fits = self.metric == Metric::AxialHtm
+            && self.five.is_none()
+            && self.axial1.is_some()
+            && self.sets.iter().all(|s| s.moves == descent::code_moves());
+        RobotSearch {
+            descent: table.filter(|_| fits).map(|t| (t, DescentMap::shared())),
             ..self
         }
     }
@@ -464,7 +497,26 @@ impl<'a> RobotSearch<'a> {
                 }
                 self.path1.clear();
                 self.cost1 = cost1;
-                if self.phase1(flip, twist, slice, cost1) {
+                let stop = if self.descent.is_some() {
+                    let (entry, sym) = phase1_entry(
+                        &self.plain.flipslice_sym,
+                        &self.plain.twist_conj,
+                        flip,
+                        twist,
+                        slice,
+                    );
+                    let dist = self.bound1(set, missing, flip, twist, slice);
+                    let node = Node {
+                        coords: [flip, twist, slice],
+                        dist,
+                        entry,
+                        sym,
+                    };
+                    self.phase1_coded(node, cost1)
+                } else {
+                    self.phase1(flip, twist, slice, cost1)
+                };
+                if stop {
                     break 'outer;
                 }
             }
@@ -581,6 +633,102 @@ impl<'a> RobotSearch<'a> {
             let [f, t, s] = kid.coords.map(usize::from);
             self.path1.push(kid.mv);
             let stop = self.phase1(f, t, s, left);
+            self.path1.pop();
+            if stop {
+                return true;
+            }
+            if self.cost1 > self.bound {
+                // A solution was found and the bound fell below this branch.
+                return false;
+            }
+        }
+        false
+    }
+
+    /// [`Self::phase1`] by the descent codes: the node's exact distance `node.dist` and its
+    /// children's from its own entry; a child that cannot come within the cost left is
+    /// neither moved nor read. `true` stops the whole search.
+    fn phase1_coded(&mut self, node: Node, togo: usize) -> bool {
+        if self.tick() {
+            return true;
+        }
+        let sets = self.sets;
+        let set = &sets[self.frames[self.frame].rot];
+        if togo == 0 {
+            // In G1 (the distance is 0 only there); as in `phase1`.
+            if let Some(&last) = self.path1.last() {
+                if set.moves[last as usize].in_g1 {
+                    return false;
+                }
+            }
+            return self.phase2_from_here();
+        }
+        let Some((table, map)) = self.descent else {
+            unreachable!("phase1_coded runs with descent codes")
+        };
+        let (down, raise) = descent::decode(descent::code(table, node.entry));
+        let bits = &map.bit[node.sym];
+        let mv = &self.plain.moves;
+        let prev = self.path1.last().map(|&i| set.moves[i as usize]);
+        let [flip, twist, slice] = node.coords;
+        // Two passes, so that the children's reads overlap: the first picks the children
+        // that can stay within the cost left, moves them and requests their flip-slice
+        // class; the second requests their codes; then the search goes on in each.
+        let mut kids = [Kid::default(); MAX_MOVES];
+        let mut n = 0;
+        for (i, rm) in set.moves.iter().enumerate() {
+            let cost = rm.cost as usize;
+            if cost > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
+                continue;
+            }
+            if cost == togo && rm.in_g1 {
+                continue;
+            }
+            let left = togo - cost;
+            let dist = node
+                .dist
+                .wrapping_add_signed(descent::change(down, raise, bits[i]));
+            if dist > left {
+                continue;
+            }
+            let (mut f, mut t1, mut s) = (flip, twist, slice);
+            for &m in &rm.turns[..rm.len as usize] {
+                let m = m as usize;
+                f = mv.flip_move[f * 18 + m] as usize;
+                t1 = mv.twist_move[t1 * 18 + m] as usize;
+                s = mv.slice_move[s * 18 + m] as usize;
+            }
+            if left > 0 {
+                prefetch(&self.plain.flipslice_sym, s * N_FLIP + f);
+            }
+            kids[n] = Kid {
+                mv: i as u8,
+                coords: [f as u16, t1 as u16, s as u16],
+                left: left as u8,
+                small: dist as u8,
+                ..Kid::default()
+            };
+            n += 1;
+        }
+        for kid in &mut kids[..n] {
+            if kid.left > 0 {
+                let [f, t1, s] = kid.coords.map(usize::from);
+                let (entry, sym) =
+                    phase1_entry(&self.plain.flipslice_sym, &self.plain.twist_conj, f, t1, s);
+                prefetch(table, entry * descent::ENTRY_BYTES);
+                kid.entry = entry as u32;
+                kid.half = sym as u32;
+            }
+        }
+        for kid in &kids[..n] {
+            let child = Node {
+                coords: kid.coords.map(usize::from),
+                dist: kid.small as usize,
+                entry: kid.entry as usize,
+                sym: kid.half as usize,
+            };
+            self.path1.push(kid.mv);
+            let stop = self.phase1_coded(child, kid.left as usize);
             self.path1.pop();
             if stop {
                 return true;

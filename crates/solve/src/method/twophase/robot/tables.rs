@@ -305,7 +305,7 @@ fn class_steps(
 
 /// What an axial phase-1 table's build starts from, six faces or five: the phase-1 parts, the
 /// metric's cost-1 moves ([`unit_moves`]) and their flip-slice class steps ([`class_steps`]).
-fn axial_prelude(
+pub(super) fn axial_prelude(
     store: &Store,
     metric: Metric,
 ) -> Result<(Phase1Parts, Vec<RobotMove>, Vec<u32>), TableError> {

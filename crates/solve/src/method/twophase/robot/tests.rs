@@ -806,3 +806,110 @@ fn five_face_metric_phase2_exact(metric: Metric) {
         );
     }
 }
+
+/// The axial descent codes ([`descent::PHASE1_AXHT_DESCENT`]) give, for every move of a node,
+/// its child's distance change in the axial half-turn phase-1 table, through the symmetry
+/// that takes the node to its entry's representative ([`descent::DescentMap`]): checked
+/// against the table's distances of the children, moved on the raw coordinates, on 3,000
+/// random states and every state within 3 moves of G1; then the search reading the codes
+/// solves random states within the bound (every answer applied, its cost counted). Ignored by
+/// default: it builds the 846 MB table (about a minute); run it with `cargo test --release -p
+/// rubik-solve -- --ignored axial_descent`.
+#[test]
+#[ignore = "builds an 846 MB table"]
+fn axial_descent_codes_equal_the_childrens_distance_changes() {
+    use std::collections::HashSet;
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let mv = &plain.moves;
+    let table = store
+        .get(&tables::PHASE1_AXHT_PRUNE)
+        .expect("axial phase-1 table");
+    let codes = store
+        .get(&descent::PHASE1_AXHT_DESCENT)
+        .expect("axial descent codes");
+    let moves = robot_moves([true; 6], Metric::AxialHtm);
+    let map = descent::DescentMap::shared();
+    type Coords = (usize, usize, usize);
+    let step = |(f, t, s): Coords, m: &RobotMove| -> Coords {
+        m.moves().fold((f, t, s), |(f, t, s), m| {
+            let m = m.index();
+            (
+                mv.flip_move[f * 18 + m] as usize,
+                mv.twist_move[t * 18 + m] as usize,
+                mv.slice_move[s * 18 + m] as usize,
+            )
+        })
+    };
+    let entry = |(f, t, s): Coords| {
+        crate::method::twophase::tables::phase1_entry(
+            &plain.flipslice_sym,
+            &plain.twist_conj,
+            f,
+            t,
+            s,
+        )
+    };
+    let dist = |x: Coords| crate::store::bfs::nibble(&table, entry(x).0) as isize;
+    let mut changes = [0usize; 3];
+    let mut check = |x: Coords| {
+        let (e, sym) = entry(x);
+        let d = dist(x);
+        assert!(d < 14, "{x:?}: distance {d} at the nibble's cap");
+        let (down, raise) = descent::decode(descent::code(&codes, e));
+        for (i, m) in moves.iter().enumerate() {
+            let real = dist(step(x, m)) - d;
+            let coded = descent::change(down, raise, map.bit[sym][i]);
+            assert_eq!(
+                coded, real,
+                "{x:?} (entry {e}, symmetry {sym}), move {i} {m:?}"
+            );
+            changes[(real + 1) as usize] += 1;
+        }
+    };
+    let mut rng = rng_from_seed(3839);
+    for _ in 0..3000 {
+        let c = CubieCube::random(&mut rng);
+        check((
+            crate::coord::flip(&c),
+            crate::coord::twist(&c),
+            crate::coord::slice(&c),
+        ));
+    }
+    let mut near: HashSet<Coords> = HashSet::from([(0, 0, 0)]);
+    let mut frontier = vec![(0, 0, 0)];
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for x in frontier {
+            for m in &moves {
+                let y = step(x, m);
+                if near.insert(y) {
+                    next.push(y);
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert!(near.len() > 10_000, "{} states within 3", near.len());
+    for &x in &near {
+        check(x);
+    }
+    assert!(
+        changes.iter().all(|&n| n > 1000),
+        "every change occurs: {changes:?}"
+    );
+    let tables = RobotTables::shared(
+        &store,
+        Mode {
+            faces: Faces::ALL,
+            metric: Metric::AxialHtm,
+        },
+    )
+    .expect("robot tables");
+    assert!(tables.axial_descent.is_some(), "the search reads the codes");
+    check_mode("all", Metric::AxialHtm, 20, 3840);
+}
