@@ -59,13 +59,17 @@ struct Kid {
     small: u8,
     half: u32,
     entry: u32,
+    /// [`RobotSearch::phase1_coded`]: the corner permutation (and `coords[2]` is the sorted
+    /// slice coordinate).
+    corners: u16,
 }
 
 /// A phase-1 node searched by the descent codes ([`RobotSearch::phase1_coded`]).
 #[derive(Clone, Copy)]
 struct Node {
-    /// Flip, twist, slice.
-    coords: [usize; 3],
+    /// Flip, twist, sorted slice ([`coord::slice_sorted`]: 24 · slice + order), corner
+    /// permutation.
+    coords: [usize; 4],
     /// Its exact distance to G1 in the metric.
     dist: usize,
     /// Its phase-1 entry and the symmetry taking it to the entry's representative.
@@ -439,7 +443,8 @@ impl<'a> RobotSearch<'a> {
     }
 
     /// The phase-2 bound of (corners, U/D edges, slice permutation) in frame set `set`, whose
-    /// missing side face is `missing` ([`NO_SIDE`]: none).
+    /// missing side face is `missing` ([`NO_SIDE`]: none); any value above `within` when the
+    /// frame's small tables already say it is above `within` (the large table is not read).
     #[inline(always)]
     fn bound2(
         &self,
@@ -448,11 +453,12 @@ impl<'a> RobotSearch<'a> {
         corners: usize,
         ud: usize,
         sp: usize,
+        within: usize,
     ) -> usize {
         let t = &set.tables;
         let a = t.corner_slice[corners * N_SLICE_PERM + sp];
         let b = t.edge_slice[ud * N_SLICE_PERM + sp];
-        if a.max(b) == u8::MAX {
+        if a.max(b) == u8::MAX || a.max(b) as usize > within {
             return usize::MAX;
         }
         let htm = match (self.five2, &self.five) {
@@ -506,8 +512,9 @@ impl<'a> RobotSearch<'a> {
                         slice,
                     );
                     let dist = self.bound1(set, missing, flip, twist, slice);
+                    let cube = &self.frames[f].cube;
                     let node = Node {
-                        coords: [flip, twist, slice],
+                        coords: [flip, twist, coord::slice_sorted(cube), coord::corners(cube)],
                         dist,
                         entry,
                         sym,
@@ -661,6 +668,15 @@ impl<'a> RobotSearch<'a> {
                     return false;
                 }
             }
+            // Phase 2 costs at least the corners × slice permutation bound (in G1 the sorted
+            // slice coordinate is the slice permutation; its entry was requested by the
+            // parent): beyond the cost left, the U/D edges are not built.
+            let [_, _, sp, corners] = node.coords;
+            debug_assert!(sp < N_SLICE_PERM);
+            let left = self.bound.saturating_sub(self.cost_of_path1());
+            if set.tables.corner_slice[corners * N_SLICE_PERM + sp] as usize > left {
+                return false;
+            }
             return self.phase2_from_here();
         }
         let Some((table, map)) = self.descent else {
@@ -670,7 +686,8 @@ impl<'a> RobotSearch<'a> {
         let bits = &map.bit[node.sym];
         let mv = &self.plain.moves;
         let prev = self.path1.last().map(|&i| set.moves[i as usize]);
-        let [flip, twist, slice] = node.coords;
+        let [flip, twist, sorted, corners] = node.coords;
+        let sm = &mv.slice_sorted_move;
         // Two passes, so that the children's reads overlap: the first picks the children
         // that can stay within the cost left, moves them and requests their flip-slice
         // class; the second requests their codes; then the search goes on in each.
@@ -691,21 +708,25 @@ impl<'a> RobotSearch<'a> {
             if dist > left {
                 continue;
             }
-            let (mut f, mut t1, mut s) = (flip, twist, slice);
+            let (mut f, mut t1, mut s, mut c) = (flip, twist, sorted, corners);
             for &m in &rm.turns[..rm.len as usize] {
                 let m = m as usize;
                 f = mv.flip_move[f * 18 + m] as usize;
                 t1 = mv.twist_move[t1 * 18 + m] as usize;
-                s = mv.slice_move[s * 18 + m] as usize;
+                s = sm[s * 18 + m] as usize;
+                c = mv.corner_move[c * 18 + m] as usize;
             }
             if left > 0 {
-                prefetch(&self.plain.flipslice_sym, s * N_FLIP + f);
+                prefetch(&self.plain.flipslice_sym, s / N_SLICE_PERM * N_FLIP + f);
+            } else {
+                prefetch(&set.tables.corner_slice, c * N_SLICE_PERM + s);
             }
             kids[n] = Kid {
                 mv: i as u8,
                 coords: [f as u16, t1 as u16, s as u16],
                 left: left as u8,
                 small: dist as u8,
+                corners: c as u16,
                 ..Kid::default()
             };
             n += 1;
@@ -713,16 +734,22 @@ impl<'a> RobotSearch<'a> {
         for kid in &mut kids[..n] {
             if kid.left > 0 {
                 let [f, t1, s] = kid.coords.map(usize::from);
-                let (entry, sym) =
-                    phase1_entry(&self.plain.flipslice_sym, &self.plain.twist_conj, f, t1, s);
+                let (entry, sym) = phase1_entry(
+                    &self.plain.flipslice_sym,
+                    &self.plain.twist_conj,
+                    f,
+                    t1,
+                    s / N_SLICE_PERM,
+                );
                 prefetch(table, entry * descent::ENTRY_BYTES);
                 kid.entry = entry as u32;
                 kid.half = sym as u32;
             }
         }
         for kid in &kids[..n] {
+            let [f, t1, s] = kid.coords.map(usize::from);
             let child = Node {
-                coords: kid.coords.map(usize::from),
+                coords: [f, t1, s, kid.corners as usize],
                 dist: kid.small as usize,
                 entry: kid.entry as usize,
                 sym: kid.half as usize,
@@ -826,7 +853,7 @@ impl<'a> RobotSearch<'a> {
             }
         }
         let remaining = self.bound - cost1;
-        let d2 = self.bound2(set, missing_side, corners, ud, sp);
+        let d2 = self.bound2(set, missing_side, corners, ud, sp, remaining);
         if d2 > remaining {
             return false;
         }
@@ -947,7 +974,7 @@ impl<'a> RobotSearch<'a> {
             let bound = if TURNS {
                 self.half2(missing, c, u) as usize
             } else {
-                self.bound2(set, missing, c, u, s)
+                self.bound2(set, missing, c, u, s, togo - step)
             };
             if bound > togo - step {
                 continue;
