@@ -6,5 +6,6 @@
 
 pub mod build;
 pub mod coord;
+pub mod exact;
 pub mod fill;
 pub mod moves;
