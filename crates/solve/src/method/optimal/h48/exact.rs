@@ -1,6 +1,6 @@
 //! The exact hK table (K < 11): for each hK index the least distance of the h11 cosets it
-//! covers, as 2-bit codes with base `M + 1` ([`fill::code`]), from the h11 classes to depth
-//! `M` ([`build`]'s files).
+//! covers, as 2-bit codes with base `M + 1` ([`super::fill::code`]), from the h11 classes to depth
+//! `M` ([`super::build`]'s files).
 //!
 //! - Values up to `M` (code 0): the projection of the depth files (an index is at `d ≤ M` iff
 //!   one of its cosets is, the least such `d`).
