@@ -7,7 +7,7 @@
 //! that are neither at `d` nor at `d − 1`. Every hK entry (K < 11) reached by depth `M` then
 //! has its exact value (the least distance of the h11 cosets it covers: [`project_counts`]),
 //! and every other entry is at least `M + 1`; the deeper values are the second stage's work
-//! (not built yet, see BENCHMARKS.md, Optimal, session 22).
+//! ([`super::exact`], BENCHMARKS.md, Optimal, session 24).
 //!
 //! Files: `depth-DD.h11` in the build's directory: the 8-byte magic, the depth and the count
 //! (little-endian u64 each), the sorted indices (u64 each), then a checksum of all that. Each is
