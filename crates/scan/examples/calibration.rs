@@ -11,8 +11,8 @@
 //! # decile with its standard error over cases (a case's stickers are not independent)
 //! cargo run --release -p rubik-scan --example calibration -- cv
 //! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth,
-//! # sixth, seventh; tuning-all: the six tuning parts of session 22 together, tuning-seven:
-//! # the seven of session 23) as the resolver reports it, SVG
+//! # sixth, seventh, eighth; tuning-all: the six tuning parts of session 22 together, tuning-seven:
+//! # the seven of session 23, tuning-eight: the eight of session 24) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -332,16 +332,7 @@ fn main() {
             }
         }
         Some("plot") if args.len() == 3 => {
-            let part = match args[1].as_str() {
-                "held-out" => Part::HeldOut,
-                "final" => Part::Final,
-                "fresh" => Part::Fresh,
-                "fourth" => Part::Fourth,
-                "fifth" => Part::Fifth,
-                "sixth" => Part::Sixth,
-                "seventh" => Part::Seventh,
-                _ => Part::Tuning,
-            };
+            let part = Part::named(&args[1]).unwrap_or(Part::Tuning);
             // `tuning-all`: every part the resolver is tuned on, together.
             let set: Vec<Case> = if args[1] == "tuning-all" {
                 Part::tuning_all()
@@ -350,6 +341,11 @@ fn main() {
                     .collect()
             } else if args[1] == "tuning-seven" {
                 Part::tuning_seven()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
+            } else if args[1] == "tuning-eight" {
+                Part::tuning_eight()
                     .into_iter()
                     .flat_map(|p| cases(&real, p))
                     .collect()
@@ -375,7 +371,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|tuning-all|tuning-seven FILE.svg"
+            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|eighth|tuning-all|tuning-seven|tuning-eight FILE.svg"
         ),
     }
 }
