@@ -6,6 +6,8 @@
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
+//! # one part only (the eighth, once, at the end of session 24)
+//! cargo run --release -p rubik-scan --example alternative_cubes -- eighth
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -23,7 +25,17 @@ fn main() {
     let mut all = [Tally::default(), Tally::default()];
     let mut named_exact = [0usize; 2];
     let mut time = [Duration::ZERO; 2];
-    for part in Part::tuning_eight() {
+    let parts: Vec<Part> = match std::env::args().nth(1) {
+        Some(name) => match Part::named(&name) {
+            Some(part) => vec![part],
+            None => {
+                eprintln!("usage: alternative_cubes [{}]", Part::names());
+                std::process::exit(2);
+            }
+        },
+        None => Part::tuning_eight().to_vec(),
+    };
+    for part in parts {
         let mut tally = [Tally::default(), Tally::default()];
         for (n, case) in cases(&real, part).iter().enumerate() {
             for i in [n % 2, 1 - n % 2] {
