@@ -10,9 +10,12 @@
 //! # the isotonic map's block size judged by leaving each tuning part out in turn; every
 //! # decile with its standard error over cases (a case's stickers are not independent)
 //! cargo run --release -p rubik-scan --example calibration -- cv
+//! # session 24: a map per case feature (the case's stickers below 0.9, three groups) against
+//! # the one map, each tuning part of eight judged by the map of the other seven (not kept)
+//! cargo run --release -p rubik-scan --example calibration -- cv-feature
 //! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth,
-//! # sixth, seventh; tuning-all: the six tuning parts of session 22 together, tuning-seven:
-//! # the seven of session 23) as the resolver reports it, SVG
+//! # sixth, seventh, eighth; tuning-all: the six tuning parts of session 22 together, tuning-seven:
+//! # the seven of session 23, tuning-eight: the eight of session 24) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -331,17 +334,96 @@ fn main() {
                 );
             }
         }
+        Some("cv-feature") => {
+            // Session 24: a map per case feature (how many of the case's stickers are below
+            // 0.9 raw, in three groups split at the training stickers' terciles) against the one
+            // map, both judged by leaving each of the eight tuning parts out in turn; per part,
+            // how many deciles below 0.9 are within 5 points.
+            let parts = Part::tuning_eight();
+            let resolver = Resolver::new().uncalibrated();
+            let mut raw: Vec<Vec<(f64, bool)>> = Vec::new();
+            let mut raw_owners: Vec<Vec<usize>> = Vec::new();
+            let mut features: Vec<Vec<usize>> = Vec::new();
+            for (i, &p) in parts.iter().enumerate() {
+                let (mut pairs, mut owners) = (Vec::new(), Vec::new());
+                measure_cases(&cases(&real, p), &resolver, &mut pairs, &mut owners);
+                let mut unsure: std::collections::HashMap<usize, usize> = Default::default();
+                for (&(c, _), &o) in pairs.iter().zip(&owners) {
+                    *unsure.entry(o).or_default() += usize::from(c < 0.9);
+                }
+                features.push(owners.iter().map(|o| unsure[o]).collect());
+                raw_owners.push(owners.iter().map(|o| i * 1_000_000 + o).collect());
+                raw.push(pairs);
+            }
+            for min_block in [100.0, 200.0, 400.0] {
+                for by_feature in [false, true] {
+                    let (mut judged, mut judged_owners) = (Vec::new(), Vec::new());
+                    let mut within = Vec::new();
+                    for held in 0..parts.len() {
+                        let train: Vec<(f64, bool, usize)> = (0..parts.len())
+                            .filter(|&p| p != held)
+                            .flat_map(|p| {
+                                raw[p]
+                                    .iter()
+                                    .zip(&features[p])
+                                    .map(|(&(c, r), &f)| (c, r, f))
+                            })
+                            .collect();
+                        // Terciles of the feature over the training stickers below 0.9.
+                        let mut low: Vec<usize> =
+                            train.iter().filter(|t| t.0 < 0.9).map(|t| t.2).collect();
+                        low.sort_unstable();
+                        let cuts = [low[low.len() / 3], low[2 * low.len() / 3]];
+                        let group = |f: usize| {
+                            if !by_feature || f <= cuts[0] {
+                                0
+                            } else if f <= cuts[1] {
+                                1
+                            } else {
+                                2
+                            }
+                        };
+                        let maps: Vec<Vec<(f64, f64)>> = (0..3)
+                            .map(|g| {
+                                isotonic_blocks(
+                                    train
+                                        .iter()
+                                        .filter(|t| group(t.2) == g)
+                                        .map(|t| (t.0, t.1))
+                                        .collect(),
+                                    min_block,
+                                )
+                            })
+                            .collect();
+                        let (mut part_judged, mut part_owners) = (Vec::new(), Vec::new());
+                        for ((&(c, right), &owner), &f) in
+                            raw[held].iter().zip(&raw_owners[held]).zip(&features[held])
+                        {
+                            part_judged.push((through(&maps[group(f)], c), right));
+                            part_owners.push(owner);
+                        }
+                        let gaps = cluster_gaps(&part_judged, &part_owners);
+                        let below: Vec<&ClusterGap> =
+                            gaps.iter().filter(|g| g.decile < 9 && g.n >= 20).collect();
+                        let ok = below
+                            .iter()
+                            .filter(|g| (g.right - g.said).abs() <= 0.05)
+                            .count();
+                        within.push(format!("{:?} {ok}/{}", parts[held], below.len()));
+                        judged.extend(part_judged);
+                        judged_owners.extend(part_owners);
+                    }
+                    println!(
+                        "blocks of at least {min_block}, {}: deciles below 0.9 (n >= 20) within 5 points per part: {}\npooled:\n{}",
+                        if by_feature { "a map per feature group" } else { "one map" },
+                        within.join(", "),
+                        describe_clusters(&judged, &judged_owners)
+                    );
+                }
+            }
+        }
         Some("plot") if args.len() == 3 => {
-            let part = match args[1].as_str() {
-                "held-out" => Part::HeldOut,
-                "final" => Part::Final,
-                "fresh" => Part::Fresh,
-                "fourth" => Part::Fourth,
-                "fifth" => Part::Fifth,
-                "sixth" => Part::Sixth,
-                "seventh" => Part::Seventh,
-                _ => Part::Tuning,
-            };
+            let part = Part::named(&args[1]).unwrap_or(Part::Tuning);
             // `tuning-all`: every part the resolver is tuned on, together.
             let set: Vec<Case> = if args[1] == "tuning-all" {
                 Part::tuning_all()
@@ -350,6 +432,11 @@ fn main() {
                     .collect()
             } else if args[1] == "tuning-seven" {
                 Part::tuning_seven()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
+            } else if args[1] == "tuning-eight" {
+                Part::tuning_eight()
                     .into_iter()
                     .flat_map(|p| cases(&real, p))
                     .collect()
@@ -375,7 +462,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|tuning-all|tuning-seven FILE.svg"
+            "usage: calibration fit | isotonic | cv | cv-feature | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|eighth|tuning-all|tuning-seven|tuning-eight FILE.svg"
         ),
     }
 }

@@ -63,7 +63,7 @@ fn main() {
             continue;
         }
         println!(
-            "{:4} {:6} rgb {:?} read {} truth {} conf {:.5} alt {:?} looks {} overruled {} parity {} unstable {} piece {}",
+            "{:4} {:6} rgb {:?} read {} truth {} conf {:.5} alt {:?} looks {} overruled {} parity {} unstable {} piece {} alt-cube {}",
             sticker_name(s),
             if wrong { "WRONG" } else { "" },
             case.rgb[s].map(|v| v.round() as i32),
@@ -75,7 +75,8 @@ fn main() {
             st.overruled,
             st.parity_doubt,
             st.unstable,
-            st.piece_doubt
+            st.piece_doubt,
+            st.alternative_doubt
         );
     }
 }

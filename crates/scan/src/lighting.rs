@@ -47,6 +47,12 @@
 //!   i = 0..2,175), 960 synthetic cubes (cube and colour scheme from 9,100,000 + i, faults from
 //!   9,150,000 + i, i = 0..959).
 //!
+//! - **Eighth** (3,136 cases, defined on 2026-12-06 (session 24) after the seventh part had been
+//!   run, before any resolver change of session 24, to be run once at its end): the sixth
+//!   part's design with new seeds: the 34 real scans × 64 cases (seeds 10,000,000 + i,
+//!   i = 0..2,175), 960 synthetic cubes (cube and colour scheme from 10,100,000 + i, faults from
+//!   10,150,000 + i, i = 0..959).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
 //! tuning data too, after the third the fresh part, and after the fourth the fourth part.
@@ -164,13 +170,16 @@ pub enum Part {
     /// part's size, new seeds (tuning data since).
     Sixth,
     /// The part kept aside until the end of session 23: the sixth part's design with new
-    /// seeds.
+    /// seeds (tuning data since).
     Seventh,
+    /// The part kept aside until the end of session 24: the sixth part's design with new
+    /// seeds.
+    Eighth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 8] = [
+    pub const NAMED: [(&'static str, Part); 9] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -179,6 +188,7 @@ impl Part {
         ("fifth", Part::Fifth),
         ("sixth", Part::Sixth),
         ("seventh", Part::Seventh),
+        ("eighth", Part::Eighth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -204,6 +214,13 @@ impl Part {
     /// [`Part::Seventh`], the first seven of [`Part::NAMED`] (the sixth part was run, and one of
     /// its cases reported, in session 22).
     pub fn tuning_seven() -> [Part; 7] {
+        std::array::from_fn(|i| Part::NAMED[i].1)
+    }
+
+    /// The parts the resolver may be tuned on in session 24: every part but [`Part::Eighth`],
+    /// the first eight of [`Part::NAMED`] (the seventh part was run, and its silent case
+    /// reported, in session 23).
+    pub fn tuning_eight() -> [Part; 8] {
         std::array::from_fn(|i| Part::NAMED[i].1)
     }
 }
@@ -249,6 +266,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Fifth => (6_000_000, 6_100_000),
         Part::Sixth => (8_000_000, 8_100_000),
         Part::Seventh => (9_000_000, 9_100_000),
+        Part::Eighth => (10_000_000, 10_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -258,7 +276,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Sixth | Part::Seventh, _) => 64,
+            (Part::Sixth | Part::Seventh | Part::Eighth, _) => 64,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -270,7 +288,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Sixth | Part::Seventh => 960,
+        Part::Sixth | Part::Seventh | Part::Eighth => 960,
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
@@ -379,7 +397,7 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth to seventh parts are what their definition says (counts per kind, real and
+    /// The fourth to eighth parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
@@ -396,6 +414,7 @@ mod tests {
         check_large_part(&real, Part::Fifth, &Part::tuning_all()[..5], 1);
         check_large_part(&real, Part::Sixth, &Part::tuning_all(), 2);
         check_large_part(&real, Part::Seventh, &Part::tuning_seven(), 2);
+        check_large_part(&real, Part::Eighth, &Part::tuning_eight(), 2);
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.

@@ -22,7 +22,9 @@
 //! - a second reading, with one light for all six face images instead of a light per face,
 //!   gives it another colour (the answer hangs on the fitted light);
 //! - a sticker of its piece looks, on its own measurement, more like another colour than the
-//!   one the cube gives it ([`StickerReading::piece_doubt`], [`PIECE_DOUBT_NATS`]).
+//!   one the cube gives it ([`StickerReading::piece_doubt`], [`PIECE_DOUBT_NATS`]);
+//! - the best valid cube with another sticker's alternative colour, that sticker doubtful for
+//!   a reason of its own, changes it too ([`StickerReading::alternative_doubt`]).
 //!
 //! Too many doubtful stickers ([`DOUBTFUL_REFUSED`]) or overruled ones
 //! ([`CONFLICTS_REFUSED`]) and the scan is refused: no valid cube is likely.
@@ -145,15 +147,24 @@ pub struct StickerReading {
     /// is the cube's choice, and a piece swapped with another of nearly the same look goes
     /// unnoticed by the confidences (the model fitted to the swap backs it).
     pub piece_doubt: bool,
+    /// Whether the best valid cube with the alternative colour on some other sticker, that
+    /// sticker doubtful for a reason of its own ([`StickerReading::counts_towards_refusal`]),
+    /// gives this sticker another colour too. A sticker's alternative is a whole cube, not one
+    /// sticker: two edges swapped between look-alike colours (red and orange nearly equal)
+    /// change two stickers, whose confidences need not fall on the same side of
+    /// [`DOUBTFUL_BELOW`]. Names stickers but refuses nothing.
+    pub alternative_doubt: bool,
 }
 
 impl StickerReading {
     /// Whether the sticker counts towards refusing the scan ([`DOUBTFUL_REFUSED`]): doubtful
     /// for a reason of its own, not only because its piece is in doubt
-    /// ([`StickerReading::piece_doubt`], which names stickers but refuses nothing).
+    /// ([`StickerReading::piece_doubt`], [`StickerReading::alternative_doubt`], which name
+    /// stickers but refuse nothing).
     pub fn counts_towards_refusal(&self) -> bool {
         StickerReading {
             piece_doubt: false,
+            alternative_doubt: false,
             ..*self
         }
         .is_doubtful()
@@ -169,6 +180,7 @@ impl StickerReading {
             || self.unstable
             || self.turn_doubt
             || self.piece_doubt
+            || self.alternative_doubt
     }
 }
 
@@ -228,6 +240,7 @@ pub struct Resolver {
     calibrate: bool,
     refuse: bool,
     piece_margin: f64,
+    alternative_cubes: bool,
 }
 
 impl Default for Resolver {
@@ -238,6 +251,7 @@ impl Default for Resolver {
             calibrate: true,
             refuse: true,
             piece_margin: PIECE_DOUBT_NATS,
+            alternative_cubes: true,
         }
     }
 }
@@ -273,6 +287,13 @@ impl Resolver {
     /// infinity turns the check off), for studying the resolver.
     pub fn piece_margin(mut self, nats: f64) -> Resolver {
         self.piece_margin = nats;
+        self
+    }
+
+    /// Turns [`StickerReading::alternative_doubt`] on or off (default on), for studying the
+    /// resolver.
+    pub fn alternative_cubes(mut self, on: bool) -> Resolver {
+        self.alternative_cubes = on;
         self
     }
 
@@ -327,6 +348,11 @@ impl Resolver {
         }
         for (s, reading) in stickers.iter_mut().enumerate() {
             reading.unstable = second[s] != reading.face;
+        }
+        if self.alternative_cubes {
+            for s in alternative_cubes_differ(&table, &solved.best.cube, &stickers) {
+                stickers[s].alternative_doubt = true;
+            }
         }
         for piece in overruled_pieces(&model, &stickers, &self.pins, self.piece_margin) {
             for &s in piece {
@@ -463,6 +489,7 @@ impl Resolver {
                     unstable: false,
                     turn_doubt: false,
                     piece_doubt: false,
+                    alternative_doubt: false,
                 };
             }
             let weight =
@@ -495,6 +522,7 @@ impl Resolver {
                 unstable: false,
                 turn_doubt: false,
                 piece_doubt: false,
+                alternative_doubt: false,
             }
         })
     }
@@ -525,6 +553,40 @@ fn overruled_pieces(
         .collect()
 }
 
+/// The stickers where the best valid cube with a doubtful sticker's alternative colour differs
+/// from `cube`, over every sticker doubtful for a reason of its own (the sticker itself
+/// included). Pins are in `table` already: a pinned sticker has no alternative.
+fn alternative_cubes_differ(
+    table: &CostTable,
+    cube: &CubieCube,
+    stickers: &[StickerReading; N_FACELETS],
+) -> Vec<usize> {
+    let faces = cube.to_face_array();
+    let mut out = Vec::new();
+    for (s, reading) in stickers.iter().enumerate() {
+        let Some((alt, _)) = reading.alternative else {
+            continue;
+        };
+        if !reading.counts_towards_refusal() {
+            continue;
+        }
+        let mut forced = *table;
+        for (k, c) in forced[s].iter_mut().enumerate() {
+            if k != alt.index() {
+                *c = f32::INFINITY;
+            }
+        }
+        let Some(other) = assign::best_cube(&forced) else {
+            continue;
+        };
+        let other = other.cube.to_face_array();
+        out.extend((0..N_FACELETS).filter(|&t| other[t] != faces[t]));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// The most probable valid cube for 54 measured colours, with no pins (see
 /// [`Resolver::resolve`]).
 pub fn resolve(rgb: &[[f64; 3]]) -> Result<Resolution, ScanError> {
@@ -544,4 +606,69 @@ fn check_input(rgb: &[[f64; 3]]) -> Result<[[f64; 3]; N_FACELETS], ScanError> {
         }
     }
     Ok(rgb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lighting::{cases, load_real, Part};
+    use std::path::Path;
+
+    /// On every answered case of the tuning part: for each sticker doubtful for a reason of its
+    /// own, the cube [`alternative_cubes_differ`] compares with shows the alternative colour
+    /// there, is valid, and costs what the min-marginals (a different pass of the chain) say
+    /// the best such cube costs (its cost summed here from the table); and every sticker where
+    /// it differs from the cube read is named.
+    #[test]
+    fn alternative_cubes_are_the_min_marginal_cubes_and_are_named() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let real = load_real(&dir).expect("tests/data");
+        let resolver = Resolver::new();
+        let mut changed = 0;
+        for case in cases(&real, Part::Tuning) {
+            let Ok(r) = resolver.resolve(&case.rgb) else {
+                continue;
+            };
+            let obs = Observations::new(&case.rgb);
+            let (chain, table, _, _) = resolver.fit(&obs, true).expect("a fit");
+            let solved = chain.solve().expect("a cube");
+            assert_eq!(solved.best.cube, r.cube);
+            let read = r.cube.to_face_array();
+            let doubtful = r.doubtful();
+            for (s, reading) in r.stickers.iter().enumerate() {
+                let Some((alt, _)) = reading.alternative else {
+                    continue;
+                };
+                if !reading.counts_towards_refusal() {
+                    continue;
+                }
+                let mut forced = table;
+                for (k, c) in forced[s].iter_mut().enumerate() {
+                    if k != alt.index() {
+                        *c = f32::INFINITY;
+                    }
+                }
+                let other = assign::best_cube(&forced).expect("a cube");
+                assert!(other.cube.is_solvable(), "{}", case.name);
+                let faces = other.cube.to_face_array();
+                assert_eq!(faces[s], alt, "{}", case.name);
+                let cost: f32 = (0..N_FACELETS)
+                    .filter(|t| !CENTRES.contains(t))
+                    .map(|t| table[t][faces[t].index()])
+                    .sum();
+                let marginal = solved.marginal[s][alt.index()];
+                assert!(
+                    (cost - marginal).abs() <= 1e-3 * marginal.abs().max(1.0),
+                    "{}: {cost} against {marginal}",
+                    case.name
+                );
+                for t in (0..N_FACELETS).filter(|&t| faces[t] != read[t]) {
+                    changed += 1;
+                    assert!(doubtful.contains(&t), "{}: {}", case.name, sticker_name(t));
+                    assert!(r.stickers[t].is_doubtful());
+                }
+            }
+        }
+        assert!(changed > 0, "the tuning part has alternative cubes");
+    }
 }

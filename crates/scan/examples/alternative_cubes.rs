@@ -1,0 +1,69 @@
+//! Judges [`rubik_scan::resolve::StickerReading::alternative_doubt`] on the tuning data of
+//! session 24 (the eight parts of `Part::tuning_eight`, the eighth held out): with the check
+//! off and on, every part's tally (exact, exact yet named, flagged, refused, silently wrong),
+//! the silently wrong cases named, the stickers named on cubes read exactly, and the time per
+//! case of each (the two resolvers alternate case by case, in turn first).
+//!
+//! ```sh
+//! cargo run --release -p rubik-scan --example alternative_cubes
+//! # one part only (the eighth, once, at the end of session 24)
+//! cargo run --release -p rubik-scan --example alternative_cubes -- eighth
+//! ```
+
+use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
+use rubik_scan::Resolver;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let resolvers = [
+        ("off", Resolver::new().alternative_cubes(false)),
+        ("on", Resolver::new().alternative_cubes(true)),
+    ];
+    let mut all = [Tally::default(), Tally::default()];
+    let mut named_exact = [0usize; 2];
+    let mut time = [Duration::ZERO; 2];
+    let parts: Vec<Part> = match std::env::args().nth(1) {
+        Some(name) => match Part::named(&name) {
+            Some(part) => vec![part],
+            None => {
+                eprintln!("usage: alternative_cubes [{}]", Part::names());
+                std::process::exit(2);
+            }
+        },
+        None => Part::tuning_eight().to_vec(),
+    };
+    for part in parts {
+        let mut tally = [Tally::default(), Tally::default()];
+        for (n, case) in cases(&real, part).iter().enumerate() {
+            for i in [n % 2, 1 - n % 2] {
+                let (label, resolver) = &resolvers[i];
+                let start = Instant::now();
+                let answer = resolver.resolve(&case.rgb);
+                time[i] += start.elapsed();
+                let outcome = judge(&case.facelets, &answer);
+                if let Outcome::Silent { unnamed } = &outcome {
+                    println!("  {label}: {part:?} {} silent {unnamed:?}", case.name);
+                }
+                if let (Outcome::Exact { flags }, Ok(_)) = (&outcome, &answer) {
+                    named_exact[i] += flags;
+                }
+                tally[i].add(&outcome);
+                all[i].add(&outcome);
+            }
+        }
+        for (i, (label, _)) in resolvers.iter().enumerate() {
+            println!("{label}: {part:?}: {}", tally[i]);
+        }
+    }
+    for (i, (label, _)) in resolvers.iter().enumerate() {
+        println!(
+            "{label}: ALL: {}; {} stickers named on exact cubes; {:.3} ms a resolve",
+            all[i],
+            named_exact[i],
+            time[i].as_secs_f64() * 1e3 / all[i].total as f64
+        );
+    }
+}
