@@ -12,8 +12,8 @@
 //! and since session 25 (rival readings) none is; the exact share is below the 97%,
 //! and the bounds say what it is.
 
-use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
-use rubik_scan::{resolve, sticker_name};
+use rubik_scan::lighting::{cases, judge, load_real, Case, Outcome, Part, Tally};
+use rubik_scan::{resolve, sticker_name, Resolution, Resolver};
 use std::path::Path;
 
 fn run(part: Part) -> (Tally, Vec<String>) {
@@ -30,6 +30,34 @@ fn run(part: Part) -> (Tally, Vec<String>) {
         tally.add(&outcome);
     }
     (tally, silent)
+}
+
+/// The case called `name` in `part`.
+fn named_case(part: Part, name: &str) -> Case {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    cases(&real, part)
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("{name} is not in the {part:?} part"))
+}
+
+/// Reads `case`: flagged (every wrong sticker named) by the shipped resolver, silently wrong by
+/// `off` (the shipped resolver with the check that names it turned off), as it was when its
+/// part was run. Returns the shipped resolver's reading.
+fn flagged_but_silent_without(case: &Case, off: &Resolver) -> Resolution {
+    let answer = resolve(&case.rgb);
+    assert_eq!(
+        judge(&case.facelets, &answer),
+        Outcome::Flagged,
+        "{}",
+        case.name
+    );
+    assert!(matches!(
+        judge(&case.facelets, &off.resolve(&case.rgb)),
+        Outcome::Silent { .. }
+    ));
+    answer.expect("an answer")
 }
 
 fn check(part: Part, min_exact_permille: usize, max_silent: usize) {
@@ -137,12 +165,7 @@ fn sixth_part() {
 /// named.
 #[test]
 fn swapped_corners_under_glare_are_named() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let real = load_real(&dir).expect("tests/data");
-    let case = cases(&real, Part::Sixth)
-        .into_iter()
-        .find(|c| c.name == "3x3x3-random-05/glare/8000635")
-        .expect("the case is in the sixth part");
+    let case = named_case(Part::Sixth, "3x3x3-random-05/glare/8000635");
     let answer = resolve(&case.rgb);
     let outcome = judge(&case.facelets, &answer);
     assert!(
@@ -207,29 +230,11 @@ fn seventh_part() {
 /// (`StickerReading::alternative_doubt`): every wrong sticker is named.
 #[test]
 fn swapped_edges_between_look_alikes_are_named() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let real = load_real(&dir).expect("tests/data");
-    let case = cases(&real, Part::Seventh)
-        .into_iter()
-        .find(|c| c.name == "3x3x3-random-02-2017/all/9000431")
-        .expect("the case is in the seventh part");
-    let answer = resolve(&case.rgb);
-    assert_eq!(
-        judge(&case.facelets, &answer),
-        Outcome::Flagged,
-        "{}",
-        case.name
-    );
-    let r = answer.expect("an answer");
+    let case = named_case(Part::Seventh, "3x3x3-random-02-2017/all/9000431");
+    let r = flagged_but_silent_without(&case, &Resolver::new().alternative_cubes(false));
     let l4 = 4 * 9 + 3;
     assert!(!r.stickers[l4].counts_towards_refusal(), "L4 on its own");
     assert!(r.stickers[l4].alternative_doubt, "L4 named by R6's cube");
-    // Without the check the case is silent, as it was when the seventh part was run.
-    let off = rubik_scan::Resolver::new().alternative_cubes(false);
-    assert!(matches!(
-        judge(&case.facelets, &off.resolve(&case.rgb)),
-        Outcome::Silent { .. }
-    ));
 }
 
 /// The part held out until the end of session 24 (3,136 cases, the sixth part's design with
@@ -252,20 +257,8 @@ fn eighth_part() {
 /// sticker where it differs is named (`StickerReading::rival_doubt`).
 #[test]
 fn look_alike_pair_exchanged_is_named() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let real = load_real(&dir).expect("tests/data");
-    let case = cases(&real, Part::Eighth)
-        .into_iter()
-        .find(|c| c.name == "3x3x3-checkerboard/all/10000030")
-        .expect("the case is in the eighth part");
-    let answer = resolve(&case.rgb);
-    assert_eq!(
-        judge(&case.facelets, &answer),
-        Outcome::Flagged,
-        "{}",
-        case.name
-    );
-    let r = answer.expect("an answer");
+    let case = named_case(Part::Eighth, "3x3x3-checkerboard/all/10000030");
+    let r = flagged_but_silent_without(&case, &Resolver::new().rivals(false));
     for face in [2, 5] {
         for s in [1, 3, 5, 7] {
             let sticker = face * 9 + s;
@@ -273,12 +266,6 @@ fn look_alike_pair_exchanged_is_named() {
             assert!(!r.stickers[sticker].counts_towards_refusal());
         }
     }
-    // Without the check the case is silent, as it was when the eighth part was run.
-    let off = rubik_scan::Resolver::new().rivals(false);
-    assert!(matches!(
-        judge(&case.facelets, &off.resolve(&case.rgb)),
-        Outcome::Silent { .. }
-    ));
 }
 
 /// The part held out until the end of session 25 (3,136 cases, the sixth part's design with
