@@ -15,7 +15,12 @@ use crate::model::{Model, Observations};
 use rubik_cube::facelet::{CENTRES, N_FACELETS};
 use rubik_cube::{CubieCube, Face};
 
-/// Another reading of a scan, settled from the cube read with two colours exchanged.
+/// Another reading of a scan, settled from the cube read with two colours exchanged: the best
+/// valid cube under the same costs with the pair's two columns swapped, the model fitted to it
+/// afresh, and the fitting loop run from there. The fit settles in one labelling and the light
+/// fitted to it backs it, so when two colours are nearly equal the confidences of one reading
+/// say nothing about the other; a rival that explains the measurements at least as well names
+/// the stickers where it differs ([`StickerReading::rival_doubt`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rival {
     /// The two colours exchanged to start it (named by their centres' faces).
@@ -101,8 +106,9 @@ impl Resolver {
         Ok(out)
     }
 
-    /// For studying the resolver: the rival reading of every pair of colours (see the
-    /// [module docs](self)) whose start differs from the cube read, nearest pair first.
+    /// For studying the resolver: the rival reading ([`Rival`]) of every pair of colours whose
+    /// start differs from the cube read, nearest pair first (the resolver itself reads only the
+    /// look-alike pairs, [`StickerReading::rival_doubt`]).
     pub fn rival_readings(&self, rgb: &[[f64; 3]]) -> Result<Vec<Rival>, ScanError> {
         let rgb = super::check_input(rgb)?;
         let obs = Observations::new(&rgb);
