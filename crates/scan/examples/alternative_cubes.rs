@@ -4,10 +4,15 @@
 //! the silently wrong cases named, the stickers named on cubes read exactly, and the time per
 //! case of each (the two resolvers alternate case by case, in turn first).
 //!
+//! With `--rivals` first (session 25), the same for [`rubik_scan::resolve::StickerReading::rival_doubt`]
+//! on the nine parts of `Part::tuning_nine` (the ninth held out).
+//!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
 //! # one part only (the eighth, once, at the end of session 24)
 //! cargo run --release -p rubik-scan --example alternative_cubes -- eighth
+//! # rival readings off and on, the nine tuning parts of session 25 (or one part)
+//! cargo run --release -p rubik-scan --example alternative_cubes -- --rivals [PART]
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -18,21 +23,34 @@ use std::time::{Duration, Instant};
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let real = load_real(&dir).expect("tests/data");
-    let resolvers = [
-        ("off", Resolver::new().alternative_cubes(false)),
-        ("on", Resolver::new().alternative_cubes(true)),
-    ];
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let rivals = args.first().is_some_and(|a| a == "--rivals");
+    if rivals {
+        args.remove(0);
+    }
+    let resolvers = if rivals {
+        [
+            ("off", Resolver::new().rivals(false)),
+            ("on", Resolver::new().rivals(true)),
+        ]
+    } else {
+        [
+            ("off", Resolver::new().alternative_cubes(false)),
+            ("on", Resolver::new().alternative_cubes(true)),
+        ]
+    };
     let mut all = [Tally::default(), Tally::default()];
     let mut named_exact = [0usize; 2];
     let mut time = [Duration::ZERO; 2];
-    let parts: Vec<Part> = match std::env::args().nth(1) {
-        Some(name) => match Part::named(&name) {
+    let parts: Vec<Part> = match args.first() {
+        Some(name) => match Part::named(name) {
             Some(part) => vec![part],
             None => {
-                eprintln!("usage: alternative_cubes [{}]", Part::names());
+                eprintln!("usage: alternative_cubes [--rivals] [{}]", Part::names());
                 std::process::exit(2);
             }
         },
+        None if rivals => Part::tuning_nine().to_vec(),
         None => Part::tuning_eight().to_vec(),
     };
     for part in parts {

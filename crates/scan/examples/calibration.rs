@@ -14,8 +14,9 @@
 //! # the one map, each tuning part of eight judged by the map of the other seven (not kept)
 //! cargo run --release -p rubik-scan --example calibration -- cv-feature
 //! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth,
-//! # sixth, seventh, eighth; tuning-all: the six tuning parts of session 22 together, tuning-seven:
-//! # the seven of session 23, tuning-eight: the eight of session 24) as the resolver reports it, SVG
+//! # sixth, seventh, eighth, ninth; tuning-all: the six tuning parts of session 22 together,
+//! # tuning-seven: the seven of session 23, tuning-eight: the eight of session 24, tuning-nine:
+//! # the nine of session 25) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! ```
 //!
@@ -440,6 +441,11 @@ fn main() {
                     .into_iter()
                     .flat_map(|p| cases(&real, p))
                     .collect()
+            } else if args[1] == "tuning-nine" {
+                Part::tuning_nine()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
             } else {
                 cases(&real, part)
             };
@@ -462,7 +468,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | cv | cv-feature | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|eighth|tuning-all|tuning-seven|tuning-eight FILE.svg"
+            "usage: calibration fit | isotonic | cv | cv-feature | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|eighth|ninth|tuning-all|tuning-seven|tuning-eight|tuning-nine FILE.svg"
         ),
     }
 }

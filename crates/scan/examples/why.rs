@@ -63,7 +63,7 @@ fn main() {
             continue;
         }
         println!(
-            "{:4} {:6} rgb {:?} read {} truth {} conf {:.5} alt {:?} looks {} overruled {} parity {} unstable {} piece {} alt-cube {}",
+            "{:4} {:6} rgb {:?} read {} truth {} conf {:.5} alt {:?} looks {} overruled {} parity {} unstable {} piece {} alt-cube {} rival {}",
             sticker_name(s),
             if wrong { "WRONG" } else { "" },
             case.rgb[s].map(|v| v.round() as i32),
@@ -76,7 +76,8 @@ fn main() {
             st.parity_doubt,
             st.unstable,
             st.piece_doubt,
-            st.alternative_doubt
+            st.alternative_doubt,
+            st.rival_doubt
         );
     }
 }

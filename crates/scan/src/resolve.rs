@@ -14,7 +14,7 @@
 //! alternatives.
 //!
 //! A sticker is *doubtful* (named, least sure first, by [`Resolution::doubtful`]) when any of
-//! four checks says so:
+//! these checks says so:
 //! - its confidence is below [`DOUBTFUL_BELOW`];
 //! - the cube overruled a clear measurement ([`OVERRULED_NATS`]);
 //! - the cheapest cube with twist, flip and parity relaxed is much cheaper than the cheapest
@@ -24,7 +24,10 @@
 //! - a sticker of its piece looks, on its own measurement, more like another colour than the
 //!   one the cube gives it ([`StickerReading::piece_doubt`], [`PIECE_DOUBT_NATS`]);
 //! - the best valid cube with another sticker's alternative colour, that sticker doubtful for
-//!   a reason of its own, changes it too ([`StickerReading::alternative_doubt`]).
+//!   a reason of its own, changes it too ([`StickerReading::alternative_doubt`]);
+//! - a rival reading, the fit started again from the cube read with a look-alike pair of
+//!   colours exchanged, explains the measurements at least as well and gives it another colour
+//!   ([`StickerReading::rival_doubt`], [`Rival`]).
 //!
 //! Too many doubtful stickers ([`DOUBTFUL_REFUSED`]) or overruled ones
 //! ([`CONFLICTS_REFUSED`]) and the scan is refused: no valid cube is likely.
@@ -35,6 +38,9 @@ use crate::model::{Model, Observations};
 use rubik_cube::facelet::{CENTRES, N_FACELETS};
 use rubik_cube::piece::{CORNER_FACELETS, EDGE_FACELETS};
 use rubik_cube::{CubieCube, Face};
+
+mod rival;
+pub use rival::Rival;
 
 /// Below this confidence (tempered, before [`CALIBRATION`]: about 0.998 as reported since session 22) a
 /// sticker is doubtful: worth a look before trusting the cube. At 0.95 nine cases of the
@@ -53,6 +59,10 @@ pub const OVERRULED_NATS: f64 = 5.0;
 /// gives it than for the colour it looks like puts its whole piece in doubt
 /// ([`StickerReading::piece_doubt`]).
 pub const PIECE_DOUBT_NATS: f64 = 0.0;
+/// A rival reading ([`Rival`]) that costs at most this many nats more than the cube read
+/// (each under its own fitted model) names every sticker where it differs
+/// ([`StickerReading::rival_doubt`]). 0: the rival explains the measurements at least as well.
+pub const RIVAL_GAP_NATS: f64 = 0.0;
 /// With this many overruled stickers or more, no valid cube is within reach of the
 /// measurements: the scan is wrong somewhere (a face read rotated or in the wrong order, a
 /// sticker not sampled), and the cube is refused rather than guessed.
@@ -154,17 +164,25 @@ pub struct StickerReading {
     /// change two stickers, whose confidences need not fall on the same side of
     /// [`DOUBTFUL_BELOW`]. Names stickers but refuses nothing.
     pub alternative_doubt: bool,
+    /// Whether a rival reading ([`Rival`]) that explains the measurements at least as well
+    /// (within [`RIVAL_GAP_NATS`]) as the cube read gives this sticker another colour: the fit
+    /// settles in one of two labellings of a look-alike pair (red and orange nearly equal), and
+    /// the light fitted to either backs it. The rival is started from the cube read with the
+    /// pair exchanged, for each pair a [`StickerReading::piece_doubt`] sticker was read as one
+    /// colour of and looks like the other. Names stickers but refuses nothing.
+    pub rival_doubt: bool,
 }
 
 impl StickerReading {
     /// Whether the sticker counts towards refusing the scan ([`DOUBTFUL_REFUSED`]): doubtful
     /// for a reason of its own, not only because its piece is in doubt
-    /// ([`StickerReading::piece_doubt`], [`StickerReading::alternative_doubt`], which name
-    /// stickers but refuse nothing).
+    /// ([`StickerReading::piece_doubt`], [`StickerReading::alternative_doubt`],
+    /// [`StickerReading::rival_doubt`], which name stickers but refuse nothing).
     pub fn counts_towards_refusal(&self) -> bool {
         StickerReading {
             piece_doubt: false,
             alternative_doubt: false,
+            rival_doubt: false,
             ..*self
         }
         .is_doubtful()
@@ -181,6 +199,7 @@ impl StickerReading {
             || self.turn_doubt
             || self.piece_doubt
             || self.alternative_doubt
+            || self.rival_doubt
     }
 }
 
@@ -241,6 +260,7 @@ pub struct Resolver {
     refuse: bool,
     piece_margin: f64,
     alternative_cubes: bool,
+    rivals: bool,
 }
 
 impl Default for Resolver {
@@ -252,6 +272,7 @@ impl Default for Resolver {
             refuse: true,
             piece_margin: PIECE_DOUBT_NATS,
             alternative_cubes: true,
+            rivals: true,
         }
     }
 }
@@ -294,6 +315,12 @@ impl Resolver {
     /// resolver.
     pub fn alternative_cubes(mut self, on: bool) -> Resolver {
         self.alternative_cubes = on;
+        self
+    }
+
+    /// Turns [`StickerReading::rival_doubt`] on or off (default on), for studying the resolver.
+    pub fn rivals(mut self, on: bool) -> Resolver {
+        self.rivals = on;
         self
     }
 
@@ -354,9 +381,17 @@ impl Resolver {
                 stickers[s].alternative_doubt = true;
             }
         }
-        for piece in overruled_pieces(&model, &stickers, &self.pins, self.piece_margin) {
+        let contradicted = contradicted(&model, &stickers, &self.pins, self.piece_margin);
+        for piece in overruled_pieces(&contradicted) {
             for &s in piece {
                 stickers[s].piece_doubt = true;
+            }
+        }
+        if self.rivals {
+            let pairs = rival::contradicted_pairs(&stickers, &contradicted);
+            let rivals = self.rivals_within(&obs, &model, &table, &solved.best, &pairs)?;
+            for s in rival::differing(&solved.best.cube, &rivals) {
+                stickers[s].rival_doubt = true;
             }
         }
         let conflicts: Vec<Conflict> = (0..N_FACELETS)
@@ -423,13 +458,23 @@ impl Resolver {
 
     /// The fitting loop: label with the model, refit the model to the labels, until the labels
     /// stop changing. Returns the last chain, its cost table, the model and the rounds used.
-    fn fit(
+    pub(crate) fn fit(
         &self,
         obs: &Observations,
         per_face: bool,
     ) -> Result<(Chain, CostTable, Model, usize), ScanError> {
-        let mut model = Model::initial(obs);
-        let mut labels: Option<[usize; N_FACELETS]> = None;
+        self.settle(obs, Model::initial(obs), None, per_face)
+    }
+
+    /// The fitting loop from `model` and the labels it was fitted to (`None`: the starting
+    /// model, fitted to no labels, whose first refit is not robust).
+    pub(crate) fn settle(
+        &self,
+        obs: &Observations,
+        mut model: Model,
+        mut labels: Option<[usize; N_FACELETS]>,
+        per_face: bool,
+    ) -> Result<(Chain, CostTable, Model, usize), ScanError> {
         let mut rounds = 0;
         loop {
             rounds += 1;
@@ -440,13 +485,13 @@ impl Resolver {
             if labels == Some(next) || rounds == MAX_ROUNDS {
                 return Ok((chain, table, model, rounds));
             }
-            model = model.fit(obs, &next, rounds > 1, per_face);
+            model = model.fit(obs, &next, labels.is_some(), per_face);
             labels = Some(next);
         }
     }
 
     /// Every sticker's cost for every colour, pins applied.
-    fn table(&self, model: &Model) -> CostTable {
+    pub(crate) fn table(&self, model: &Model) -> CostTable {
         let mut t = [[0.0f32; 6]; N_FACELETS];
         for (s, row) in t.iter_mut().enumerate() {
             if CENTRES.contains(&s) {
@@ -490,6 +535,7 @@ impl Resolver {
                     turn_doubt: false,
                     piece_doubt: false,
                     alternative_doubt: false,
+                    rival_doubt: false,
                 };
             }
             let weight =
@@ -523,33 +569,37 @@ impl Resolver {
                 turn_doubt: false,
                 piece_doubt: false,
                 alternative_doubt: false,
+                rival_doubt: false,
             }
         })
     }
 }
 
-/// The facelets of every piece (corner or edge) with a sticker that looks more like another
-/// colour than the one the cube gives it, by more than `margin` nats of its own cost (the
-/// measurement alone, under the fitted model). Pinned stickers are the person's reading and
-/// never count.
-fn overruled_pieces(
+/// Per sticker, whether it looks more like another colour than the one the cube gives it, by
+/// more than `margin` nats of its own cost (the measurement alone, under the fitted model).
+/// Pinned stickers are the person's reading and never count.
+fn contradicted(
     model: &Model,
     stickers: &[StickerReading; N_FACELETS],
     pins: &[(usize, Face)],
     margin: f64,
-) -> Vec<&'static [usize]> {
-    let contradicted = |s: usize| {
+) -> [bool; N_FACELETS] {
+    std::array::from_fn(|s| {
         let read = stickers[s].face.index();
         let looks = stickers[s].looks_like.index();
         !pins.iter().any(|(i, _)| *i == s)
             && read != looks
             && model.cost(s, read) - model.cost(s, looks) > margin
-    };
+    })
+}
+
+/// The facelets of every piece (corner or edge) with a [`contradicted`] sticker.
+fn overruled_pieces(contradicted: &[bool; N_FACELETS]) -> Vec<&'static [usize]> {
     let corners = CORNER_FACELETS.iter().map(|p| &p[..]);
     let edges = EDGE_FACELETS.iter().map(|p| &p[..]);
     corners
         .chain(edges)
-        .filter(|piece| piece.iter().any(|&s| contradicted(s)))
+        .filter(|piece| piece.iter().any(|&s| contradicted[s]))
         .collect()
 }
 
