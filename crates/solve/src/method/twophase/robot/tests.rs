@@ -13,6 +13,34 @@ use rubik_cube::MoveSet;
 /// |G1| = 8! · 8! · 4! / 2.
 const G1_ORDER: u128 = 40320 * 40320 * 24 / 2;
 
+/// The store on the tests' table directory.
+fn test_store() -> crate::store::Store {
+    let config = SolverConfig {
+        table_dir: Some(table_dir().to_path_buf()),
+        ..SolverConfig::default()
+    };
+    crate::store::Store::new(&config)
+}
+
+/// Raw phase-1 coordinates: flip, twist, UD-slice.
+type Coords = (usize, usize, usize);
+
+/// `x` moved by the robot move `m` on the plain move tables.
+fn phase1_step(
+    mv: &crate::method::twophase::tables::MoveTables,
+    x: Coords,
+    m: &RobotMove,
+) -> Coords {
+    m.moves().fold(x, |(f, t, s), m| {
+        let m = m.index();
+        (
+            mv.flip_move[f * 18 + m] as usize,
+            mv.twist_move[t * 18 + m] as usize,
+            mv.slice_move[s * 18 + m] as usize,
+        )
+    })
+}
+
 fn solver(faces: &str, metric: &str) -> crate::method::twophase::TwophaseSolver {
     let mut options = Options::new();
     options.set("faces", Some(faces)).expect("faces choice");
@@ -184,11 +212,7 @@ fn four_faces_are_refused_because_no_frame_has_a_whole_g1() {
 /// each side face missing (the symmetry reduction permutes the four).
 #[test]
 fn five_face_phase1_distances_are_exact_breadth_first_distances() {
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let five = store
         .get(&tables::PHASE1_FIVE_PRUNE)
@@ -273,11 +297,7 @@ fn five_face_phase1_distances_are_exact_breadth_first_distances() {
 #[test]
 fn five_face_phase2_distances_are_exact_breadth_first_distances() {
     use rand::Rng;
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let five = store
         .get(&tables::PHASE2_FIVE_PRUNE)
@@ -418,11 +438,7 @@ fn assert_moves_step_by_their_cost(
 
 #[test]
 fn metric_phase2_distances_are_exact() {
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let coords = |c: &CubieCube| {
         let ep = c.ep;
@@ -479,11 +495,7 @@ fn metric_phase2_distances_are_exact() {
 #[test]
 fn five_face_metric_phase1_distances_are_exact() {
     use rand::Rng;
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let five = store
         .get(&tables::PHASE1_FIVE_PRUNE)
@@ -572,24 +584,10 @@ fn five_face_metric_phase1_distances_are_exact() {
 #[test]
 fn axial_phase1_distances_are_exact_breadth_first_distances() {
     use std::collections::HashMap;
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let mv = &plain.moves;
-    type Coords = (usize, usize, usize);
-    let step = |(f, t, s): Coords, m: &RobotMove| -> Coords {
-        m.moves().fold((f, t, s), |(f, t, s), m| {
-            let m = m.index();
-            (
-                mv.flip_move[f * 18 + m] as usize,
-                mv.twist_move[t * 18 + m] as usize,
-                mv.slice_move[s * 18 + m] as usize,
-            )
-        })
-    };
+    let step = |x: Coords, m: &RobotMove| phase1_step(mv, x, m);
     for metric in [Metric::AxialHtm, Metric::AxialQtm] {
         let spec = tables::phase1_axial_spec(metric).expect("a table");
         let table = store.get(spec).expect("axial phase-1 table");
@@ -747,11 +745,7 @@ fn five_face_metric_phase2_distances_are_exact_axial_qtm() {
 }
 
 fn five_face_metric_phase2_exact(metric: Metric) {
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let half = store
         .get(&tables::PHASE2_FIVE_PRUNE)
@@ -819,11 +813,7 @@ fn five_face_metric_phase2_exact(metric: Metric) {
 #[ignore = "builds an 846 MB table"]
 fn axial_descent_codes_equal_the_childrens_distance_changes() {
     use std::collections::HashSet;
-    let config = SolverConfig {
-        table_dir: Some(table_dir().to_path_buf()),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
+    let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let mv = &plain.moves;
     let table = store
@@ -834,17 +824,7 @@ fn axial_descent_codes_equal_the_childrens_distance_changes() {
         .expect("axial descent codes");
     let moves = robot_moves([true; 6], Metric::AxialHtm);
     let map = descent::DescentMap::shared();
-    type Coords = (usize, usize, usize);
-    let step = |(f, t, s): Coords, m: &RobotMove| -> Coords {
-        m.moves().fold((f, t, s), |(f, t, s), m| {
-            let m = m.index();
-            (
-                mv.flip_move[f * 18 + m] as usize,
-                mv.twist_move[t * 18 + m] as usize,
-                mv.slice_move[s * 18 + m] as usize,
-            )
-        })
-    };
+    let step = |x: Coords, m: &RobotMove| phase1_step(mv, x, m);
     let entry = |(f, t, s): Coords| {
         crate::method::twophase::tables::phase1_entry(
             &plain.flipslice_sym,
