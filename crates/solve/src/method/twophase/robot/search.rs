@@ -638,18 +638,26 @@ impl<'a> RobotSearch<'a> {
                 continue;
             }
             let [f, t, s] = kid.coords.map(usize::from);
-            self.path1.push(kid.mv);
-            let stop = self.phase1(f, t, s, left);
-            self.path1.pop();
-            if stop {
-                return true;
-            }
-            if self.cost1 > self.bound {
-                // A solution was found and the bound fell below this branch.
-                return false;
+            if let Some(stop) = self.descend(kid.mv, |me| me.phase1(f, t, s, left)) {
+                return stop;
             }
         }
         false
+    }
+
+    /// Searches on after the phase-1 move `mv` (`search`, with `mv` on `path1`): `Some` of
+    /// what the node returns when it must stop, because the search ends or a solution found
+    /// lowered the bound below this branch; `None` to go on to the next child.
+    #[inline(always)]
+    fn descend(&mut self, mv: u8, search: impl FnOnce(&mut Self) -> bool) -> Option<bool> {
+        self.path1.push(mv);
+        let stop = search(self);
+        self.path1.pop();
+        if stop {
+            return Some(true);
+        }
+        // A solution was found and the bound fell below this branch.
+        (self.cost1 > self.bound).then_some(false)
     }
 
     /// [`Self::phase1`] by the descent codes: the node's exact distance `node.dist` and its
@@ -754,15 +762,9 @@ impl<'a> RobotSearch<'a> {
                 entry: kid.entry as usize,
                 sym: kid.half as usize,
             };
-            self.path1.push(kid.mv);
-            let stop = self.phase1_coded(child, kid.left as usize);
-            self.path1.pop();
-            if stop {
-                return true;
-            }
-            if self.cost1 > self.bound {
-                // A solution was found and the bound fell below this branch.
-                return false;
+            let left = kid.left as usize;
+            if let Some(stop) = self.descend(kid.mv, |me| me.phase1_coded(child, left)) {
+                return stop;
             }
         }
         false
