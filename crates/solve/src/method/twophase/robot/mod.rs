@@ -86,9 +86,9 @@ pub struct RobotTables {
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]), six faces.
     axial_phase1: Option<Arc<crate::store::Table<u8>>>,
-    /// Phase-1 axial descent codes ([`descent::PHASE1_AXHT_DESCENT`]), six faces in axial half
-    /// turns, read when the file is there.
-    axial_descent: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 descent codes ([`descent::descent_spec`]), six faces in axial half turns or
+    /// quarter turns, read when the file is there.
+    descent: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces in the metric ([`tables::phase1_five_spec`]), for
@@ -163,16 +163,18 @@ impl RobotTables {
             _ => None,
         };
         // Read when its file is there (the robot bench builds it, as `Store::build_all` of the
-        // mode's specs does): 846 MB, not built on first use.
-        let axial_descent = if mode.metric == Metric::AxialHtm
-            && mode.faces.count() == 6
-            && matches!(
-                store.status(&descent::PHASE1_AXHT_DESCENT.table, false),
-                crate::store::Status::Present
-            ) {
-            Some(store.get(&descent::PHASE1_AXHT_DESCENT)?)
-        } else {
-            None
+        // mode's specs does): 423 MB (QT) or 846 MB (AXHT), not built on first use.
+        let descent = match descent::descent_spec(mode.metric) {
+            Some(spec)
+                if mode.faces.count() == 6
+                    && matches!(
+                        store.status(&spec.table, false),
+                        crate::store::Status::Present
+                    ) =>
+            {
+                Some(store.get(spec)?)
+            }
+            _ => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
             (
@@ -222,7 +224,7 @@ impl RobotTables {
             mode,
             quarter_phase1,
             axial_phase1,
-            axial_descent,
+            descent,
             five,
             five_metric,
             five2,
@@ -362,7 +364,7 @@ impl RobotTables {
         )
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
         .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
-        .phase1_descent(self.axial_descent.as_deref().map(|t| &t[..]))
+        .phase1_descent(self.descent.as_deref().map(|t| &t[..]))
         .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
         .five_phase2_in_metric(self.five_metric2.as_deref().map(|t| &t[..]))
         .improving(improve)
@@ -445,8 +447,10 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
             specs.push(spec);
         }
     }
-    if mode.metric == Metric::AxialHtm && mode.faces.count() == 6 {
-        specs.push(&descent::PHASE1_AXHT_DESCENT);
+    if let Some(spec) = descent::descent_spec(mode.metric) {
+        if mode.faces.count() == 6 {
+            specs.push(spec);
+        }
     }
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
