@@ -165,15 +165,7 @@ impl RobotTables {
         // Read when its file is there (the robot bench builds it, as `Store::build_all` of the
         // mode's specs does): 423 MB (QT) or 846 MB (AXHT), not built on first use.
         let descent = match descent::descent_spec(mode.metric) {
-            Some(spec)
-                if mode.faces.count() == 6
-                    && matches!(
-                        store.status(&spec.table, false),
-                        crate::store::Status::Present
-                    ) =>
-            {
-                Some(store.get(spec)?)
-            }
+            Some(spec) if mode.faces.count() == 6 => if_built(store, spec)?,
             _ => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
@@ -196,15 +188,7 @@ impl RobotTables {
         // mode's specs does; 4-10 minutes of CPU), not built on first use: without it five faces in these metrics
         // bound phase 2 by the half-turn table (the fewest-turn path, BENCHMARKS session 20).
         let five_metric2 = match tables::phase2_five_metric_spec(mode.metric) {
-            Some(spec)
-                if mode.faces.count() == 5
-                    && matches!(
-                        store.status(&spec.table, false),
-                        crate::store::Status::Present
-                    ) =>
-            {
-                Some(store.get(spec)?)
-            }
+            Some(spec) if mode.faces.count() == 5 => if_built(store, spec)?,
             _ => None,
         };
         let half_turns = if mode.faces.count() == 5 && mode.metric != Metric::Htm {
@@ -432,6 +416,17 @@ impl RobotTables {
             all.extend(flat(p2));
             (all, split)
         }
+    }
+}
+
+/// `spec`'s table when its file is there, else `None` (not built on first use).
+fn if_built(
+    store: &Store,
+    spec: &'static crate::store::Spec<u8>,
+) -> Result<Option<Arc<crate::store::Table<u8>>>, TableError> {
+    match store.status(&spec.table, false) {
+        crate::store::Status::Present => Ok(Some(store.get(spec)?)),
+        _ => Ok(None),
     }
 }
 
