@@ -106,15 +106,21 @@ fn main() {
             (0..count).map(|_| CubieCube::random(&mut rng)).collect()
         }
     };
-    let count = cubes.len();
+    // What was solved, as the summary line says it: the file or the seed, and `--only`'s pick.
+    let mut source = match arg(&args, "--states") {
+        Some(file) => format!("states {file}"),
+        None => format!("seed {seed}"),
+    };
     if let Some(list) = arg(&args, "--only") {
         let keep: Vec<usize> = list.split(',').map(|i| i.parse().expect("index")).collect();
         cubes = keep.iter().map(|&i| cubes[i]).collect();
+        source += &format!(" (only {list})");
     }
+    let count = cubes.len();
     if let Some(file) = arg(&args, "--write-states") {
         let lines: Vec<String> = cubes.iter().map(|c| c.to_facelets()).collect();
         std::fs::write(&file, lines.join("\n") + "\n").expect("write states");
-        println!("{count} states (seed {seed}) written to {file}");
+        println!("{count} states ({source}) written to {file}");
         return;
     }
     let mut options = Options::new();
@@ -165,7 +171,7 @@ fn main() {
     }
     let mean = |xs: &[f64]| xs.iter().sum::<f64>() / xs.len() as f64;
     println!(
-        "{faces} {metric} seed {seed}, {count} states, time {:?} ms, bound {:?}: mean length \
+        "{faces} {metric} {source}, {count} states, time {:?} ms, bound {:?}: mean length \
          {:.3}, time mean {:.3} ms, median {:.3} ms, max {:.3} ms",
         time_ms,
         bound,

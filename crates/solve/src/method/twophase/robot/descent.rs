@@ -1,16 +1,22 @@
-//! Axial descent codes: for every entry of the axial half-turn phase-1 table (six faces), how
-//! each of the 45 moves changes the distance to G1, so that a search node learns its
+//! Descent codes: for every entry of a six-face phase-1 table exact in a metric, how each of
+//! the metric's cost-1 moves changes the distance to G1, so that a search node learns its
 //! children's distances from one read of its own entry, and neither moves nor looks up the
 //! children that cannot stay within the cost left (rob-twophase's extended phase-1 table,
-//! on this store's index).
+//! on this store's index). One generic path serves every metric with a [`Layout`]: the axial
+//! half-turn metric ([`AXHT`]) and the quarter-turn metric ([`QTM`]).
 //!
-//! A move changes the distance by −1, 0 or +1 (every move costs 1). The 15 moves of one axis
-//! (its 6 face turns and 9 pairs of opposite turns) and the identity form a group, so any two
-//! of the children they give are one axial move apart and their distances differ by at most
-//! one: the 15 changes are all in {−1, 0} or all in {0, +1}. Sixteen bits per axis hold them:
-//! bit 0 says which pair ("up": {0, +1}), bit 1 + r says whether the axis's move of rank r
-//! (its order among the axis's moves in [`super::mode::robot_moves`]) changes the distance
-//! (by −1, or by +1 when up). Three axes make a 48-bit code, 6 bytes an entry.
+//! A cost-1 move changes the distance by −1, 0 or +1. The code splits the moves into groups
+//! whose changes are all in {−1, 0} or all in {0, +1}; a group holds an up bit (bit 0: its
+//! changes are in {0, +1}) and a bit per move (bit 1 + r for the group's move of rank r: it
+//! changes the distance, by −1, or by +1 when up).
+//! - Axial half turns: a group is an axis. Its 15 moves (6 face turns, 9 pairs of opposite
+//!   turns) and the identity form a group, so any two of its children are one axial move apart
+//!   and their distances differ by at most one. Three axes of 16 bits: 6 bytes an entry.
+//! - Quarter turns: a group is one quarter turn (an up bit and its move bit, 2 bits a move:
+//!   `U` and `U'` give children a half turn apart, which costs 2, so their changes may be −1
+//!   and +1). Twelve moves of 2 bits: 3 bytes an entry. The half turns (cost 2) are not coded:
+//!   the search reads their children's distances from the distance table, after a lower bound
+//!   from the face's two quarter turns ([`DescentMap::twins`]).
 //!
 //! The codes describe moves applied to a flip-slice class's representative; a node is its
 //! representative conjugated by a U–D symmetry, which maps moves to moves
@@ -25,81 +31,168 @@ use crate::store::{Placement, Spec, TableSpec};
 use crate::Progress;
 use rayon::prelude::*;
 
-/// Bytes per entry.
-pub const ENTRY_BYTES: usize = 6;
-/// The moves a code describes: the 45 moves of the axial half-turn metric, six faces.
-pub const N_MOVES: usize = 45;
-/// The 48 code bits of an entry read as 8 bytes.
-const CODE_MASK: u64 = (1 << 48) - 1;
-/// Bit 0 of each axis's 16 bits: its changes are in {0, +1}.
-const UP_BITS: u64 = 0x0001_0001_0001;
-/// The move bits of the three axes.
-const MOVE_BITS: u64 = 0xFFFE_FFFE_FFFE;
+/// The most moves a search frame has (six faces, axial half turns: 45).
+pub const MAX_MOVES: usize = 45;
+/// [`DescentMap::bit`] of a frame move the code does not describe (a quarter-turn metric's
+/// half turn).
+pub const UNCODED: u8 = u8::MAX;
 
-/// The moves a code describes, in the representative's frame: the axial half-turn moves of
-/// six faces, in [`robot_moves`] order (the order of the search frames' move lists).
-pub fn code_moves() -> Vec<RobotMove> {
-    robot_moves([true; 6], Metric::AxialHtm)
+/// How a metric's codes are laid out (see the module's comment).
+pub struct Layout {
+    /// The metric whose cost-1 moves are coded.
+    pub metric: Metric,
+    /// Bits of one group: its up bit and a bit per move.
+    pub width: u32,
+    /// Groups in an entry.
+    pub groups: u32,
+    /// Bytes per entry (`width · groups` bits, rounded up).
+    pub entry_bytes: usize,
+    /// The group of a coded move.
+    group: fn(&RobotMove) -> u32,
 }
 
-/// The code bit of each of `moves` (an axial move list of six faces): `16 · axis + 1 + rank`.
-pub fn bit_positions(moves: &[RobotMove]) -> Vec<u8> {
-    let mut rank = [0u8; 3];
-    moves
-        .iter()
-        .map(|m| {
-            let a = m.axis as usize;
-            rank[a] += 1;
-            assert!(rank[a] <= 15, "more than 15 moves on axis {a}");
-            16 * a as u8 + rank[a]
-        })
-        .collect()
+/// A table's bytes at `entry_bytes` an entry: the entries and the padding an 8-byte read of
+/// the last one needs.
+pub const fn table_bytes(entry_bytes: usize) -> usize {
+    N_PHASE1 * entry_bytes + 8 - entry_bytes
 }
 
-/// The code of one entry from its moves' distance changes (`changes[k]` for move `k` of
-/// [`code_moves`], each −1, 0 or +1) and their bits ([`bit_positions`]).
-///
-/// Panics when one axis's changes mix −1 and +1, which no table of exact distances allows.
-pub fn encode(changes: &[i8], bits: &[u8]) -> u64 {
-    let mut up = [false; 3];
-    let mut down = [false; 3];
-    for (&c, &b) in changes.iter().zip(bits) {
-        let a = b as usize / 16;
-        up[a] |= c > 0;
-        down[a] |= c < 0;
+/// Axial half turns, six faces: a group per axis, 16 bits each, 6 bytes an entry.
+pub static AXHT: Layout = Layout {
+    metric: Metric::AxialHtm,
+    width: 16,
+    groups: 3,
+    entry_bytes: 6,
+    group: |m| m.axis as u32,
+};
+
+/// Quarter turns, six faces: a group per quarter turn (face · 2, + 1 for the inverse turn),
+/// 2 bits each, 3 bytes an entry.
+pub static QTM: Layout = Layout {
+    metric: Metric::Qtm,
+    width: 2,
+    groups: 12,
+    entry_bytes: 3,
+    group: |m| m.face as u32 * 2 + (m.turns[0] % 3 == 2) as u32,
+};
+
+/// The layout of `metric`'s codes, where there are codes.
+pub fn layout(metric: Metric) -> Option<&'static Layout> {
+    match metric {
+        Metric::AxialHtm => Some(&AXHT),
+        Metric::Qtm => Some(&QTM),
+        _ => None,
     }
-    let mut code = 0u64;
-    for a in 0..3 {
-        assert!(
-            !(up[a] && down[a]),
-            "distance changes of axis {a} span more than one"
-        );
-        code |= (up[a] as u64) << (16 * a);
+}
+
+/// The bits that decode an entry: its width, the up bits and the move bits.
+#[derive(Clone, Copy, Debug)]
+pub struct Decoder {
+    /// Bytes per entry.
+    pub entry_bytes: usize,
+    mask: u64,
+    up: u64,
+    moves: u64,
+    /// Spreads an up bit over its group's bits.
+    spread: u64,
+}
+
+impl Decoder {
+    /// Reads the code of entry `i` (the table has padding past its last entry for an 8-byte read).
+    #[inline(always)]
+    pub fn code(&self, table: &[u8], i: usize) -> u64 {
+        let at = i * self.entry_bytes;
+        let b: [u8; 8] = table[at..at + 8].try_into().unwrap_or_default();
+        u64::from_le_bytes(b) & self.mask
     }
-    for (&c, &b) in changes.iter().zip(bits) {
-        if c != 0 {
-            code |= 1 << b;
+
+    /// A code's bits of the moves that lower the distance and of those that raise it (bit
+    /// positions as in [`Layout::bit_positions`]).
+    #[inline(always)]
+    pub fn decode(&self, code: u64) -> (u64, u64) {
+        let ups = ((code & self.up) * self.spread) & self.moves;
+        let changed = code & self.moves;
+        (changed & !ups, changed & ups)
+    }
+}
+
+impl Layout {
+    /// Code bits per entry.
+    fn bits(&self) -> u32 {
+        self.width * self.groups
+    }
+
+    /// The table's bytes ([`table_bytes`]).
+    pub fn table_bytes(&self) -> usize {
+        table_bytes(self.entry_bytes)
+    }
+
+    /// The masks that decode this layout's entries.
+    pub fn decoder(&self) -> Decoder {
+        let mask = (1u64 << self.bits()) - 1;
+        let up = (0..self.groups).fold(0u64, |u, g| u | 1 << (self.width * g));
+        Decoder {
+            entry_bytes: self.entry_bytes,
+            mask,
+            up,
+            moves: mask & !up,
+            spread: (1u64 << self.width) - 1,
         }
     }
-    code
-}
 
-/// Reads the 48-bit code of entry `i` (the table has two bytes of padding past its last).
-#[inline(always)]
-pub fn code(table: &[u8], i: usize) -> u64 {
-    let b: [u8; 8] = table[i * ENTRY_BYTES..i * ENTRY_BYTES + 8]
-        .try_into()
-        .unwrap_or_default();
-    u64::from_le_bytes(b) & CODE_MASK
-}
+    /// The moves a code describes, in the representative's frame: the metric's cost-1 moves of
+    /// six faces, in [`robot_moves`] order (the order of the search frames' move lists).
+    pub fn code_moves(&self) -> Vec<RobotMove> {
+        robot_moves([true; 6], self.metric)
+            .into_iter()
+            .filter(|m| m.cost == 1)
+            .collect()
+    }
 
-/// A code's bits of the moves that lower the distance and of those that raise it (bit
-/// positions as in [`bit_positions`]).
-#[inline(always)]
-pub fn decode(code: u64) -> (u64, u64) {
-    let ups = ((code & UP_BITS) * 0xFFFF) & MOVE_BITS;
-    let changed = code & MOVE_BITS;
-    (changed & !ups, changed & ups)
+    /// The code bit of each of `moves` (the metric's cost-1 moves, six faces):
+    /// `width · group + 1 + rank`.
+    pub fn bit_positions(&self, moves: &[RobotMove]) -> Vec<u8> {
+        let mut rank = vec![0u32; self.groups as usize];
+        moves
+            .iter()
+            .map(|m| {
+                let g = (self.group)(m);
+                assert!(g < self.groups, "group {g} of {:?}", self.metric);
+                rank[g as usize] += 1;
+                assert!(rank[g as usize] < self.width, "too many moves in group {g}");
+                (self.width * g + rank[g as usize]) as u8
+            })
+            .collect()
+    }
+
+    /// The code of one entry from its moves' distance changes (`changes[k]` for move `k` of
+    /// [`Self::code_moves`], each −1, 0 or +1) and their bits ([`Self::bit_positions`]).
+    ///
+    /// Panics when one group's changes mix −1 and +1, which no table of exact distances allows.
+    pub fn encode(&self, changes: &[i8], bits: &[u8]) -> u64 {
+        let groups = self.groups as usize;
+        let mut up = vec![false; groups];
+        let mut down = vec![false; groups];
+        for (&c, &b) in changes.iter().zip(bits) {
+            let g = b as usize / self.width as usize;
+            up[g] |= c > 0;
+            down[g] |= c < 0;
+        }
+        let mut code = 0u64;
+        for g in 0..groups {
+            assert!(
+                !(up[g] && down[g]),
+                "distance changes of group {g} span more than one"
+            );
+            code |= (up[g] as u64) << (self.width as usize * g);
+        }
+        for (&c, &b) in changes.iter().zip(bits) {
+            if c != 0 {
+                code |= 1 << b;
+            }
+        }
+        code
+    }
 }
 
 /// The distance change of the move at `bit` in a decoded code (`down`, `raise`).
@@ -108,76 +201,108 @@ pub fn change(down: u64, raise: u64, bit: u8) -> isize {
     ((raise >> bit) & 1) as isize - ((down >> bit) & 1) as isize
 }
 
-/// Where a node's moves are found in its representative's code: `bit[s][i]` is the code bit
-/// of the representative's move equal to `s · m · s⁻¹` for the node's move `i` (its search
-/// frame's list, [`code_moves`] order), `s` the symmetry taking the node to its
-/// representative ([`crate::method::twophase::tables::phase1_entry`]).
+/// Where a node's moves are found in its representative's code, for one metric's search
+/// frames (six faces, the frames' move list [`Self::frame_moves`]).
 pub struct DescentMap {
-    /// `[s][i]`.
-    pub bit: [[u8; N_MOVES]; N_SYM_UD],
-}
-
-impl Default for DescentMap {
-    fn default() -> Self {
-        Self::new()
-    }
+    /// `[s][i]`: the code bit of the representative's move equal to `s · m · s⁻¹` for the
+    /// node's move `i` (its frame's list), `s` the symmetry taking the node to its
+    /// representative ([`crate::method::twophase::tables::phase1_entry`]); [`UNCODED`] for
+    /// a move the code does not describe.
+    pub bit: [[u8; MAX_MOVES]; N_SYM_UD],
+    /// `[i]`, for an uncoded move `i`: two coded moves (indices into the frame's list) of its
+    /// face, each one cost-1 move from it (`U2` = `U · U` = `U' · U'`): the child of `i` is
+    /// at least their children's distance less one.
+    pub twins: [[u8; 2]; MAX_MOVES],
+    /// The search frames' moves the map is indexed by.
+    pub frame_moves: Vec<RobotMove>,
+    /// How the entries decode.
+    pub decoder: Decoder,
 }
 
 impl DescentMap {
-    /// The map, derived once per process.
-    pub fn shared() -> &'static DescentMap {
-        static MAP: std::sync::OnceLock<DescentMap> = std::sync::OnceLock::new();
-        MAP.get_or_init(DescentMap::new)
+    /// The map of `layout`'s metric, derived once per process.
+    pub fn shared(layout: &'static Layout) -> &'static DescentMap {
+        static AXHT_MAP: std::sync::OnceLock<DescentMap> = std::sync::OnceLock::new();
+        static QTM_MAP: std::sync::OnceLock<DescentMap> = std::sync::OnceLock::new();
+        let cell = match layout.metric {
+            Metric::AxialHtm => &AXHT_MAP,
+            Metric::Qtm => &QTM_MAP,
+            m => unreachable!("no descent codes in {m}"),
+        };
+        cell.get_or_init(|| DescentMap::new(layout))
     }
 
     /// Derives the map from the symmetries' move conjugation.
-    pub fn new() -> DescentMap {
+    pub fn new(layout: &Layout) -> DescentMap {
         let syms = symmetries();
-        let moves = code_moves();
-        let bits = bit_positions(&moves);
-        let key = |turns: &mut Vec<usize>| {
+        let coded = layout.code_moves();
+        let bits = layout.bit_positions(&coded);
+        let frame_moves = robot_moves([true; 6], layout.metric);
+        assert!(frame_moves.len() <= MAX_MOVES);
+        let key = |m: &RobotMove, s: usize| {
+            let mut turns: Vec<usize> = m
+                .moves()
+                .map(|t| syms.conj_move[s][t.index()].index())
+                .collect();
             turns.sort_unstable();
-            turns.clone()
+            turns
         };
-        let keys: Vec<Vec<usize>> = moves
-            .iter()
-            .map(|m| key(&mut m.moves().map(|t| t.index()).collect()))
-            .collect();
-        let mut bit = [[0u8; N_MOVES]; N_SYM_UD];
+        let keys: Vec<Vec<usize>> = coded.iter().map(|m| key(m, 0)).collect();
+        let mut bit = [[UNCODED; MAX_MOVES]; N_SYM_UD];
         for (s, row) in bit.iter_mut().enumerate() {
-            for (i, m) in moves.iter().enumerate() {
-                let image = key(&mut m
-                    .moves()
-                    .map(|t| syms.conj_move[s][t.index()].index())
-                    .collect());
-                let j = keys
-                    .iter()
-                    .position(|k| *k == image)
-                    .unwrap_or_else(|| unreachable!("a symmetry maps moves to moves"));
-                row[i] = bits[j];
+            for (i, m) in frame_moves.iter().enumerate() {
+                let image = key(m, s);
+                if let Some(j) = keys.iter().position(|k| *k == image) {
+                    row[i] = bits[j];
+                } else {
+                    assert!(m.cost > 1, "a symmetry maps a cost-1 move to one");
+                }
             }
         }
-        DescentMap { bit }
+        let mut twins = [[0u8; 2]; MAX_MOVES];
+        for (i, m) in frame_moves.iter().enumerate() {
+            if bit[0][i] != UNCODED {
+                continue;
+            }
+            let same: Vec<u8> = (0..frame_moves.len())
+                .filter(|&j| bit[0][j] != UNCODED && frame_moves[j].face == m.face)
+                .map(|j| j as u8)
+                .collect();
+            assert!(
+                m.len == 1 && same.len() == 2,
+                "an uncoded move is a half turn between its face's two quarter turns"
+            );
+            twins[i] = [same[0], same[1]];
+        }
+        DescentMap {
+            bit,
+            twins,
+            frame_moves,
+            decoder: layout.decoder(),
+        }
     }
 }
 
-/// Builds the codes of every entry from the axial half-turn distances `prune` (nibbles on the
-/// plain phase-1 index): `steps[class · 45 + k]` is the class move `k` takes class `class`'s
-/// representative to and the symmetry into its frame (`class << 4 | sym`), `moves` the code's
-/// moves, `twist_move` `[twist · 18 + m]`, `twist_conj` `[twist · 16 + s]`.
+/// Builds the codes of every entry from the distances `prune` (nibbles on the plain phase-1
+/// index, exact in `layout`'s metric): `steps[class · n + k]` is the class the coded move `k`
+/// (of `n`, [`Layout::code_moves`]) takes class `class`'s representative to and the symmetry
+/// into its frame (`class << 4 | sym`), `twist_move` `[twist · 18 + m]`, `twist_conj`
+/// `[twist · 16 + s]`.
 pub fn build(
+    layout: &Layout,
     prune: &[u8],
     steps: &[u32],
-    moves: &[RobotMove],
     twist_move: &[u16],
     twist_conj: &[u16],
     progress: &dyn Progress,
 ) -> Vec<u8> {
-    assert_eq!(moves.len(), N_MOVES, "the axial half-turn moves");
-    let n_class = steps.len() / N_MOVES;
-    let bits = bit_positions(moves);
+    let moves = layout.code_moves();
+    let n_moves = moves.len();
+    let n_class = steps.len() / n_moves;
+    let bits = layout.bit_positions(&moves);
+    let eb = layout.entry_bytes;
     // Row-major copies so the inner loop reads contiguous rows: `[k][twist]`, `[s][twist]`.
-    let moved: Vec<u16> = (0..N_MOVES * N_TWIST)
+    let moved: Vec<u16> = (0..n_moves * N_TWIST)
         .map(|i| {
             let (k, t) = (i / N_TWIST, i % N_TWIST);
             moves[k]
@@ -188,19 +313,19 @@ pub fn build(
     let conj: Vec<u16> = (0..16 * N_TWIST)
         .map(|i| twist_conj[(i % N_TWIST) * 16 + i / N_TWIST])
         .collect();
-    let mut out = vec![0u8; n_class * N_TWIST * ENTRY_BYTES + 2];
-    progress.start("axial descent codes, phase 1", n_class as u64);
+    let mut out = vec![0u8; layout.table_bytes()];
+    progress.start("descent codes, phase 1", n_class as u64);
     const CLASSES_PER_CHUNK: usize = 64;
-    out[..n_class * N_TWIST * ENTRY_BYTES]
-        .par_chunks_mut(CLASSES_PER_CHUNK * N_TWIST * ENTRY_BYTES)
+    out[..n_class * N_TWIST * eb]
+        .par_chunks_mut(CLASSES_PER_CHUNK * N_TWIST * eb)
         .enumerate()
         .for_each(|(chunk, bytes)| {
-            let mut changes = vec![[0i8; N_MOVES]; N_TWIST];
-            for (k, class_bytes) in bytes.chunks_mut(N_TWIST * ENTRY_BYTES).enumerate() {
+            let mut changes = vec![[0i8; MAX_MOVES]; N_TWIST];
+            for (k, class_bytes) in bytes.chunks_mut(N_TWIST * eb).enumerate() {
                 let class = chunk * CLASSES_PER_CHUNK + k;
                 let base = class * N_TWIST;
-                for m in 0..N_MOVES {
-                    let e = steps[class * N_MOVES + m];
+                for m in 0..n_moves {
+                    let e = steps[class * n_moves + m];
                     let to = (e >> 4) as usize * N_TWIST;
                     let conj_row = &conj[(e & 15) as usize * N_TWIST..][..N_TWIST];
                     let moved_row = &moved[m * N_TWIST..][..N_TWIST];
@@ -210,91 +335,166 @@ pub fn build(
                     }
                 }
                 for (t, ch) in changes.iter().enumerate() {
-                    let c = encode(ch, &bits);
-                    class_bytes[t * ENTRY_BYTES..(t + 1) * ENTRY_BYTES]
-                        .copy_from_slice(&c.to_le_bytes()[..ENTRY_BYTES]);
+                    let c = layout.encode(&ch[..n_moves], &bits);
+                    class_bytes[t * eb..(t + 1) * eb].copy_from_slice(&c.to_le_bytes()[..eb]);
                 }
             }
-            progress.advance(bytes.len() as u64 / (N_TWIST * ENTRY_BYTES) as u64);
+            progress.advance(bytes.len() as u64 / (N_TWIST * eb) as u64);
         });
     progress.finish();
     out
 }
 
-/// Phase 1 in axial half turns, six faces: the descent codes of [`super::tables::PHASE1_AXHT_PRUNE`]'s
-/// entries (see the module's comment), 6 bytes each, two bytes of padding.
+/// Builds `layout`'s codes from `prune` (its metric's exact phase-1 table) through the store.
+fn build_spec(
+    store: &crate::store::Store,
+    layout: &'static Layout,
+    prune: &'static Spec<u8>,
+    progress: &dyn Progress,
+) -> Result<Vec<u8>, crate::store::TableError> {
+    let prune = store.get(prune)?;
+    let (parts, moves, steps) = super::tables::axial_prelude(store, layout.metric)?;
+    assert_eq!(
+        moves,
+        layout.code_moves(),
+        "the code's moves are the unit moves"
+    );
+    Ok(build(
+        layout,
+        &prune,
+        &steps,
+        &parts.twist_move,
+        &parts.twist_conj,
+        progress,
+    ))
+}
+
+/// Phase 1 in axial half turns, six faces: the descent codes of
+/// [`super::tables::PHASE1_AXHT_PRUNE`]'s entries ([`AXHT`]), 6 bytes each, two bytes of padding.
 pub static PHASE1_AXHT_DESCENT: Spec<u8> = Spec {
-    table: TableSpec::of::<u8>("descent-twophase1-axial-htm", N_PHASE1 * ENTRY_BYTES + 2)
+    table: TableSpec::of::<u8>("descent-twophase1-axial-htm", table_bytes(6))
         .indexed("flip × UD-slice class (64430) × twist (2187), axial moves, 6 bytes each")
         .placed(Placement::Mapped),
     build: |store, progress| {
-        let prune = store.get(&super::tables::PHASE1_AXHT_PRUNE)?;
-        let (parts, moves, steps) = super::tables::axial_prelude(store, Metric::AxialHtm)?;
-        assert_eq!(moves, code_moves(), "the code's moves are the unit moves");
-        Ok(build(
-            &prune,
-            &steps,
-            &moves,
-            &parts.twist_move,
-            &parts.twist_conj,
-            progress,
-        )
-        .into())
+        Ok(build_spec(store, &AXHT, &super::tables::PHASE1_AXHT_PRUNE, progress)?.into())
     },
 };
+
+/// Phase 1 in quarter turns, six faces: the descent codes of
+/// [`super::tables::PHASE1_QTM_PRUNE`]'s entries ([`QTM`]), 3 bytes each, five bytes of padding.
+pub static PHASE1_QTM_DESCENT: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("descent-twophase1-qtm", table_bytes(3))
+        .indexed("flip × UD-slice class (64430) × twist (2187), quarter turns, 3 bytes each")
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        Ok(build_spec(store, &QTM, &super::tables::PHASE1_QTM_PRUNE, progress)?.into())
+    },
+};
+
+/// The descent codes of `metric` with six faces, where there are codes.
+pub fn descent_spec(metric: Metric) -> Option<&'static Spec<u8>> {
+    match metric {
+        Metric::AxialHtm => Some(&PHASE1_AXHT_DESCENT),
+        Metric::Qtm => Some(&PHASE1_QTM_DESCENT),
+        _ => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Each axis's changes survive encoding and decoding.
+    /// Each group's changes survive encoding and decoding, in both layouts.
     #[test]
     fn codes_round_trip() {
-        let moves = code_moves();
-        let bits = bit_positions(&moves);
-        let mut changes = [0i8; N_MOVES];
-        for (k, m) in moves.iter().enumerate() {
-            // Axis 0 down, axis 1 up, axis 2 level; every third move changes.
-            changes[k] = match (m.axis, k % 3) {
-                (0, 0) => -1,
-                (1, 1) => 1,
-                _ => 0,
-            };
-        }
-        let (down, raise) = decode(encode(&changes, &bits));
-        for k in 0..N_MOVES {
-            assert_eq!(
-                change(down, raise, bits[k]),
-                changes[k] as isize,
-                "move {k}"
-            );
+        for layout in [&AXHT, &QTM] {
+            let moves = layout.code_moves();
+            let bits = layout.bit_positions(&moves);
+            let dec = layout.decoder();
+            let mut changes = vec![0i8; moves.len()];
+            for (k, m) in moves.iter().enumerate() {
+                // Axis 0 down, axis 1 up, axis 2 level; every third move changes (quarter
+                // turns: each its own group, so −1 and +1 on one face too).
+                changes[k] = match (m.axis, k % 3) {
+                    (0, 0) | (2, 1) => -1,
+                    (1, 1) => 1,
+                    (2, 2) if layout.width == 2 => 1,
+                    _ => 0,
+                };
+            }
+            let code = layout.encode(&changes, &bits);
+            assert!(code < 1 << (8 * layout.entry_bytes), "fits its bytes");
+            let mut table = code.to_le_bytes()[..layout.entry_bytes].to_vec();
+            table.resize(layout.entry_bytes + 8, 0xFF);
+            let (down, raise) = dec.decode(dec.code(&table, 0));
+            for k in 0..moves.len() {
+                assert_eq!(
+                    change(down, raise, bits[k]),
+                    changes[k] as isize,
+                    "{:?} move {k}",
+                    layout.metric
+                );
+            }
         }
     }
 
     #[test]
     #[should_panic(expected = "span more than one")]
     fn mixed_changes_are_rejected() {
-        let moves = code_moves();
-        let bits = bit_positions(&moves);
-        let mut changes = [0i8; N_MOVES];
+        let moves = AXHT.code_moves();
+        let bits = AXHT.bit_positions(&moves);
+        let mut changes = [0i8; 45];
         changes[0] = -1;
         changes[1] = 1;
-        encode(&changes, &bits);
+        AXHT.encode(&changes, &bits);
     }
 
-    /// The identity maps every move to itself, and every symmetry is a bijection of the moves
-    /// that keeps each move's axis set together.
+    /// Quarter turns: 12 coded moves in 24 bits, each its own group.
+    #[test]
+    fn quarter_turns_take_two_bits_each() {
+        let moves = QTM.code_moves();
+        assert_eq!(moves.len(), 12);
+        let bits = QTM.bit_positions(&moves);
+        let mut sorted = bits.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..12).map(|g| 2 * g + 1).collect::<Vec<u8>>());
+    }
+
+    /// The identity maps every coded move to itself, every symmetry is a bijection of the
+    /// coded moves, the uncoded moves are the quarter-turn metric's half turns, each with its
+    /// face's two quarter turns as twins.
     #[test]
     fn the_map_permutes_the_moves() {
-        let map = DescentMap::new();
-        let bits = bit_positions(&code_moves());
-        assert_eq!(map.bit[0].to_vec(), bits);
-        for row in &map.bit {
-            let mut seen = row.to_vec();
-            seen.sort_unstable();
-            let mut all = bits.clone();
-            all.sort_unstable();
-            assert_eq!(seen, all);
+        for layout in [&AXHT, &QTM] {
+            let map = DescentMap::new(layout);
+            let coded = layout.code_moves();
+            let bits = layout.bit_positions(&coded);
+            let n = map.frame_moves.len();
+            let id: Vec<u8> = map.bit[0][..n]
+                .iter()
+                .copied()
+                .filter(|&b| b != UNCODED)
+                .collect();
+            assert_eq!(id, bits);
+            for row in &map.bit {
+                let mut seen: Vec<u8> =
+                    row[..n].iter().copied().filter(|&b| b != UNCODED).collect();
+                seen.sort_unstable();
+                let mut all = bits.clone();
+                all.sort_unstable();
+                assert_eq!(seen, all);
+            }
+            for (i, m) in map.frame_moves.iter().enumerate() {
+                let uncoded = map.bit.iter().all(|row| row[i] == UNCODED);
+                assert_eq!(uncoded, m.cost == 2, "{:?} move {i}", layout.metric);
+                if uncoded {
+                    for j in map.twins[i] {
+                        let t = &map.frame_moves[j as usize];
+                        assert_eq!((t.face, t.cost), (m.face, 1));
+                    }
+                    assert_ne!(map.twins[i][0], map.twins[i][1]);
+                }
+            }
         }
     }
 }

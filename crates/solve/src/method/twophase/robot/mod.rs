@@ -86,9 +86,9 @@ pub struct RobotTables {
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]), six faces.
     axial_phase1: Option<Arc<crate::store::Table<u8>>>,
-    /// Phase-1 axial descent codes ([`descent::PHASE1_AXHT_DESCENT`]), six faces in axial half
-    /// turns, read when the file is there.
-    axial_descent: Option<Arc<crate::store::Table<u8>>>,
+    /// Phase-1 descent codes ([`descent::descent_spec`]), six faces in axial half turns or
+    /// quarter turns, read when the file is there.
+    descent: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces in the metric ([`tables::phase1_five_spec`]), for
@@ -163,16 +163,10 @@ impl RobotTables {
             _ => None,
         };
         // Read when its file is there (the robot bench builds it, as `Store::build_all` of the
-        // mode's specs does): 846 MB, not built on first use.
-        let axial_descent = if mode.metric == Metric::AxialHtm
-            && mode.faces.count() == 6
-            && matches!(
-                store.status(&descent::PHASE1_AXHT_DESCENT.table, false),
-                crate::store::Status::Present
-            ) {
-            Some(store.get(&descent::PHASE1_AXHT_DESCENT)?)
-        } else {
-            None
+        // mode's specs does): 423 MB (QT) or 846 MB (AXHT), not built on first use.
+        let descent = match descent::descent_spec(mode.metric) {
+            Some(spec) if mode.faces.count() == 6 => if_built(store, spec)?,
+            _ => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
             (
@@ -194,15 +188,7 @@ impl RobotTables {
         // mode's specs does; 4-10 minutes of CPU), not built on first use: without it five faces in these metrics
         // bound phase 2 by the half-turn table (the fewest-turn path, BENCHMARKS session 20).
         let five_metric2 = match tables::phase2_five_metric_spec(mode.metric) {
-            Some(spec)
-                if mode.faces.count() == 5
-                    && matches!(
-                        store.status(&spec.table, false),
-                        crate::store::Status::Present
-                    ) =>
-            {
-                Some(store.get(spec)?)
-            }
+            Some(spec) if mode.faces.count() == 5 => if_built(store, spec)?,
             _ => None,
         };
         let half_turns = if mode.faces.count() == 5 && mode.metric != Metric::Htm {
@@ -222,7 +208,7 @@ impl RobotTables {
             mode,
             quarter_phase1,
             axial_phase1,
-            axial_descent,
+            descent,
             five,
             five_metric,
             five2,
@@ -362,7 +348,7 @@ impl RobotTables {
         )
         .phase2_in_metric(self.metric2.as_deref().map(|t| &t[..]))
         .phase1_in_metric(self.axial_phase1.as_deref().map(|t| &t[..]))
-        .phase1_descent(self.axial_descent.as_deref().map(|t| &t[..]))
+        .phase1_descent(self.descent.as_deref().map(|t| &t[..]))
         .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
         .five_phase2_in_metric(self.five_metric2.as_deref().map(|t| &t[..]))
         .improving(improve)
@@ -433,6 +419,17 @@ impl RobotTables {
     }
 }
 
+/// `spec`'s table when its file is there, else `None` (not built on first use).
+fn if_built(
+    store: &Store,
+    spec: &'static crate::store::Spec<u8>,
+) -> Result<Option<Arc<crate::store::Table<u8>>>, TableError> {
+    match store.status(&spec.table, false) {
+        crate::store::Status::Present => Ok(Some(store.get(spec)?)),
+        _ => Ok(None),
+    }
+}
+
 /// The registered tables a mode reads besides the plain ones (the small per-frame tables are
 /// had from the store by name as the mode's moves need them).
 pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
@@ -445,8 +442,10 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
             specs.push(spec);
         }
     }
-    if mode.metric == Metric::AxialHtm && mode.faces.count() == 6 {
-        specs.push(&descent::PHASE1_AXHT_DESCENT);
+    if let Some(spec) = descent::descent_spec(mode.metric) {
+        if mode.faces.count() == 6 {
+            specs.push(spec);
+        }
     }
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);

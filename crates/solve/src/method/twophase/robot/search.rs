@@ -62,6 +62,9 @@ struct Kid {
     /// [`RobotSearch::phase1_coded`]: the corner permutation (and `coords[2]` is the sorted
     /// slice coordinate).
     corners: u16,
+    /// [`RobotSearch::phase1_coded`]: a move the code does not describe, its child's
+    /// distance (`small` a lower bound) to be read in the table.
+    uncoded: bool,
 }
 
 /// A phase-1 node searched by the descent codes ([`RobotSearch::phase1_coded`]).
@@ -149,8 +152,8 @@ pub struct RobotSearch<'a> {
     /// Axial metrics: the phase-1 distances in the metric with six faces
     /// ([`super::tables::phase1_axial_spec`]), same index as the plain phase-1 table.
     axial1: Option<&'a [u8]>,
-    /// Six faces in axial half turns: the phase-1 descent codes
-    /// ([`super::descent::PHASE1_AXHT_DESCENT`]) and where a node's moves are in them; phase 1
+    /// Six faces in axial half turns or quarter turns: the phase-1 descent codes
+    /// ([`super::descent::descent_spec`]) and where a node's moves are in them; phase 1
     /// then reads one entry per node, its own, in place of its children's distances.
     descent: Option<(&'a [u8], &'static DescentMap)>,
     /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
@@ -294,19 +297,28 @@ impl<'a> RobotSearch<'a> {
         }
     }
 
-    /// Six faces in axial half turns: search phase 1 by `table`'s descent codes
-    /// ([`super::descent::PHASE1_AXHT_DESCENT`]): a node's children's distances from one read
-    /// of its own entry. Taken only where the codes' moves are the frames' (six faces, axial
-    /// half turns); `table` must be the codes of the table given to [`Self::phase1_in_metric`].
+    /// Six faces in axial half turns or quarter turns: search phase 1 by `table`'s descent
+    /// codes ([`super::descent::descent_spec`]): a node's children's distances from one read
+    /// of its own entry. Taken only where the codes' map is the frames' (six faces, a metric
+    /// with codes, its exact phase-1 table given); `table` must be the codes of the table
+    /// given to [`Self::phase1_in_metric`] (axial) or to [`Self::new`] (quarter turns).
     pub fn phase1_descent(self, table: Option<&'a [u8]>) -> Self {
-        let fits = self.metric == Metric::AxialHtm
-            && self.five.is_none()
-            && self.axial1.is_some()
-            && self.sets.iter().all(|s| s.moves == descent::code_moves());
+        let map = descent::layout(self.metric).map(DescentMap::shared);
+        let fits = map.is_some_and(|map| {
+            self.five.is_none()
+                && self.exact1().is_some()
+                && self.sets.iter().all(|s| s.moves == map.frame_moves)
+        });
         RobotSearch {
-            descent: table.filter(|_| fits).map(|t| (t, DescentMap::shared())),
+            descent: table.zip(map).filter(|_| fits),
             ..self
         }
+    }
+
+    /// Six faces: the phase-1 table exact in the metric (axial or quarter turns), if any.
+    #[inline(always)]
+    fn exact1(&self) -> Option<&'a [u8]> {
+        self.axial1.or(self.quarter1)
     }
 
     /// Keep lowering the bound below each solution found until time runs out.
@@ -519,7 +531,13 @@ impl<'a> RobotSearch<'a> {
                         entry,
                         sym,
                     };
-                    self.phase1_coded(node, cost1)
+                    // Quarter turns leave the half turns uncoded; the axial half-turn
+                    // search is compiled without their branch.
+                    if self.metric == Metric::Qtm {
+                        self.phase1_coded::<true>(node, cost1)
+                    } else {
+                        self.phase1_coded::<false>(node, cost1)
+                    }
                 } else {
                     self.phase1(flip, twist, slice, cost1)
                 };
@@ -638,24 +656,33 @@ impl<'a> RobotSearch<'a> {
                 continue;
             }
             let [f, t, s] = kid.coords.map(usize::from);
-            self.path1.push(kid.mv);
-            let stop = self.phase1(f, t, s, left);
-            self.path1.pop();
-            if stop {
-                return true;
-            }
-            if self.cost1 > self.bound {
-                // A solution was found and the bound fell below this branch.
-                return false;
+            if let Some(stop) = self.descend(kid.mv, |me| me.phase1(f, t, s, left)) {
+                return stop;
             }
         }
         false
     }
 
+    /// Searches on after the phase-1 move `mv` (`search`, with `mv` on `path1`): `Some` of
+    /// what the node returns when it must stop, because the search ends or a solution found
+    /// lowered the bound below this branch; `None` to go on to the next child.
+    #[inline(always)]
+    fn descend(&mut self, mv: u8, search: impl FnOnce(&mut Self) -> bool) -> Option<bool> {
+        self.path1.push(mv);
+        let stop = search(self);
+        self.path1.pop();
+        if stop {
+            return Some(true);
+        }
+        // A solution was found and the bound fell below this branch.
+        (self.cost1 > self.bound).then_some(false)
+    }
+
     /// [`Self::phase1`] by the descent codes: the node's exact distance `node.dist` and its
     /// children's from its own entry; a child that cannot come within the cost left is
-    /// neither moved nor read. `true` stops the whole search.
-    fn phase1_coded(&mut self, node: Node, togo: usize) -> bool {
+    /// neither moved nor read. `UNCODED`: the frame has moves the code does not describe
+    /// ([`descent::UNCODED`]). `true` stops the whole search.
+    fn phase1_coded<const UNCODED: bool>(&mut self, node: Node, togo: usize) -> bool {
         if self.tick() {
             return true;
         }
@@ -682,7 +709,8 @@ impl<'a> RobotSearch<'a> {
         let Some((table, map)) = self.descent else {
             unreachable!("phase1_coded runs with descent codes")
         };
-        let (down, raise) = descent::decode(descent::code(table, node.entry));
+        let dec = &map.decoder;
+        let (down, raise) = dec.decode(dec.code(table, node.entry));
         let bits = &map.bit[node.sym];
         let mv = &self.plain.moves;
         let prev = self.path1.last().map(|&i| set.moves[i as usize]);
@@ -690,7 +718,9 @@ impl<'a> RobotSearch<'a> {
         let sm = &mv.slice_sorted_move;
         // Two passes, so that the children's reads overlap: the first picks the children
         // that can stay within the cost left, moves them and requests their flip-slice
-        // class; the second requests their codes; then the search goes on in each.
+        // class; the second requests their codes; then the search goes on in each. A move
+        // the code does not describe (a half turn in quarter turns) is kept on a lower bound
+        // from its face's quarter turns, and its child's distance is read in the table.
         let mut kids = [Kid::default(); MAX_MOVES];
         let mut n = 0;
         for (i, rm) in set.moves.iter().enumerate() {
@@ -702,9 +732,15 @@ impl<'a> RobotSearch<'a> {
                 continue;
             }
             let left = togo - cost;
-            let dist = node
-                .dist
-                .wrapping_add_signed(descent::change(down, raise, bits[i]));
+            let coded = !UNCODED || bits[i] != descent::UNCODED;
+            let dist = if coded {
+                node.dist
+                    .wrapping_add_signed(descent::change(down, raise, bits[i]))
+            } else {
+                // One quarter turn from either twin's child.
+                let [a, b] = map.twins[i].map(|j| descent::change(down, raise, bits[j as usize]));
+                node.dist.wrapping_add_signed(a.max(b)).saturating_sub(1)
+            };
             if dist > left {
                 continue;
             }
@@ -718,6 +754,9 @@ impl<'a> RobotSearch<'a> {
             }
             if left > 0 {
                 prefetch(&self.plain.flipslice_sym, s / N_SLICE_PERM * N_FLIP + f);
+            } else if !coded && (f != 0 || t1 != 0 || s >= N_SLICE_PERM) {
+                // Not in G1 (the distance is 0 only there).
+                continue;
             } else {
                 prefetch(&set.tables.corner_slice, c * N_SLICE_PERM + s);
             }
@@ -727,6 +766,8 @@ impl<'a> RobotSearch<'a> {
                 left: left as u8,
                 small: dist as u8,
                 corners: c as u16,
+                // Its distance is to be read (an uncoded move with cost left).
+                uncoded: !coded && left > 0,
                 ..Kid::default()
             };
             n += 1;
@@ -741,28 +782,34 @@ impl<'a> RobotSearch<'a> {
                     t1,
                     s / N_SLICE_PERM,
                 );
-                prefetch(table, entry * descent::ENTRY_BYTES);
+                prefetch(table, entry * dec.entry_bytes);
+                if UNCODED && kid.uncoded {
+                    prefetch(self.exact1().unwrap_or_default(), entry >> 1);
+                }
                 kid.entry = entry as u32;
                 kid.half = sym as u32;
             }
         }
         for kid in &kids[..n] {
             let [f, t1, s] = kid.coords.map(usize::from);
+            let dist = if UNCODED && kid.uncoded {
+                let d = nibble(self.exact1().unwrap_or_default(), kid.entry as usize);
+                if d > kid.left {
+                    continue;
+                }
+                d
+            } else {
+                kid.small
+            };
             let child = Node {
                 coords: [f, t1, s, kid.corners as usize],
-                dist: kid.small as usize,
+                dist: dist as usize,
                 entry: kid.entry as usize,
                 sym: kid.half as usize,
             };
-            self.path1.push(kid.mv);
-            let stop = self.phase1_coded(child, kid.left as usize);
-            self.path1.pop();
-            if stop {
-                return true;
-            }
-            if self.cost1 > self.bound {
-                // A solution was found and the bound fell below this branch.
-                return false;
+            let left = kid.left as usize;
+            if let Some(stop) = self.descend(kid.mv, |me| me.phase1_coded::<UNCODED>(child, left)) {
+                return stop;
             }
         }
         false
