@@ -115,6 +115,25 @@ fn light_scrambles_are_undone_in_at_most_their_length() {
     }
 }
 
+/// A solution whose phase 2 starts with the face opposite phase 1's last move is found at its
+/// own phase-1 depth. This cube (the 48th of `rubik scramble -n 200 --seed 11`) has 19-move
+/// solutions of 13 phase-1 moves, e.g. rob-twophase's `B' U2 B L F' D2 R' L U2 L U2 D B'` then
+/// `F2 R F2 L U2 D2`, and none of 12; with the canonical order of opposite faces kept across the
+/// boundary (after `B'`, no `F2`), the first one within 19 moves came at phase-1 depth 14.
+#[test]
+fn phase2_may_start_with_the_face_opposite_phase1s_last_move() {
+    let cube = CubieCube::from_facelets("DLRFULDBRDBDURLFRLBDFFFBBRRRUUFDBFDULRLULDULUBDFUBFBRL")
+        .expect("a valid cube");
+    let limits = Limits {
+        max_length: Some(19),
+        ..Limits::default()
+    };
+    let sol = check(&solver(), &cube, &limits);
+    assert!(sol.len() <= 19, "{} moves", sol.len());
+    let phase1 = sol.steps.iter().map(|s| s.moves.len()).max().unwrap_or(0);
+    assert!(phase1 <= 13, "{sol}: phase 1 took {phase1} moves");
+}
+
 #[test]
 fn too_short_a_limit_gives_no_solution() {
     let mut rng = rng_from_seed(5);

@@ -14,7 +14,7 @@ use super::pruning::Pruning;
 use super::tables::{MoveTables, PHASE2_MOVES};
 use crate::coord::symmetry::{rotate_urf3, symmetries};
 use crate::coord::{self, N_SLICE_PERM};
-use crate::search::{can_follow, FOLLOW};
+use crate::search::FOLLOW;
 use crate::Deadline;
 use rubik_cube::cubie::MOVE_CUBES;
 use rubik_cube::{CubieCube, Move};
@@ -54,6 +54,49 @@ const QUARTER_TURNS_RLFB: u32 = {
     }
     out
 };
+
+/// The three moves of the face `m` turns (moves are numbered face by face, three a face).
+const fn face_moves(m: usize) -> u32 {
+    0b111 << (3 * (m / 3))
+}
+
+/// Whether moves `a` and `b` turn opposite faces (faces are numbered U R F D L B).
+const fn opposite_faces(a: usize, b: usize) -> bool {
+    a / 3 != b / 3 && (a / 3) % 3 == (b / 3) % 3
+}
+
+/// The moves phase 2 may start with after phase 1's last two moves `before` and `last` (18:
+/// none). Unlike [`FOLLOW`], both orders of two opposite faces are allowed across the
+/// boundary: phase 1 ends with a quarter turn of R, L, F or B, and a phase-2 half turn of the
+/// opposite face put before it would leave a G1 move last in phase 1, a phase-1 solution the
+/// search skips. With [`FOLLOW`] here, a solution such as `… B' F2 …` (phase 1 ending in `B'`)
+/// was found only one phase-1 depth later, as `… F2 B'` (rob-twophase's `next_p1p2` allows
+/// both orders the same way). Never the face of `last`, nor that of `before` when the two are
+/// opposite (`F B' F2` is `F' B'`, which phase 1 finds with a shorter phase 2).
+const fn first_phase2_moves(before: usize, last: usize) -> u32 {
+    let all = (1 << 18) - 1;
+    if last == 18 {
+        return all;
+    }
+    let mut allowed = all & !face_moves(last);
+    if before < 18 && opposite_faces(before, last) {
+        allowed &= !face_moves(before);
+    }
+    allowed
+}
+
+/// The moves phase 2's second move may be after the last phase-1 move `last1` (18: none) and
+/// the first phase-2 move `first2`: [`FOLLOW`], and when `first2` turns the face opposite
+/// `last1`'s, not `last1`'s face again (`B' F2 B2` is `F2 B`, which phase 1 finds as its own
+/// ending with a shorter phase 2).
+const fn second_phase2_moves(last1: usize, first2: usize) -> u32 {
+    let allowed = FOLLOW[first2];
+    if last1 < 18 && opposite_faces(last1, first2) {
+        allowed & !face_moves(last1)
+    } else {
+        allowed
+    }
+}
 
 /// The corner and edge permutations of a cube (orientations are not needed in phase 2).
 #[derive(Clone, Copy, Default)]
@@ -532,12 +575,17 @@ impl<'a, P: Pruning> Search<'a, P> {
             return false;
         }
         stats::add(|s| &mut s.phase2_nodes, 1);
-        let prev = if depth2 > 0 {
-            Some(Move::from_index(self.path2[depth2 - 1] as usize))
-        } else if depth1 > 0 {
-            Some(Move::from_index(self.path1[depth1 - 1] as usize))
-        } else {
-            None
+        let phase1_move = |back: usize| {
+            if depth1 >= back {
+                self.path1[depth1 - back] as usize
+            } else {
+                18
+            }
+        };
+        let allowed = match depth2 {
+            0 => first_phase2_moves(phase1_move(2), phase1_move(1)),
+            1 => second_phase2_moves(phase1_move(1), self.path2[0] as usize),
+            _ => FOLLOW[self.path2[depth2 - 1] as usize],
         };
         // Children in three passes, so that the memory reads of all of them overlap: compute
         // and request the two prechecks (corners × slice, U/D edges × slice) and what the main
@@ -547,7 +595,7 @@ impl<'a, P: Pruning> Search<'a, P> {
         let mut kids = [(0usize, 0usize, 0usize, 0usize); 10];
         let mut n = 0;
         for &m in &PHASE2_MOVES {
-            if !can_follow(prev, Move::from_index(m)) {
+            if allowed >> m & 1 == 0 {
                 continue;
             }
             let c1 = mv.corner_move[corners * 18 + m] as usize;
@@ -601,5 +649,47 @@ mod tests {
             let ends_phase1 = QUARTER_TURNS_RLFB & (1 << m) != 0;
             assert_eq!(ends_phase1, mo.face().axis() != 0 && mo.turns() != 2);
         }
+    }
+
+    /// Whether `m` appended to `moves` stays a move of its own (is not merged with the tail).
+    fn stays(moves: &[usize], m: usize) -> bool {
+        let mut seq: Vec<Move> = moves.iter().map(|&i| Move::from_index(i)).collect();
+        crate::search::push_merged(&mut seq, Move::from_index(m)) == 1
+    }
+
+    /// Phase 2's first move after every pair of last phase-1 moves is exactly a move that does
+    /// not merge with them (of either order of opposite faces), and its second one a canonical
+    /// follower that does not merge with the last phase-1 move across the first.
+    #[test]
+    fn phase2_starts_with_every_move_that_does_not_merge_with_phase1() {
+        let mut pairs = 0;
+        for before in 0..=18 {
+            for last in 0..18 {
+                if QUARTER_TURNS_RLFB >> last & 1 == 0 || FOLLOW[before] >> last & 1 == 0 {
+                    continue;
+                }
+                pairs += 1;
+                let tail: Vec<usize> = [before, last].into_iter().filter(|&i| i < 18).collect();
+                for &m in &PHASE2_MOVES {
+                    let first = first_phase2_moves(before, last) >> m & 1 == 1;
+                    assert_eq!(first, stays(&tail, m), "{before} {last} then {m}");
+                    if !first {
+                        continue;
+                    }
+                    for &m2 in &PHASE2_MOVES {
+                        let second = second_phase2_moves(last, m) >> m2 & 1 == 1;
+                        let expected = FOLLOW[m] >> m2 & 1 == 1 && stays(&[last, m], m2);
+                        assert_eq!(second, expected, "{last} {m} then {m2}");
+                    }
+                }
+            }
+        }
+        assert!(pairs > 100, "{pairs} phase-1 endings checked");
+        // The case the rule is for: after B', F2 may start phase 2; F B' F2 merges, B' F2 B2 too.
+        let [f, f2, b, b_, b2] = [6, 7, 15, 17, 16];
+        assert_eq!(first_phase2_moves(18, b_) >> f2 & 1, 1);
+        assert_eq!(first_phase2_moves(f, b_) >> f2 & 1, 0);
+        assert_eq!(second_phase2_moves(b_, f2) >> b2 & 1, 0);
+        assert_eq!(second_phase2_moves(b, f2) >> b2 & 1, 0);
     }
 }
