@@ -285,6 +285,39 @@ pub fn robot_moves(allowed: [bool; 6], metric: Metric) -> Vec<RobotMove> {
     out
 }
 
+/// Whether `next` may start phase 2 after phase 1's last move `last` (and the move `before`
+/// it, if any). In the axial metrics as [`may_follow`]. Otherwise both orders of opposite
+/// faces are allowed across the boundary, as in the half-turn search (phase 1 ends with a move
+/// leaving G1, and the other order would end it with a G1 move, a path the search skips), but
+/// never the face of `last`, nor that of `before` when the two are opposite (`F B' F2` is
+/// `F' B'`).
+#[inline(always)]
+pub fn may_start_phase2(
+    metric: Metric,
+    before: Option<&RobotMove>,
+    last: &RobotMove,
+    next: &RobotMove,
+) -> bool {
+    if metric.is_axial() {
+        return may_follow(metric, last, next);
+    }
+    last.face != next.face && !before.is_some_and(|b| b.axis == last.axis && b.face == next.face)
+}
+
+/// Whether `next` may be phase 2's second move, after phase 1's last move `last1` and phase
+/// 2's first `first2`: [`may_follow`], and outside the axial metrics, when `first2` turns the
+/// face opposite `last1`'s, not `last1`'s face again (`B' F2 B2` is `F2 B`).
+#[inline(always)]
+pub fn may_follow_across(
+    metric: Metric,
+    last1: &RobotMove,
+    first2: &RobotMove,
+    next: &RobotMove,
+) -> bool {
+    may_follow(metric, first2, next)
+        && (metric.is_axial() || !(last1.axis == first2.axis && last1.face == next.face))
+}
+
 /// Whether `next` may follow `prev` in a search: never the same axis twice in the axial
 /// metrics (the two moves would be one), otherwise never the same face twice and opposite
 /// faces in one order only (they commute).

@@ -11,7 +11,7 @@
 //! three), exact in it, which replace the halved half-turn bound where they exist.
 
 use super::descent::{self, DescentMap};
-use super::mode::{may_follow, Metric, RobotMove};
+use super::mode::{may_follow, may_follow_across, may_start_phase2, Metric, RobotMove};
 use super::tables::FrameTables;
 use super::tables::{five_index, five_index2, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
@@ -1000,15 +1000,27 @@ impl<'a> RobotSearch<'a> {
         let sets = self.sets;
         let set = &sets[self.frames[self.frame].rot];
         let missing = self.frames[self.frame].missing;
-        let prev = match self.path2.last() {
-            Some(&i) => Some(set.moves[i as usize]),
-            None => self.path1.last().map(|&i| set.moves[i as usize]),
+        let metric = self.metric;
+        let at = |path: &[u8], back: usize| {
+            path.len()
+                .checked_sub(back)
+                .map(|k| &set.moves[path[k] as usize])
+        };
+        let (last1, before1) = (at(&self.path1, 1), at(&self.path1, 2));
+        let last2 = at(&self.path2, 1);
+        let depth2 = self.path2.len();
+        // Across the phase boundary opposite faces come in either order (`may_start_phase2`).
+        let allowed = |rm: &RobotMove| match (depth2, last1, last2) {
+            (0, Some(last), _) => may_start_phase2(metric, before1, last, rm),
+            (1, Some(last), Some(first)) => may_follow_across(metric, last, first, rm),
+            (_, _, Some(prev)) => may_follow(metric, prev, rm),
+            _ => true,
         };
         let mv = &self.plain.moves;
         for &i in &set.g1 {
             let rm = &set.moves[i as usize];
             let step = if TURNS { rm.len } else { rm.cost } as usize;
-            if step > togo || prev.is_some_and(|p| !may_follow(self.metric, &p, rm)) {
+            if step > togo || !allowed(rm) {
                 continue;
             }
             let (mut c, mut u, mut s) = (corners, ud, sp);

@@ -1,7 +1,7 @@
 //! Tests of the robot modes: every solution applied to its cube, its faces checked, its cost
 //! counted in the mode's metric; the group facts the modes rest on, checked by Schreier–Sims.
 
-use super::mode::{robot_moves, Metric, Mode};
+use super::mode::{may_follow, may_follow_across, may_start_phase2, robot_moves, Metric, Mode};
 use super::*;
 use crate::method::twophase::tests::table_dir;
 use crate::{Limits, Options, Solver, SolverConfig};
@@ -922,4 +922,56 @@ fn descent_codes_exact(metric: Metric, seed: u64) {
     .expect("robot tables");
     assert!(tables.descent.is_some(), "the search reads the codes");
     check_mode("all", metric, 20, seed + 1);
+}
+
+/// Whether the face turn `next` appended to `tail` stays a move of its own.
+fn stays_unmerged(tail: &[&RobotMove], next: &RobotMove) -> bool {
+    let mut seq: Vec<Move> = tail.iter().flat_map(|m| m.moves()).collect();
+    let last = next.moves().last().expect("a move turns something");
+    crate::search::push_merged(&mut seq, last) == 1
+}
+
+/// Across the phase boundary, outside the axial metrics, phase 2 may start with every G1 move
+/// that does not merge with phase 1's last two moves (opposite faces in either order), and its
+/// second move is a canonical follower that does not merge across the first; in the axial
+/// metrics the boundary is like any other step.
+#[test]
+fn phase2_starts_with_every_move_that_does_not_merge_with_phase1() {
+    for metric in [Metric::Htm, Metric::Qtm] {
+        let moves = robot_moves([true; 6], metric);
+        let mut checked = 0;
+        for last in moves.iter().filter(|m| !m.in_g1) {
+            let befores = std::iter::once(None).chain(moves.iter().map(Some));
+            for before in befores.filter(|b| b.is_none_or(|b| may_follow(metric, b, last))) {
+                let tail: Vec<&RobotMove> = before.into_iter().chain([last]).collect();
+                for first in moves.iter().filter(|m| m.in_g1) {
+                    let starts = may_start_phase2(metric, before, last, first);
+                    assert_eq!(starts, stays_unmerged(&tail, first), "{metric:?}");
+                    checked += 1;
+                    if !starts || before.is_some() {
+                        continue;
+                    }
+                    for next in moves.iter().filter(|m| m.in_g1) {
+                        let expected =
+                            may_follow(metric, first, next) && stays_unmerged(&[last, first], next);
+                        assert_eq!(
+                            may_follow_across(metric, last, first, next),
+                            expected,
+                            "{metric:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} boundaries checked in {metric:?}");
+    }
+    for metric in [Metric::AxialHtm, Metric::AxialQtm] {
+        let moves = robot_moves([true; 6], metric);
+        for (last, next) in moves.iter().flat_map(|a| moves.iter().map(move |b| (a, b))) {
+            assert_eq!(
+                may_start_phase2(metric, None, last, next),
+                may_follow(metric, last, next)
+            );
+        }
+    }
 }
