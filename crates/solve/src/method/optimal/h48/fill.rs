@@ -507,6 +507,20 @@ fn backward<S: Space>(
     (None, set)
 }
 
+/// Makes checkpoint directory `dir` and removes the temporary checkpoints (`*.ckpt.tmp-*`) of
+/// writers that died before renaming them.
+pub(super) fn prepare_dir(dir: &Path) -> Result<(), BuildError> {
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    if let Ok(entries) = fs::read_dir(dir) {
+        for e in entries.flatten() {
+            if e.file_name().to_string_lossy().contains(".ckpt.tmp-") {
+                let _ = fs::remove_file(e.path());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Fills (or resumes filling) the table of `space` with `plan`, checkpointing in `dir` (none
 /// when `None`); calls `after` with each level once its checkpoint is written. Stops after
 /// level `base + 1`: every entry left is code 3.
@@ -517,14 +531,7 @@ pub fn fill<S: Space>(
     after: &mut dyn FnMut(&Level),
 ) -> Result<(Codes, Vec<Level>), BuildError> {
     if let Some(d) = dir {
-        fs::create_dir_all(d).map_err(io(d))?;
-        if let Ok(entries) = fs::read_dir(d) {
-            for e in entries.flatten() {
-                if e.file_name().to_string_lossy().contains(".ckpt.tmp-") {
-                    let _ = fs::remove_file(e.path());
-                }
-            }
-        }
+        prepare_dir(d)?;
     }
     let found = match dir {
         Some(d) => load(&FILL, d, space.size(), plan.base)?,
