@@ -148,6 +148,8 @@ pub(crate) static METHOD: Registration = Registration {
     tables: |config| {
         let size = TableSize::resolve(TABLE.get(&config.options), &crate::store::table_dir(config));
         let mut specs = size.specs();
+        // The exact h8 table: built only on request (`rubik tables build`), not searched yet.
+        specs.push(&h48::table::H8);
         // Its probes and its answer on timeout come from the two-phase solver (whose phase-1
         // table is the small size's: listed once).
         for spec in super::twophase::table_specs(config.compact) {
@@ -189,6 +191,13 @@ impl OptimalSolver {
     /// The tables in use.
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The seven lookups the search bounds the root `cube` with: the corner table, the
+    /// pruning table on the three axes, then on the inverse cube's three axes (the bound is
+    /// their largest).
+    pub fn root_lookups(&self, cube: &CubieCube) -> [u8; 7] {
+        search::root_lookups(&self.tables, cube).map(|b| b as u8)
     }
 
     /// Every optimal solution of `cube` (canonical sequences: no face twice in a row, and of

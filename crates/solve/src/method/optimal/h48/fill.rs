@@ -128,6 +128,17 @@ impl Codes {
         &self.words
     }
 
+    /// The words (entry `i` at bits `2 · (i mod 32)` of word `i / 32`), the table consumed
+    /// without a copy: the payload of its file.
+    pub fn into_words(self) -> Vec<u64> {
+        let mut words = std::mem::ManuallyDrop::new(self.words);
+        let (ptr, len, cap) = (words.as_mut_ptr(), words.len(), words.capacity());
+        // SAFETY: `AtomicU64` has the same size, alignment and bit validity as `u64`; the
+        // allocation is handed over whole (pointer, length, capacity) and `words` is never
+        // dropped.
+        unsafe { Vec::from_raw_parts(ptr.cast::<u64>(), len, cap) }
+    }
+
     /// Starts loading the word of entry `i` into the cache (a hint).
     #[inline(always)]
     pub fn prefetch(&self, i: u64) {
