@@ -25,7 +25,7 @@ use rubik_solve::options::Options;
 use rubik_solve::{Progress, SolverConfig};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use support::{load_avg, peak_mib, Args};
+use support::{load_avg, peak_mib, stamp, Args};
 
 /// Prints each build step's start and end, and its progress every 30 s.
 struct Printed {
@@ -119,12 +119,7 @@ fn main() {
         .collect();
     if table == "h8" {
         let h8 = HkTable::h8(&config).expect("the h8 table");
-        println!(
-            "# h8 ready at {:.1} s, peak {} MiB, load {}",
-            t0.elapsed().as_secs_f64(),
-            peak_mib(),
-            load_avg()
-        );
+        println!("# h8 ready at {}", stamp(t0));
         let dir = std::path::PathBuf::from(args.opt("--sets").expect("--sets DIR"));
         let depth = h8.base() - 1;
         build::build_sets(&dir, depth, &mut |_| {}).expect("depth files");
@@ -155,22 +150,12 @@ fn main() {
         }
     } else {
         let solver = OptimalSolver::new(&config).expect("tables");
-        println!(
-            "# {table} ready at {:.1} s, peak {} MiB, load {}",
-            t0.elapsed().as_secs_f64(),
-            peak_mib(),
-            load_avg()
-        );
+        println!("# {table} ready at {}", stamp(t0));
         println!("# table\tseed\ti\tcorners\tud\trl\tfb\tinv_ud\tinv_rl\tinv_fb");
         for (seed, i, c) in &cubes {
             let l = solver.root_lookups(c).map(|b| b.to_string());
             println!("{table}\t{seed}\t{i}\t{}", l.join("\t"));
         }
     }
-    println!(
-        "# done at {:.1} s, peak {} MiB, load {}",
-        t0.elapsed().as_secs_f64(),
-        peak_mib(),
-        load_avg()
-    );
+    println!("# done at {}", stamp(t0));
 }

@@ -28,6 +28,16 @@ pub fn load_avg() -> String {
         .join(" ")
 }
 
+/// "`T` s, peak `P` MiB, load `L`": where a run is since `t0`, for progress lines.
+pub fn stamp(t0: std::time::Instant) -> String {
+    format!(
+        "{:.1} s, peak {} MiB, load {}",
+        t0.elapsed().as_secs_f64(),
+        peak_mib(),
+        load_avg()
+    )
+}
+
 /// The command line, read as `--name value` options and `--flag` switches.
 pub struct Args(Vec<String>);
 
