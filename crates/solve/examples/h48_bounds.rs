@@ -3,7 +3,8 @@
 //! compare tables on the same cubes. One table per process, so two 7.5 GB tables are never
 //! held together.
 //!
-//! `h48_bounds --table h8|large|medium --seeds A,B,… [--count N] [--tables DIR] [--sets DIR]`
+//! `h48_bounds --table h8|large|medium|large-by-search|medium-by-search --seeds A,B,…
+//! [--count N] [--tables DIR] [--sets DIR]`
 //!
 //! Cubes: `N` (default 100) uniformly random states from each seed
 //! (`rubik_cube::random::rng_from_seed`). Lines (tab-separated), after a `#` header:
@@ -14,6 +15,10 @@
 //!   (`--tables`), built there first when missing (14 minutes).
 //! - `large` / `medium`: seed, index, the search's seven root lookups (corner table; the
 //!   U–D, R–L and F–B axes; the inverse cube's three axes).
+//! - `large-by-search` / `medium-by-search`: the same seven, the table's six found by search
+//!   without it (`OptimalSolver::coset_lookups`, guided by `small-plus` / `small`; capped at
+//!   12 / 14): `medium`'s exactly, `large`'s exactly where 10 or more (where the coset is at
+//!   most 9 moves away the table gives its group's least distance, at most this).
 
 mod support;
 
@@ -97,10 +102,16 @@ fn main() {
         .collect();
     let count = args.num("--count").unwrap_or(100) as usize;
     let t0 = Instant::now();
+    // The `…-by-search` kinds load the guide table instead of the one they stand for.
+    let by_search = table.strip_suffix("-by-search");
     let mut options = Options::new();
-    if table != "h8" {
-        options.set("table", Some(&table)).expect("a table size");
+    match by_search {
+        Some("large") => options.set("table", Some("small-plus")),
+        Some(_) => options.set("table", Some("small")),
+        None if table == "h8" => Ok(()),
+        None => options.set("table", Some(&table)),
     }
+    .expect("a table size");
     let config = SolverConfig {
         table_dir: args.opt("--tables").map(Into::into),
         options,
@@ -153,7 +164,12 @@ fn main() {
         println!("# {table} ready at {}", stamp(t0));
         println!("# table\tseed\ti\tcorners\tud\trl\tfb\tinv_ud\tinv_rl\tinv_fb");
         for (seed, i, c) in &cubes {
-            let l = solver.root_lookups(c).map(|b| b.to_string());
+            let mut l = solver.root_lookups(c);
+            if let Some(t) = by_search {
+                let (large, cap) = (t == "large", if t == "large" { 12 } else { 14 });
+                l[1..].copy_from_slice(&solver.coset_lookups(c, large, cap));
+            }
+            let l = l.map(|b| b.to_string());
             println!("{table}\t{seed}\t{i}\t{}", l.join("\t"));
         }
     }

@@ -18,6 +18,7 @@
 
 mod both_ends;
 mod bound;
+mod coset_distance;
 mod edge_coset;
 mod ends_worker;
 mod grouped;
@@ -198,6 +199,20 @@ impl OptimalSolver {
     /// their largest).
     pub fn root_lookups(&self, cube: &CubieCube) -> [u8; 7] {
         search::root_lookups(&self.tables, cube).map(|b| b as u8)
+    }
+
+    /// The six lookups the search would make at the root `cube` on the `large` table (`large`)
+    /// or the `medium` one, found by search without that table
+    /// ([`coset_distance::CosetDistance`]; each capped at `cap`): for measurements that cannot
+    /// hold it. This solver's table guides the search and must be `small-plus` for `large`,
+    /// `small` for `medium` (else this panics).
+    pub fn coset_lookups(&self, cube: &CubieCube, large: bool, cap: u8) -> [u8; 6] {
+        let target = if large {
+            TableSize::Large
+        } else {
+            TableSize::Medium
+        };
+        coset_distance::CosetDistance::new(target, &self.tables).root_lookups(cube, cap)
     }
 
     /// Every optimal solution of `cube` (canonical sequences: no face twice in a row, and of
