@@ -11,44 +11,14 @@ use rand::Rng;
 use rubik_solve::internals::h48::{build, exact};
 use std::time::Instant;
 
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (tick(11) + tick(12)) / 100.0
-}
+mod support;
 
-/// Peak resident memory (VmHWM) in MiB.
-fn peak_mib() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(0)
-        / 1024
-}
-
-fn load_avg() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use support::{cpu_seconds, load_avg, peak_mib, Args};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let opt = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let num = |name: &str| opt(name).map(|v| v.parse::<u64>().expect(name));
+    let args = Args::new();
+    let opt = |name: &str| args.opt(name);
+    let num = |name: &str| args.num(name);
     let sets_dir = std::path::PathBuf::from(opt("--sets").expect("--sets DIR"));
     let depth = num("--depth").unwrap_or(9) as u8;
     let k = num("--k").unwrap_or(8) as u8;
@@ -56,7 +26,7 @@ fn main() {
     let plan = exact::Plan {
         k,
         checkpoint_every: num("--checkpoint-secs").map(std::time::Duration::from_secs),
-        huge_pages: !args.iter().any(|a| a == "--no-huge"),
+        huge_pages: !args.flag("--no-huge"),
         limit: num("--limit"),
     };
     let t0 = Instant::now();

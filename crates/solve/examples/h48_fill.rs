@@ -9,23 +9,14 @@
 use rubik_solve::internals::h48::fill::{code, fill, plain_bfs, HkSpace, Plan, Space};
 use std::time::{Duration, Instant};
 
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (tick(11) + tick(12)) / 100.0
-}
+mod support;
+
+use support::{cpu_seconds, Args};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let opt = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let num = |name: &str| opt(name).map(|v| v.parse::<u64>().expect(name));
+    let args = Args::new();
+    let opt = |name: &str| args.opt(name);
+    let num = |name: &str| args.num(name);
     let k = num("--k").unwrap_or(0) as u8;
     let base = num("--base").unwrap_or(8) as u8;
     let plan = Plan {
@@ -66,7 +57,7 @@ fn main() {
         table.histogram(),
         levels.len()
     );
-    if args.iter().any(|a| a == "--bfs") {
+    if args.flag("--bfs") {
         let t2 = Instant::now();
         let dist = plain_bfs(&space);
         let bfs_s = t2.elapsed().as_secs_f64();

@@ -11,15 +11,9 @@ use rubik_solve::internals::TwophaseSolver;
 use rubik_solve::{Limits, SolverConfig};
 use std::time::{Duration, Instant};
 
-/// CPU time of this process in seconds (user + system, from /proc; 0 elsewhere): unlike wall
-/// time, it does not grow when other processes share the cores.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let tick = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (tick(11) + tick(12)) / 100.0
-}
+mod support;
+
+use support::cpu_seconds;
 
 /// The time-stamp counter (0 off x86-64).
 fn tsc() -> u64 {

@@ -18,6 +18,7 @@
 
 mod both_ends;
 mod bound;
+mod coset_distance;
 mod edge_coset;
 mod ends_worker;
 mod grouped;
@@ -148,6 +149,8 @@ pub(crate) static METHOD: Registration = Registration {
     tables: |config| {
         let size = TableSize::resolve(TABLE.get(&config.options), &crate::store::table_dir(config));
         let mut specs = size.specs();
+        // The exact h8 table: built only on request (`rubik tables build`), not searched yet.
+        specs.push(&h48::table::H8);
         // Its probes and its answer on timeout come from the two-phase solver (whose phase-1
         // table is the small size's: listed once).
         for spec in super::twophase::table_specs(config.compact) {
@@ -189,6 +192,27 @@ impl OptimalSolver {
     /// The tables in use.
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The seven lookups the search bounds the root `cube` with: the corner table, the
+    /// pruning table on the three axes, then on the inverse cube's three axes (the bound is
+    /// their largest).
+    pub fn root_lookups(&self, cube: &CubieCube) -> [u8; 7] {
+        search::root_lookups(&self.tables, cube).map(|b| b as u8)
+    }
+
+    /// The six lookups the search would make at the root `cube` on the `large` table (`large`)
+    /// or the `medium` one, found by search without that table
+    /// ([`coset_distance::CosetDistance`]; each capped at `cap`): for measurements that cannot
+    /// hold it. This solver's table guides the search and must be `small-plus` for `large`,
+    /// `small` for `medium` (else this panics).
+    pub fn coset_lookups(&self, cube: &CubieCube, large: bool, cap: u8) -> [u8; 6] {
+        let target = if large {
+            TableSize::Large
+        } else {
+            TableSize::Medium
+        };
+        coset_distance::CosetDistance::new(target, &self.tables).root_lookups(cube, cap)
     }
 
     /// Every optimal solution of `cube` (canonical sequences: no face twice in a row, and of

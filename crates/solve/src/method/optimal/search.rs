@@ -156,6 +156,14 @@ pub(super) fn cube_exceeds(t: &Tables, cube: &CubieCube, limit: usize) -> bool {
     }
 }
 
+/// The seven lookups of the root `cube` ([`lookups`]).
+pub(super) fn root_lookups(t: &Tables, cube: &CubieCube) -> [usize; 7] {
+    match t.format {
+        Format::Nibbles(_) => lookups::<Nibbles>(t, &Node::root::<Nibbles>(cube)),
+        Format::Grouped(_) => lookups::<Grouped>(t, &Node::root::<Grouped>(cube)),
+    }
+}
+
 /// The search's lower bound of `cube` (the largest of its seven lookups).
 pub(super) fn cube_bound(t: &Tables, cube: &CubieCube) -> usize {
     match t.format {

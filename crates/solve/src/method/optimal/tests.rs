@@ -202,3 +202,72 @@ fn the_corner_table_prunes_almost_nothing_from_ten_moves_left() {
     );
     assert!(beyond(bound::CORNERS_READ_BELOW - 1) > 0, "{at:?}");
 }
+
+/// The coset distances found by search (for `medium` and `large` without their tables) are
+/// the least length of a move sequence taking the cube into the solved coset, checked by
+/// trying every sequence up to 4 moves on cubes 0..5 moves from solved (one past the sequences
+/// tried: "5 or more" must then come out as at least 5).
+#[test]
+fn coset_lookups_are_the_least_sequences_into_the_solved_coset() {
+    let dir = std::env::temp_dir().join("rubik-optimal-test-tables");
+    let guide = |name| {
+        OptimalSolver::new(&SolverConfig {
+            table_dir: Some(dir.clone()),
+            options: Options::new().with("table", Some(name)).expect("a size"),
+            ..SolverConfig::default()
+        })
+        .expect("guide tables")
+    };
+    let (small, plus) = (guide("small"), guide("small-plus"));
+    // Sequences of up to 4 moves (no face twice in a row), by length.
+    let mut seqs: Vec<Vec<Vec<Move>>> = vec![vec![vec![]]];
+    for _ in 0..4 {
+        let next = seqs[seqs.len() - 1]
+            .iter()
+            .flat_map(|s| {
+                Move::ALL
+                    .iter()
+                    .filter(|m| s.last().is_none_or(|l| l.face() != m.face()))
+                    .map(|&m| [s.clone(), vec![m]].concat())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        seqs.push(next);
+    }
+    let mut rng = rng_from_seed(25);
+    for (large, solver) in [(false, &small), (true, &plus)] {
+        let target = if large {
+            super::TableSize::Large
+        } else {
+            super::TableSize::Medium
+        };
+        let cd = super::coset_distance::CosetDistance::new(target, solver.tables());
+        let solved = cd.distance(&CubieCube::default(), 12);
+        assert_eq!(solved, 0);
+        let mut seen = [0usize; 6];
+        for i in 0..24 {
+            let moves: Vec<Move> = (0..i % 6)
+                .map(|_| Move::ALL[rng.gen_range(0..18)])
+                .collect();
+            let cube = CubieCube::from_moves(&moves);
+            let brute = (0..=4)
+                .find(|&d| {
+                    seqs[d]
+                        .iter()
+                        .any(|s| cd.distance(&cube.apply_moves(s), 1) == 0)
+                })
+                .unwrap_or(5) as u8;
+            let found = cd.distance(&cube, 12);
+            if brute < 5 {
+                assert_eq!(found, brute, "large {large}: {moves:?}");
+            } else {
+                assert!(found >= 5, "large {large}: {moves:?}");
+            }
+            seen[found.min(5) as usize] += 1;
+        }
+        assert!(
+            seen[3] + seen[4] + seen[5] > 0,
+            "some cubes far enough: {seen:?}"
+        );
+    }
+}

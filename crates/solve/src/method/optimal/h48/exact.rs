@@ -23,12 +23,11 @@
 //! most every so often; lowering is idempotent, so chunks walked after the last checkpoint are
 //! walked again harmlessly.
 
-use super::build::{io, BuildError};
+use super::build::BuildError;
 use super::coord::{size, MAX_K};
-use super::fill::{code, load, save, Codes, Kind, State};
+use super::fill::{code, load, prepare_dir, save, Codes, Kind, State};
 use super::moves::MoveTables;
 use rayon::prelude::*;
-use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -111,14 +110,7 @@ pub fn build_exact(
     let shift = u32::from(MAX_K - plan.k);
     let len = size(plan.k);
     if let Some(d) = dir {
-        fs::create_dir_all(d).map_err(io(d))?;
-        if let Ok(entries) = fs::read_dir(d) {
-            for e in entries.flatten() {
-                if e.file_name().to_string_lossy().contains(".ckpt.tmp-") {
-                    let _ = fs::remove_file(e.path());
-                }
-            }
-        }
+        prepare_dir(d)?;
     }
     let found = match dir {
         Some(d) => load(&EXACT, d, len, base)?,

@@ -128,6 +128,17 @@ impl Codes {
         &self.words
     }
 
+    /// The words (entry `i` at bits `2 · (i mod 32)` of word `i / 32`), the table consumed
+    /// without a copy: the payload of its file.
+    pub fn into_words(self) -> Vec<u64> {
+        let mut words = std::mem::ManuallyDrop::new(self.words);
+        let (ptr, len, cap) = (words.as_mut_ptr(), words.len(), words.capacity());
+        // SAFETY: `AtomicU64` has the same size, alignment and bit validity as `u64`; the
+        // allocation is handed over whole (pointer, length, capacity) and `words` is never
+        // dropped.
+        unsafe { Vec::from_raw_parts(ptr.cast::<u64>(), len, cap) }
+    }
+
     /// Starts loading the word of entry `i` into the cache (a hint).
     #[inline(always)]
     pub fn prefetch(&self, i: u64) {
@@ -507,6 +518,20 @@ fn backward<S: Space>(
     (None, set)
 }
 
+/// Makes checkpoint directory `dir` and removes the temporary checkpoints (`*.ckpt.tmp-*`) of
+/// writers that died before renaming them.
+pub(super) fn prepare_dir(dir: &Path) -> Result<(), BuildError> {
+    fs::create_dir_all(dir).map_err(io(dir))?;
+    if let Ok(entries) = fs::read_dir(dir) {
+        for e in entries.flatten() {
+            if e.file_name().to_string_lossy().contains(".ckpt.tmp-") {
+                let _ = fs::remove_file(e.path());
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Fills (or resumes filling) the table of `space` with `plan`, checkpointing in `dir` (none
 /// when `None`); calls `after` with each level once its checkpoint is written. Stops after
 /// level `base + 1`: every entry left is code 3.
@@ -517,14 +542,7 @@ pub fn fill<S: Space>(
     after: &mut dyn FnMut(&Level),
 ) -> Result<(Codes, Vec<Level>), BuildError> {
     if let Some(d) = dir {
-        fs::create_dir_all(d).map_err(io(d))?;
-        if let Ok(entries) = fs::read_dir(d) {
-            for e in entries.flatten() {
-                if e.file_name().to_string_lossy().contains(".ckpt.tmp-") {
-                    let _ = fs::remove_file(e.path());
-                }
-            }
-        }
+        prepare_dir(d)?;
     }
     let found = match dir {
         Some(d) => load(&FILL, d, space.size(), plan.base)?,
