@@ -167,7 +167,10 @@ fn main() {
             let mut l = solver.root_lookups(c);
             if let Some(t) = by_search {
                 let (large, cap) = (t == "large", if t == "large" { 12 } else { 14 });
-                l[1..].copy_from_slice(&solver.coset_lookups(c, large, cap));
+                let lookups = solver
+                    .coset_lookups(c, large, cap)
+                    .expect("the solver was given the guide table of the target");
+                l[1..].copy_from_slice(&lookups);
             }
             let l = l.map(|b| b.to_string());
             println!("{table}\t{seed}\t{i}\t{}", l.join("\t"));

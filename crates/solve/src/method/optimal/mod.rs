@@ -206,14 +206,17 @@ impl OptimalSolver {
     /// or the `medium` one, found by search without that table
     /// ([`coset_distance::CosetDistance`]; each capped at `cap`): for measurements that cannot
     /// hold it. This solver's table guides the search and must be `small-plus` for `large`,
-    /// `small` for `medium` (else this panics).
-    pub fn coset_lookups(&self, cube: &CubieCube, large: bool, cap: u8) -> [u8; 6] {
+    /// `small` for `medium`; `None` with any other table.
+    pub fn coset_lookups(&self, cube: &CubieCube, large: bool, cap: u8) -> Option<[u8; 6]> {
         let target = if large {
             TableSize::Large
         } else {
             TableSize::Medium
         };
-        coset_distance::CosetDistance::new(target, &self.tables).root_lookups(cube, cap)
+        if self.tables.size() != coset_distance::CosetDistance::guide_for(target) {
+            return None;
+        }
+        Some(coset_distance::CosetDistance::new(target, &self.tables).root_lookups(cube, cap))
     }
 
     /// Every optimal solution of `cube` (canonical sequences: no face twice in a row, and of
