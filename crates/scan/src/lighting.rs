@@ -332,6 +332,63 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
     out
 }
 
+/// The true labels of a facelet string (face indices, URFDLB), `None` if a letter is not
+/// one of `URFDLB`.
+pub fn truth_labels(facelets: &str) -> Option<[usize; N_FACELETS]> {
+    let bytes = facelets.as_bytes();
+    if bytes.len() != N_FACELETS {
+        return None;
+    }
+    let mut out = [0; N_FACELETS];
+    for (o, b) in out.iter_mut().zip(bytes) {
+        *o = b"URFDLB".iter().position(|c| c == b)?;
+    }
+    Some(out)
+}
+
+/// How far apart a scan's two closest colours are under the truth, model-free: the distance
+/// between their mean sRGB over the pooled within-colour standard deviation per channel (d′,
+/// one light for the whole scan, so a per-face light could separate them somewhat better),
+/// with the two colours (face indices). Below about 2 the two colours' stickers overlap:
+/// even knowing both means, about one sticker in six of the pair is nearer the other.
+pub fn closest_separation(
+    rgb: &[[f64; 3]; N_FACELETS],
+    truth: &[usize; N_FACELETS],
+) -> (f64, usize, usize) {
+    let mut sum = [[0.0; 3]; 6];
+    let mut n = [0.0f64; 6];
+    for (s, c) in rgb.iter().enumerate() {
+        n[truth[s]] += 1.0;
+        for i in 0..3 {
+            sum[truth[s]][i] += c[i];
+        }
+    }
+    let mean: Vec<[f64; 3]> = (0..6).map(|k| sum[k].map(|v| v / n[k].max(1.0))).collect();
+    let ss: f64 = rgb
+        .iter()
+        .enumerate()
+        .map(|(s, c)| {
+            (0..3)
+                .map(|i| (c[i] - mean[truth[s]][i]).powi(2))
+                .sum::<f64>()
+        })
+        .sum();
+    let sd = (ss / (3.0 * (N_FACELETS as f64 - 6.0))).sqrt().max(1e-9);
+    let mut closest = (f64::INFINITY, 0, 0);
+    for a in 0..6 {
+        for b in a + 1..6 {
+            let d = (0..3)
+                .map(|i| (mean[a][i] - mean[b][i]).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            if d < closest.0 {
+                closest = (d, a, b);
+            }
+        }
+    }
+    (closest.0 / sd, closest.1, closest.2)
+}
+
 /// What became of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
