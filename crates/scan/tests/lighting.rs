@@ -275,3 +275,33 @@ fn look_alike_pair_exchanged_is_named() {
 fn ninth_part() {
     check(Part::Ninth, 905, 0);
 }
+
+/// Session 26: a scan whose two readings of the light (a light per face, one light for all)
+/// agree on every sticker is refused only from `DOUBTFUL_REFUSED_STABLE` (24) doubtful
+/// stickers. `random-08-2020/low-light/1000189` (tuning part) has 21 and no unstable sticker:
+/// refused by session 25's rule, read exactly now, the 21 still named. `random-03/all/6000254`
+/// (fifth part) has 21 too, but three stickers the readings disagree on: still refused.
+#[test]
+fn stable_readings_are_refused_from_half_the_stickers() {
+    use rubik_scan::resolve::{DOUBTFUL_REFUSED, DOUBTFUL_REFUSED_STABLE};
+    let old = Resolver::new().refuse_stable_at(DOUBTFUL_REFUSED);
+    let case = named_case(Part::Tuning, "3x3x3-random-08-2020/low-light/1000189");
+    assert_eq!(
+        judge(&case.facelets, &old.resolve(&case.rgb)),
+        Outcome::Refused
+    );
+    let r = resolve(&case.rgb).expect("answered");
+    assert_eq!(r.facelets(), case.facelets);
+    assert!(r.stickers.iter().all(|s| !s.unstable));
+    let counted = r
+        .stickers
+        .iter()
+        .filter(|s| s.counts_towards_refusal())
+        .count();
+    assert!((DOUBTFUL_REFUSED..DOUBTFUL_REFUSED_STABLE).contains(&counted));
+    let unstable = named_case(Part::Fifth, "3x3x3-random-03/all/6000254");
+    assert_eq!(
+        judge(&unstable.facelets, &resolve(&unstable.rgb)),
+        Outcome::Refused
+    );
+}
