@@ -7,15 +7,23 @@
 //! With `--rivals` first (session 25), the same for [`rubik_scan::resolve::StickerReading::rival_doubt`]
 //! on the nine parts of `Part::tuning_nine` (the ninth held out).
 //!
+//! With `--stable` first (session 26), the same for the refusal of a scan whose two readings
+//! of the light agree ([`rubik_scan::resolve::DOUBTFUL_REFUSED_STABLE`] against session 25's
+//! [`rubik_scan::resolve::DOUBTFUL_REFUSED`]) on the ten parts of `Part::tuning_ten` (the
+//! tenth held out).
+//!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
 //! # one part only (the eighth, once, at the end of session 24)
 //! cargo run --release -p rubik-scan --example alternative_cubes -- eighth
 //! # rival readings off and on, the nine tuning parts of session 25 (or one part)
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --rivals [PART]
+//! # the refusal of stable readings at 20 (session 25) and at 24, the ten tuning parts
+//! cargo run --release -p rubik-scan --example alternative_cubes -- --stable [PART]
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
+use rubik_scan::resolve::DOUBTFUL_REFUSED;
 use rubik_scan::Resolver;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -25,10 +33,16 @@ fn main() {
     let real = load_real(&dir).expect("tests/data");
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let rivals = args.first().is_some_and(|a| a == "--rivals");
-    if rivals {
+    let stable = args.first().is_some_and(|a| a == "--stable");
+    if rivals || stable {
         args.remove(0);
     }
-    let resolvers = if rivals {
+    let resolvers = if stable {
+        [
+            ("20", Resolver::new().refuse_stable_at(DOUBTFUL_REFUSED)),
+            ("24", Resolver::new()),
+        ]
+    } else if rivals {
         [
             ("off", Resolver::new().rivals(false)),
             ("on", Resolver::new().rivals(true)),
@@ -46,10 +60,14 @@ fn main() {
         Some(name) => match Part::named(name) {
             Some(part) => vec![part],
             None => {
-                eprintln!("usage: alternative_cubes [--rivals] [{}]", Part::names());
+                eprintln!(
+                    "usage: alternative_cubes [--rivals|--stable] [{}]",
+                    Part::names()
+                );
                 std::process::exit(2);
             }
         },
+        None if stable => Part::tuning_ten().to_vec(),
         None if rivals => Part::tuning_nine().to_vec(),
         None => Part::tuning_eight().to_vec(),
     };

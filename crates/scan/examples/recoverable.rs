@@ -11,7 +11,9 @@
 //! cargo run --release -p rubik-scan --example recoverable -- tuning-all
 //! ```
 
-use rubik_scan::lighting::{cases, judge, load_real, Case, Outcome, Part};
+use rubik_scan::lighting::{
+    cases, closest_separation, judge, load_real, truth_labels, Case, Outcome, Part,
+};
 use rubik_scan::{resolve, Resolver};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -37,12 +39,7 @@ fn main() {
     let mut by_base: BTreeMap<String, [usize; 6]> = BTreeMap::new();
     let mut total = [0usize; 6];
     for case in &set {
-        let letters = "URFDLB";
-        let truth: [usize; 54] = std::array::from_fn(|s| {
-            letters
-                .find(case.facelets.as_bytes()[s] as char)
-                .expect("URFDLB")
-        });
+        let truth = truth_labels(&case.facelets).expect("URFDLB");
         let exact = matches!(
             judge(&case.facelets, &resolve(&case.rgb)),
             Outcome::Exact { .. }
@@ -51,7 +48,7 @@ fn main() {
             && resolver
                 .best_under_truth(&case.rgb, &truth)
                 .is_ok_and(|b| b != case.facelets);
-        let overlap = separation(&case.rgb, &truth) < 2.0;
+        let overlap = closest_separation(&case.rgb, &truth).0 < 2.0;
         let base = case.name.split('/').next().unwrap_or("").to_string();
         let base = if base.starts_with("synthetic") {
             "synthetic".to_string()
@@ -93,39 +90,4 @@ fn main() {
             line(b, r);
         }
     }
-}
-
-/// The two closest colours' separation under the truth: the distance between their mean sRGB
-/// over the pooled within-colour standard deviation per channel (one light for the whole
-/// scan, so a per-face light could separate them somewhat better).
-fn separation(rgb: &[[f64; 3]; 54], truth: &[usize; 54]) -> f64 {
-    let mut sum = [[0.0; 3]; 6];
-    let mut n = [0.0; 6];
-    for (s, c) in rgb.iter().enumerate() {
-        n[truth[s]] += 1.0;
-        for i in 0..3 {
-            sum[truth[s]][i] += c[i];
-        }
-    }
-    let mean: Vec<[f64; 3]> = (0..6).map(|k| sum[k].map(|v| v / n[k])).collect();
-    let ss: f64 = rgb
-        .iter()
-        .enumerate()
-        .map(|(s, c)| {
-            (0..3)
-                .map(|i| (c[i] - mean[truth[s]][i]).powi(2))
-                .sum::<f64>()
-        })
-        .sum();
-    let sd = (ss / (3.0 * (54.0 - 6.0))).sqrt().max(1e-9);
-    let mut closest = f64::INFINITY;
-    for a in 0..6 {
-        for b in a + 1..6 {
-            let d: f64 = (0..3)
-                .map(|i| (mean[a][i] - mean[b][i]).powi(2))
-                .sum::<f64>();
-            closest = closest.min(d.sqrt());
-        }
-    }
-    closest / sd
 }

@@ -59,6 +59,12 @@
 //!   i = 0..2,175), 960 synthetic cubes (cube and colour scheme from 11,100,000 + i, faults from
 //!   11,150,000 + i, i = 0..959).
 //!
+//! - **Tenth** (3,136 cases, defined on 2026-12-06 (session 26) after the ninth part had been
+//!   run, before any resolver change of session 26, to be run once at its end): the sixth
+//!   part's design with new seeds: the 34 real scans × 64 cases (seeds 12,000,000 + i,
+//!   i = 0..2,175), 960 synthetic cubes (cube and colour scheme from 12,100,000 + i, faults from
+//!   12,150,000 + i, i = 0..959).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
 //! tuning data too, after the third the fresh part, and after the fourth the fourth part.
@@ -182,13 +188,16 @@ pub enum Part {
     /// seeds (tuning data since).
     Eighth,
     /// The part kept aside until the end of session 25: the sixth part's design with new
-    /// seeds.
+    /// seeds (tuning data since).
     Ninth,
+    /// The part kept aside until the end of session 26: the sixth part's design with new
+    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    Tenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 10] = [
+    pub const NAMED: [(&'static str, Part); 11] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -199,6 +208,7 @@ impl Part {
         ("seventh", Part::Seventh),
         ("eighth", Part::Eighth),
         ("ninth", Part::Ninth),
+        ("tenth", Part::Tenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -238,6 +248,12 @@ impl Part {
     /// the first nine of [`Part::NAMED`] (the eighth part was run, and its silent case
     /// reported, in session 24).
     pub fn tuning_nine() -> [Part; 9] {
+        std::array::from_fn(|i| Part::NAMED[i].1)
+    }
+
+    /// The parts the resolver may be tuned on in session 26: every part but [`Part::Tenth`],
+    /// the first ten of [`Part::NAMED`] (the ninth part was run in session 25).
+    pub fn tuning_ten() -> [Part; 10] {
         std::array::from_fn(|i| Part::NAMED[i].1)
     }
 }
@@ -285,6 +301,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Seventh => (9_000_000, 9_100_000),
         Part::Eighth => (10_000_000, 10_100_000),
         Part::Ninth => (11_000_000, 11_100_000),
+        Part::Tenth => (12_000_000, 12_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -294,7 +311,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth, _) => 64,
+            (Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth | Part::Tenth, _) => 64,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -306,13 +323,70 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth => 960,
+        Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth | Part::Tenth => 960,
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
         out.push(case(&base, i, synth0 + 50_000 + i as u64, false));
     }
     out
+}
+
+/// The true labels of a facelet string (face indices, URFDLB), `None` if a letter is not
+/// one of `URFDLB`.
+pub fn truth_labels(facelets: &str) -> Option<[usize; N_FACELETS]> {
+    let bytes = facelets.as_bytes();
+    if bytes.len() != N_FACELETS {
+        return None;
+    }
+    let mut out = [0; N_FACELETS];
+    for (o, b) in out.iter_mut().zip(bytes) {
+        *o = b"URFDLB".iter().position(|c| c == b)?;
+    }
+    Some(out)
+}
+
+/// How far apart a scan's two closest colours are under the truth, model-free: the distance
+/// between their mean sRGB over the pooled within-colour standard deviation per channel (d′,
+/// one light for the whole scan, so a per-face light could separate them somewhat better),
+/// with the two colours (face indices). Below about 2 the two colours' stickers overlap:
+/// even knowing both means, about one sticker in six of the pair is nearer the other.
+pub fn closest_separation(
+    rgb: &[[f64; 3]; N_FACELETS],
+    truth: &[usize; N_FACELETS],
+) -> (f64, usize, usize) {
+    let mut sum = [[0.0; 3]; 6];
+    let mut n = [0.0f64; 6];
+    for (s, c) in rgb.iter().enumerate() {
+        n[truth[s]] += 1.0;
+        for i in 0..3 {
+            sum[truth[s]][i] += c[i];
+        }
+    }
+    let mean: Vec<[f64; 3]> = (0..6).map(|k| sum[k].map(|v| v / n[k].max(1.0))).collect();
+    let ss: f64 = rgb
+        .iter()
+        .enumerate()
+        .map(|(s, c)| {
+            (0..3)
+                .map(|i| (c[i] - mean[truth[s]][i]).powi(2))
+                .sum::<f64>()
+        })
+        .sum();
+    let sd = (ss / (3.0 * (N_FACELETS as f64 - 6.0))).sqrt().max(1e-9);
+    let mut closest = (f64::INFINITY, 0, 0);
+    for a in 0..6 {
+        for b in a + 1..6 {
+            let d = (0..3)
+                .map(|i| (mean[a][i] - mean[b][i]).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            if d < closest.0 {
+                closest = (d, a, b);
+            }
+        }
+    }
+    (closest.0 / sd, closest.1, closest.2)
 }
 
 /// What became of one case.
@@ -415,7 +489,7 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth to ninth parts are what their definition says (counts per kind, real and
+    /// The fourth to tenth parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
@@ -434,6 +508,7 @@ mod tests {
         check_large_part(&real, Part::Seventh, &Part::tuning_seven(), 2);
         check_large_part(&real, Part::Eighth, &Part::tuning_eight(), 2);
         check_large_part(&real, Part::Ninth, &Part::tuning_nine(), 2);
+        check_large_part(&real, Part::Tenth, &Part::tuning_ten(), 2);
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.

@@ -29,8 +29,9 @@
 //!   colours exchanged, explains the measurements at least as well and gives it another colour
 //!   ([`StickerReading::rival_doubt`], [`Rival`]).
 //!
-//! Too many doubtful stickers ([`DOUBTFUL_REFUSED`]) or overruled ones
-//! ([`CONFLICTS_REFUSED`]) and the scan is refused: no valid cube is likely.
+//! Too many doubtful stickers ([`DOUBTFUL_REFUSED`], or [`DOUBTFUL_REFUSED_STABLE`] when the
+//! second reading agrees on every sticker) or overruled ones ([`CONFLICTS_REFUSED`]) and the
+//! scan is refused: no valid cube is likely.
 
 use crate::assign::{self, Chain, CostTable};
 use crate::error::{sticker_name, Conflict, ScanError};
@@ -121,6 +122,13 @@ pub const PARITY_GAP_NATS: f64 = 4.0;
 /// more stickers on cubes read right; at 24 a dark scan with four wrong stickers unnamed among
 /// 20 named got through.)
 pub const DOUBTFUL_REFUSED: usize = 20;
+/// When the second reading (one light for all faces) agrees on every sticker, the scan is
+/// refused only from this many doubtful stickers: half the 48 that are not centres. Two
+/// readings of the light that agree make the cube likely even with many stickers named: on the
+/// tuning data of session 26 (18,180 cases) the cubes refused at [`DOUBTFUL_REFUSED`] with no
+/// unstable sticker and fewer than 24 doubtful were right in 112 of 151 cases and never wrong
+/// in an unnamed sticker (`examples/refusals.rs`).
+pub const DOUBTFUL_REFUSED_STABLE: usize = 24;
 /// Most fitting rounds.
 const MAX_ROUNDS: usize = 12;
 
@@ -261,6 +269,7 @@ pub struct Resolver {
     piece_margin: f64,
     alternative_cubes: bool,
     rivals: bool,
+    refuse_stable: usize,
 }
 
 impl Default for Resolver {
@@ -273,6 +282,7 @@ impl Default for Resolver {
             piece_margin: PIECE_DOUBT_NATS,
             alternative_cubes: true,
             rivals: true,
+            refuse_stable: DOUBTFUL_REFUSED_STABLE,
         }
     }
 }
@@ -321,6 +331,14 @@ impl Resolver {
     /// Turns [`StickerReading::rival_doubt`] on or off (default on), for studying the resolver.
     pub fn rivals(mut self, on: bool) -> Resolver {
         self.rivals = on;
+        self
+    }
+
+    /// Sets how many doubtful stickers refuse a scan whose two readings of the light agree
+    /// (default [`DOUBTFUL_REFUSED_STABLE`]; [`DOUBTFUL_REFUSED`] gives session 25's rule), for
+    /// studying the resolver.
+    pub fn refuse_stable_at(mut self, stickers: usize) -> Resolver {
+        self.refuse_stable = stickers.max(DOUBTFUL_REFUSED);
         self
     }
 
@@ -418,7 +436,13 @@ impl Resolver {
             .iter()
             .filter(|r| r.counts_towards_refusal())
             .count();
-        if !pinned && counted >= DOUBTFUL_REFUSED {
+        let stable = stickers.iter().all(|r| !r.unstable);
+        let limit = if stable {
+            self.refuse_stable
+        } else {
+            DOUBTFUL_REFUSED
+        };
+        if !pinned && counted >= limit {
             doubtful.sort_by(|&a, &b| stickers[a].confidence.total_cmp(&stickers[b].confidence));
             return Err(ScanError::Unsure { stickers: doubtful });
         }
