@@ -515,7 +515,7 @@ fn split<R: Reader>(
 /// The order tasks are searched in, nearest first: by `sums` (their bound sums), the lowest
 /// first, then by `previous` (their nodes one deepening step earlier), the most first, then by
 /// index.
-fn search_order(sums: &[usize], previous: &[u64]) -> Vec<usize> {
+pub(super) fn search_order(sums: &[usize], previous: &[u64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..sums.len()).collect();
     order.sort_by_key(|&i| (sums[i], std::cmp::Reverse(previous[i])));
     order
