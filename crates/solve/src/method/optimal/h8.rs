@@ -59,7 +59,7 @@ pub struct H8Tables {
     /// Left moves of the packed inverse.
     inverse: InverseTables,
     /// `rank8[mask]`: the rank of a 4-subset of 8 positions.
-    rank8: Vec<u8>,
+    rank8: Vec<u16>,
     /// `rank12[mask]`: the rank of a 4-subset of 12 positions.
     rank12: Vec<u16>,
 }
@@ -84,24 +84,7 @@ impl H8Tables {
                     super::h48::coord::corner_raw(&c.apply_move(m)) as u32;
             }
         }
-        let rank8 = (0..256u32)
-            .map(|m| {
-                if m.count_ones() == 4 {
-                    subset_rank(m, 8) as u8
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let rank12 = (0..4096u32)
-            .map(|m| {
-                if m.count_ones() == 4 {
-                    subset_rank(m, 12) as u16
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let (rank8, rank12) = (ranks(8), ranks(12));
         H8Tables {
             hk,
             h0,
@@ -148,7 +131,7 @@ impl H8Tables {
             }
         }
         let raw = twist * N_CSEP as u32 + u32::from(self.rank8[cmask as usize]);
-        let esep = self.rank12[e_mask as usize] * 70 + u16::from(self.rank8[m_mask as usize]);
+        let esep = self.rank12[e_mask as usize] * 70 + self.rank8[m_mask as usize];
         (raw, esep, eo)
     }
 
@@ -196,6 +179,19 @@ impl H8Tables {
     }
 }
 
+/// The rank of each 4-subset of `n` positions by its bit mask (0 for other masks).
+fn ranks(n: usize) -> Vec<u16> {
+    (0..1u32 << n)
+        .map(|m| {
+            if m.count_ones() == 4 {
+                subset_rank(m, n) as u16
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
 /// A search node: the cube's parts in its own frame, its h11 index, the inverse packed and its
 /// h11 index.
 #[derive(Clone, Copy)]
@@ -228,6 +224,19 @@ impl Node {
         }
     }
 
+    /// The node of a cube's half ([`forward`]) and its inverse's ([`inverse`]).
+    fn from_halves(fwd: (u32, u16, u16, u64), inv: (PackedCube, u64)) -> Node {
+        let (raw, esep, eo, fwd) = fwd;
+        Node {
+            raw,
+            esep,
+            eo,
+            fwd,
+            inv: inv.0,
+            inv_h11: inv.1,
+        }
+    }
+
     fn is_solved(&self) -> bool {
         self.inv == PackedCube::SOLVED
     }
@@ -252,22 +261,15 @@ fn inverse(t: &H8Tables, n: &Node, m: Move) -> (PackedCube, u64) {
 
 /// The child after `m`, if its bound allows a solution within `togo` more moves.
 fn child(t: &H8Tables, n: &Node, m: Move, togo: usize) -> Option<Node> {
-    let (raw, esep, eo, fwd) = forward(t, n, m.index());
-    if t.exceeds(fwd, togo) {
+    let fwd = forward(t, n, m.index());
+    if t.exceeds(fwd.3, togo) {
         return None;
     }
-    let (inv, inv_h11) = inverse(t, n, m);
-    if t.exceeds(inv_h11, togo) {
+    let inv = inverse(t, n, m);
+    if t.exceeds(inv.1, togo) {
         return None;
     }
-    Some(Node {
-        raw,
-        esep,
-        eo,
-        fwd,
-        inv,
-        inv_h11,
-    })
+    Some(Node::from_halves(fwd, inv))
 }
 
 /// Shared state of one deepening step.
@@ -361,15 +363,7 @@ impl Worker<'_> {
             if left > 0 && t.exceeds(inv[i].1, left) {
                 continue;
             }
-            let (raw, esep, eo, f) = fwd[i];
-            let c = Node {
-                raw,
-                esep,
-                eo,
-                fwd: f,
-                inv: inv[i].0,
-                inv_h11: inv[i].1,
-            };
+            let c = Node::from_halves(fwd[i], inv[i]);
             self.path.push(moves[i]);
             let stop = self.dfs(&c, left);
             self.path.pop();
@@ -379,46 +373,6 @@ impl Worker<'_> {
         }
         false
     }
-}
-
-/// The nodes `depth` moves below the root that the bound lets through for a search of
-/// `bound` moves, with their paths, and how many nodes were looked up to find them.
-fn split(t: &H8Tables, root: &Node, depth: usize, bound: usize) -> (Vec<(Vec<Move>, Node)>, u64) {
-    let mut level = vec![(Vec::new(), *root)];
-    let mut nodes = 0;
-    for d in 0..depth {
-        let mut next = Vec::new();
-        for (path, node) in &level {
-            for m in Move::ALL {
-                if !can_follow(path.last().copied(), m) {
-                    continue;
-                }
-                nodes += 1;
-                if let Some(c) = child(t, node, m, bound - d - 1) {
-                    let mut p = path.clone();
-                    p.push(m);
-                    next.push((p, c));
-                }
-            }
-        }
-        level = next;
-    }
-    (level, nodes)
-}
-
-/// A probe's solution of exactly `length` moves, checked.
-fn probed(
-    probe: super::search::Probe,
-    cube: &CubieCube,
-    length: usize,
-    max: u64,
-) -> Option<Vec<Move>> {
-    let found = probe(length, max)?;
-    let solves = found
-        .iter()
-        .fold(*cube, |c, &m| c.apply_move(m))
-        .is_solved();
-    (found.len() == length && solves).then_some(found)
 }
 
 /// Searches lengths from the root's bound up to `run.max_length` with the h8 bound.
@@ -435,7 +389,7 @@ pub fn search(t: &H8Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
         }
         if let (Mode::First, Some(probe), Some(previous)) = (run.mode, run.probe, previous_step) {
             let budget = (previous as f64 * NODE_COST * PROBE_SHARE).round() as u64;
-            if let Some(found) = probed(probe, cube, bound, budget) {
+            if let Some(found) = super::search::probed(probe, cube, bound, budget) {
                 stats.probed = true;
                 return (Outcome::Found(vec![found]), stats);
             }
@@ -445,7 +399,10 @@ pub fn search(t: &H8Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
             timed_out: AtomicBool::new(false),
             first: AtomicUsize::new(usize::MAX),
         };
-        let (tasks, split_nodes) = split(t, &root, bound.min(TASK_DEPTH), bound);
+        let (tasks, split_nodes) =
+            super::search::split_by(&root, bound.min(TASK_DEPTH), bound, |n, m, togo| {
+                child(t, n, m, togo)
+            });
         let nodes = AtomicU64::new(split_nodes);
         let progress = run.progress.filter(|_| bound >= 15);
         if let Some(p) = progress {

@@ -92,18 +92,7 @@ fn build_h0(
     depth: u8,
     progress: &dyn Progress,
 ) -> Result<Built<u8>, TableError> {
-    let work = store.dir().join(format!(".{name}.build"));
-    let err = store_error(name, work.clone());
-    let sets_dir = work.join("sets");
-    progress.start("h48 classes by depth", u64::from(depth) + 1);
-    build_sets(&sets_dir, depth, &mut |_| progress.advance(1)).map_err(&err)?;
-    progress.finish();
-    let sets = load_sets(&sets_dir, depth)
-        .map_err(&err)?
-        .ok_or(TableError::Build {
-            table: name,
-            reason: "the depth files vanished while being read",
-        })?;
+    let (work, sets) = depth_sets(store, name, depth, progress)?;
     let packed = h0_nibbles(&sets);
     drop(sets);
     let _ = std::fs::remove_dir_all(&work);
@@ -119,15 +108,14 @@ fn store_error(name: &'static str, path: PathBuf) -> impl Fn(BuildError) -> Tabl
     }
 }
 
-/// Builds the exact hK table `name` from the h11 classes to `depth` (resumably, in a work
-/// directory beside the table's file, removed when done).
-pub(crate) fn build_file(
+/// The h11 classes to `depth`, built (or resumed from the files there) in table `name`'s work
+/// directory beside its file (`.NAME.build/sets`), and that directory.
+fn depth_sets(
     store: &Store,
     name: &'static str,
-    k: u8,
     depth: u8,
     progress: &dyn Progress,
-) -> Result<Built<u64>, TableError> {
+) -> Result<(PathBuf, Vec<Vec<u64>>), TableError> {
     let work = store.dir().join(format!(".{name}.build"));
     let err = store_error(name, work.clone());
     let sets_dir = work.join("sets");
@@ -140,6 +128,20 @@ pub(crate) fn build_file(
             table: name,
             reason: "the depth files vanished while being read",
         })?;
+    Ok((work, sets))
+}
+
+/// Builds the exact hK table `name` from the h11 classes to `depth` (resumably, in a work
+/// directory beside the table's file, removed when done).
+pub(crate) fn build_file(
+    store: &Store,
+    name: &'static str,
+    k: u8,
+    depth: u8,
+    progress: &dyn Progress,
+) -> Result<Built<u64>, TableError> {
+    let (work, sets) = depth_sets(store, name, depth, progress)?;
+    let err = store_error(name, work.clone());
     let plan = Plan {
         k,
         checkpoint_every: Some(CHECKPOINT_EVERY),

@@ -38,17 +38,9 @@ fn small_tables() -> &'static H8Tables {
     })
 }
 
-/// The small-table solver (its tables where the other optimal tests keep them).
+/// The small-table solver of the other optimal tests, without probes.
 fn small_solver() -> OptimalSolver {
-    OptimalSolver::new(&SolverConfig {
-        table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
-        options: Options::new()
-            .with("table", Some("small"))
-            .expect("a table size"),
-        ..SolverConfig::default()
-    })
-    .expect("optimal tables")
-    .with_probe(false)
+    crate::method::optimal::tests::solver().with_probe(false)
 }
 
 fn run(mode: Mode, deadline: &Deadline) -> Run<'_> {
@@ -81,20 +73,11 @@ fn node_indices_follow_the_cube_and_its_inverse() {
         assert_eq!(node.inv_h11, cc.h11(&cube.inverse()));
         for _ in 0..20 {
             let m = Move::ALL[rng.gen_range(0..18)];
-            let (raw, esep, eo, fwd) = forward(t, &node, m.index());
-            let (inv, inv_h11) = inverse(t, &node, m);
-            node = Node {
-                raw,
-                esep,
-                eo,
-                fwd,
-                inv,
-                inv_h11,
-            };
+            node = Node::from_halves(forward(t, &node, m.index()), inverse(t, &node, m));
             cube = cube.apply_move(m);
             assert_eq!(node.fwd, cc.h11(&cube), "cube after {m}");
             assert_eq!(node.inv_h11, cc.h11(&cube.inverse()), "inverse after {m}");
-            assert_eq!(inv, PackedCube::pack(&cube.inverse()));
+            assert_eq!(node.inv, PackedCube::pack(&cube.inverse()));
         }
     }
     // Near solved (self-symmetric corners and edges) too, and the solved cube's bound is 0.
