@@ -526,7 +526,7 @@ fn invalid_cube_and_unknown_table_are_errors() {
     let bad = Options::new().set("table", Some("gigantic")).unwrap_err();
     assert_eq!(
         bad.to_string(),
-        "--table takes default, small, small-plus, medium or large, not \"gigantic\""
+        "--table takes default, small, small-plus, medium, large or h8, not \"gigantic\""
     );
 }
 

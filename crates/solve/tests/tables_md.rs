@@ -90,16 +90,6 @@ fn tables_by_method() -> Vec<(Method, Vec<&'static dyn AnySpec>)> {
                     }
                 }
             }
-            if method.name() == "optimal" {
-                // Built on request only (the `h48_bounds --table h8` example; no search reads
-                // it yet, so the method does not list it), documented with the method's tables.
-                // Its place in TABLES.md: after the default size's tables.
-                let at = specs
-                    .iter()
-                    .position(|s| s.table().name == "optimal-corners")
-                    .map_or(specs.len(), |i| i + 1);
-                specs.insert(at, &rubik_solve::internals::h48::table::H8);
-            }
             (method, specs)
         })
         .collect()

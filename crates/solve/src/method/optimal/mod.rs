@@ -10,8 +10,8 @@
 //! [`tables`] (everything loaded from the store and shared) →
 //! [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel IDA*) → `both_ends`
 //! (its one-solution search, growing the solution from both ends).
-//! Beside them, not yet searched: [`h48`] (the hK coordinate of H48-class tables and the
-//! resumable first stage of their build).
+//! Beside them: [`h48`] (the hK coordinate of H48-class tables, their exact build and the
+//! h8 and h0 store tables) and `h8` (the search with them, `--table h8`).
 
 // Pieces, axes and coordinates are indexed in parallel arrays throughout.
 #![allow(clippy::needless_range_loop)]
@@ -23,6 +23,7 @@ mod edge_coset;
 mod ends_worker;
 mod grouped;
 pub mod h48;
+mod h8;
 mod inverse;
 mod moves;
 mod prune;
@@ -115,6 +116,8 @@ const MAX_FALLBACK: Duration = Duration::from_millis(500);
 #[derive(Clone)]
 pub struct OptimalSolver {
     tables: Arc<Tables>,
+    /// The h8 search's tables, when `--table h8` was chosen (it then searches with them).
+    h8: Option<Arc<h8::H8Tables>>,
     /// The two-phase solver of the probes and of the fallback on timeout (`None` when its
     /// tables cannot be had: the search then runs every step and a timeout gives no solution).
     twophase: Option<TwophaseSolver>,
@@ -149,9 +152,7 @@ pub(crate) static METHOD: Registration = Registration {
     tables: |config| {
         let size = TableSize::resolve(TABLE.get(&config.options), &crate::store::table_dir(config));
         let mut specs = size.specs();
-        // Not listed: the exact h8 table (`h48::table::H8`, 7.5 GB, 14-34 min). No search reads
-        // it yet, so `rubik tables build` and `verify` leave it out; the `h48_bounds --table h8`
-        // example builds it through the store.
+        // With `--table h8`: the h8 and h0 tables (`h48::table`), built on request only.
         // Its probes and its answer on timeout come from the two-phase solver (whose phase-1
         // table is the small size's: listed once).
         for spec in super::twophase::table_specs(config.compact) {
@@ -176,6 +177,10 @@ impl OptimalSolver {
         let defaulted = chosen.is_none() && size == TableSize::DEFAULT;
         Ok(OptimalSolver {
             tables: Tables::shared(&store, size)?,
+            h8: match size {
+                TableSize::H8 => Some(store.assemble("optimal tables, h8", h8::H8Tables::load)?),
+                _ => None,
+            },
             all: ALL.get(&config.options),
             twophase: TwophaseSolver::new(config).ok(),
             probe: true,
@@ -318,18 +323,18 @@ impl OptimalSolver {
                 }
             }
         };
-        let (outcome, stats) = search::search(
-            &self.tables,
-            cube,
-            &search::Run {
-                max_length,
-                deadline: &deadline,
-                mode,
-                probe,
-                progress: self.progress.as_deref(),
-                deepening: Some(&deepening),
-            },
-        );
+        let run = search::Run {
+            max_length,
+            deadline: &deadline,
+            mode,
+            probe,
+            progress: self.progress.as_deref(),
+            deepening: Some(&deepening),
+        };
+        let (outcome, stats) = match &self.h8 {
+            Some(h8) => h8::search(h8, cube, &run),
+            None => search::search(&self.tables, cube, &run),
+        };
         match outcome {
             Outcome::Found(s) if !s.is_empty() => Ok((s, stats)),
             Outcome::Found(_) | Outcome::Exhausted => Err(SolveError::NoSolution {

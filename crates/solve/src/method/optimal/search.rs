@@ -490,6 +490,18 @@ fn split<R: Reader>(
     depth: usize,
     bound: usize,
 ) -> (Vec<(Vec<Move>, Node)>, u64) {
+    split_by(root, depth, bound, |n, m, togo| child::<R>(t, n, m, togo))
+}
+
+/// The nodes `depth` moves below `root` that `child` (the node after a move if its bound allows
+/// a solution within the moves left) lets through in a search of `bound` moves, with their
+/// paths, and how many nodes were looked up to find them.
+pub(super) fn split_by<N: Copy>(
+    root: &N,
+    depth: usize,
+    bound: usize,
+    child: impl Fn(&N, Move, usize) -> Option<N>,
+) -> (Vec<(Vec<Move>, N)>, u64) {
     let mut level = vec![(Vec::new(), *root)];
     let mut nodes = 0;
     for d in 0..depth {
@@ -500,7 +512,7 @@ fn split<R: Reader>(
                     continue;
                 }
                 nodes += 1;
-                if let Some(c) = child::<R>(t, node, m, bound - d - 1) {
+                if let Some(c) = child(node, m, bound - d - 1) {
                     let mut p = path.clone();
                     p.push(m);
                     next.push((p, c));
@@ -515,7 +527,7 @@ fn split<R: Reader>(
 /// The order tasks are searched in, nearest first: by `sums` (their bound sums), the lowest
 /// first, then by `previous` (their nodes one deepening step earlier), the most first, then by
 /// index.
-fn search_order(sums: &[usize], previous: &[u64]) -> Vec<usize> {
+pub(super) fn search_order(sums: &[usize], previous: &[u64]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..sums.len()).collect();
     order.sort_by_key(|&i| (sums[i], std::cmp::Reverse(previous[i])));
     order
@@ -594,7 +606,12 @@ pub struct Run<'a> {
 
 /// A solution of exactly `length` moves from `probe`, checked, within `max_nodes` nodes (the
 /// probe also ends with the solve's deadline).
-fn probed(probe: Probe, cube: &CubieCube, length: usize, max_nodes: u64) -> Option<Vec<Move>> {
+pub(super) fn probed(
+    probe: Probe,
+    cube: &CubieCube,
+    length: usize,
+    max_nodes: u64,
+) -> Option<Vec<Move>> {
     let found = probe(length, max_nodes)?;
     let solves = found
         .iter()

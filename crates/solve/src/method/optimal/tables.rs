@@ -49,6 +49,13 @@ pub static TABLE: Choices<Option<TableSize>> = Choices {
                        the corner split, 2 bits per entry: 7.5 GB, built in about 20 minutes; \
                        random states in seconds",
             },
+            Choice {
+                name: "h8",
+                help: "H48's h8 (corners by 48 symmetries × edge slices × 8 edge flips, 2 bits \
+                       over base 10) searched on the cube and its inverse, with the exact h0 \
+                       table below 10: 7.5 GB + 59 MB, built on request in about 35 minutes; \
+                       chosen only when asked for",
+            },
         ]),
     },
     values: &[
@@ -57,6 +64,7 @@ pub static TABLE: Choices<Option<TableSize>> = Choices {
         Some(TableSize::SmallPlus),
         Some(TableSize::Medium),
         Some(TableSize::Large),
+        Some(TableSize::H8),
     ],
 };
 
@@ -78,6 +86,11 @@ pub enum TableSize {
     /// The large table's coordinates without the corner split, relative to base depth 7:
     /// 108 MB, built in well under a minute.
     SmallPlus,
+    /// H48's exact h8 table (7.5 GB, [`super::h48::table::H8`]) and the exact h0 table
+    /// ([`super::h48::table::H0`], 59 MB), searched by [`super::h8`]; never chosen by default.
+    /// The small size's tables are loaded beside it (its [`TableSize::spec`] and
+    /// [`TableSize::format`] are the small one's) for what reads [`Tables`].
+    H8,
 }
 
 impl TableSize {
@@ -129,7 +142,7 @@ impl TableSize {
         match self {
             TableSize::Small => 2.4,
             TableSize::SmallPlus => 4.3,
-            TableSize::Medium | TableSize::Large => 6.25,
+            TableSize::Medium | TableSize::Large | TableSize::H8 => 6.25,
         }
     }
 
@@ -139,7 +152,7 @@ impl TableSize {
     /// until November 2026; such a file is no longer read).
     pub fn spec(self) -> &'static Spec<u8> {
         match self {
-            TableSize::Small => &PHASE1_PRUNE,
+            TableSize::Small | TableSize::H8 => &PHASE1_PRUNE,
             TableSize::Medium => &MEDIUM,
             TableSize::Large => &LARGE,
             TableSize::SmallPlus => &SMALL_PLUS,
@@ -148,13 +161,21 @@ impl TableSize {
 
     /// The tables this size uses (the main one and the corner table).
     pub fn specs(self) -> Vec<&'static dyn AnySpec> {
-        vec![self.spec(), &CORNER_PRUNE]
+        match self {
+            TableSize::H8 => vec![
+                self.spec(),
+                &CORNER_PRUNE,
+                &super::h48::table::H8,
+                &super::h48::table::H0,
+            ],
+            _ => vec![self.spec(), &CORNER_PRUNE],
+        }
     }
 
     /// The coordinates and entry format of the table.
     pub(crate) const fn format(self) -> Format {
         match self {
-            TableSize::Small => Format::Nibbles(Layout {
+            TableSize::Small | TableSize::H8 => Format::Nibbles(Layout {
                 corner_split: false,
             }),
             TableSize::Medium => Format::Nibbles(Layout { corner_split: true }),
@@ -335,8 +356,13 @@ impl Tables {
     /// The tables of `size` from the store (built and saved when missing), assembled once per
     /// process and directory.
     pub fn shared(store: &Store, size: TableSize) -> Result<Arc<Tables>, TableError> {
+        // h8's search keeps the small tables beside its own.
+        let size = match size {
+            TableSize::H8 => TableSize::Small,
+            s => s,
+        };
         let key = match size {
-            TableSize::Small => "optimal tables, small",
+            TableSize::Small | TableSize::H8 => "optimal tables, small",
             TableSize::Medium => "optimal tables, medium",
             TableSize::Large => "optimal tables, large",
             TableSize::SmallPlus => "optimal tables, small-plus",

@@ -10,7 +10,7 @@ use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
 
 /// The small-table solver, its tables in the directory `tests/optimal.rs` uses.
-fn solver() -> OptimalSolver {
+pub(super) fn solver() -> OptimalSolver {
     OptimalSolver::new(&SolverConfig {
         table_dir: Some(std::env::temp_dir().join("rubik-optimal-test-tables")),
         options: Options::new()

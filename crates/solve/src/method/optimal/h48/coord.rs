@@ -58,7 +58,7 @@ const fn slice_of(p: u8) -> u8 {
 }
 
 /// Rank of a `k`-subset of `0..n` given as a bit mask (combinatorial number system).
-fn subset_rank(mask: u32, n: usize) -> usize {
+pub(crate) fn subset_rank(mask: u32, n: usize) -> usize {
     let mut rank = 0;
     let mut seen = 0;
     for i in 0..n {

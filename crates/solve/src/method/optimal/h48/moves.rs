@@ -115,6 +115,33 @@ impl MoveTables {
         (self.esep_conj[i] as usize, eo2 as usize)
     }
 
+    /// The edge part (`esep`, `eo11`) of a cube after move `m` (index 0..18), in the cube's
+    /// own frame (no reduction by symmetry).
+    #[inline(always)]
+    pub fn edges_after(&self, esep: usize, eo: usize, m: usize) -> (usize, usize) {
+        (
+            self.esep_move[esep * N_MOVE + m] as usize,
+            self.eo_move[m * N_EO + eo] as usize,
+        )
+    }
+
+    /// h11 of a cube from its parts in its own frame: its corner class, a symmetry `t`
+    /// carrying its corners to the class representative ([`CornerClasses::to_rep`]) and its
+    /// edge part (`esep`, `eo11`); equal to [`CornerClasses::h11`] of the cube.
+    #[inline(always)]
+    pub fn h11_of_parts(&self, class: usize, t: usize, esep: usize, eo: usize) -> u64 {
+        let (e2, o2) = self.conj_edges(esep, eo, t);
+        let mut best = (e2 << 11 | o2) as u64;
+        let mut rest = self.self_sym[class];
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (e3, o3) = self.conj_edges(e2, o2, s);
+            best = best.min((e3 << 11 | o3) as u64);
+        }
+        (((class * N_ESEP) as u64) << 11) + best
+    }
+
     /// The h11 index after move `m` (index 0..18 of [`Move::ALL`]) from h11 index `idx`: equal
     /// to [`CornerClasses::h11`] of the move applied to [`CornerClasses::cube`] of `idx`.
     #[inline]

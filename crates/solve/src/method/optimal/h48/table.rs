@@ -18,7 +18,7 @@
 use super::build::{build_sets, load_sets, BuildError};
 use super::coord::{size, CornerClasses};
 use super::exact::{build_exact, Plan};
-use crate::store::{Built, OsError, Spec, Store, Table, TableError, TableSpec};
+use crate::store::{Built, OsError, Placement, Spec, Store, Table, TableError, TableSpec};
 use crate::{Progress, SolverConfig};
 use rubik_cube::CubieCube;
 use std::path::PathBuf;
@@ -34,7 +34,9 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
 
 /// The spec of an exact hK table named `name`: `⌈size(K) / 32⌉` words, built only on request.
 pub const fn spec(name: &'static str, k: u8) -> TableSpec {
-    TableSpec::of::<u64>(name, size(k).div_ceil(32) as usize).on_request()
+    TableSpec::of::<u64>(name, size(k).div_ceil(32) as usize)
+        .on_request()
+        .placed(Placement::Huge)
 }
 
 /// The exact h8 table (7.5 GB): 2-bit codes over base 10, built from the h11 classes to depth
@@ -47,6 +49,56 @@ pub static H8: Spec<u64> = Spec {
     build: |store, progress| build_file(store, H8.table.name, H8_K, H8_DEPTH, progress),
 };
 
+/// The exact h0 table (59 MB): for each h0 entry (corner class × edge slices) the least
+/// distance of the h11 cosets it covers when at most [`H8_DEPTH`], else `H8_DEPTH + 1`
+/// ("10 or more"), 4 bits an entry (entry `i` in byte `i / 2`, the low nibble first). The
+/// second bound of the h8 search where h8's code is 0 ("below 10"). Built from the h11 classes
+/// to depth 9 (about 75 s, 1 GB), only on request.
+pub static H0: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("optimal-h48-h0", size(0).div_ceil(2) as usize)
+        .indexed(
+            "H48's h0: corner class under 48 symmetries (3393) × edge slices (34650), exact \
+             distances to 9 (10: 10 or more) in 4 bits",
+        )
+        .on_request()
+        .placed(Placement::Huge),
+    build: |store, progress| build_h0(store, H0.table.name, H8_DEPTH, progress),
+};
+
+/// The h0 nibbles of the h11 classes to depth `sets.len() − 1`: each entry the least depth of
+/// the classes it covers, `sets.len()` where none.
+pub(crate) fn h0_nibbles(sets: &[Vec<u64>]) -> Vec<u8> {
+    let shift = super::coord::MAX_K;
+    let n = size(0) as usize;
+    let mut v = vec![sets.len() as u8; n];
+    for (d, set) in sets.iter().enumerate() {
+        for &i in set {
+            let e = &mut v[(i >> shift) as usize];
+            *e = (*e).min(d as u8);
+        }
+    }
+    let mut packed = vec![0u8; n.div_ceil(2)];
+    for (i, &x) in v.iter().enumerate() {
+        packed[i >> 1] |= x << ((i & 1) * 4);
+    }
+    packed
+}
+
+/// Builds the h0 table `name` from the h11 classes to `depth` (in a work directory beside the
+/// table's file, removed when done).
+fn build_h0(
+    store: &Store,
+    name: &'static str,
+    depth: u8,
+    progress: &dyn Progress,
+) -> Result<Built<u8>, TableError> {
+    let (work, sets) = depth_sets(store, name, depth, progress)?;
+    let packed = h0_nibbles(&sets);
+    drop(sets);
+    let _ = std::fs::remove_dir_all(&work);
+    Ok(Built::Vec(packed))
+}
+
 /// A [`BuildError`] as the store's error for table `name`.
 fn store_error(name: &'static str, path: PathBuf) -> impl Fn(BuildError) -> TableError {
     move |e| TableError::Write {
@@ -56,15 +108,14 @@ fn store_error(name: &'static str, path: PathBuf) -> impl Fn(BuildError) -> Tabl
     }
 }
 
-/// Builds the exact hK table `name` from the h11 classes to `depth` (resumably, in a work
-/// directory beside the table's file, removed when done).
-pub(crate) fn build_file(
+/// The h11 classes to `depth`, built (or resumed from the files there) in table `name`'s work
+/// directory beside its file (`.NAME.build/sets`), and that directory.
+fn depth_sets(
     store: &Store,
     name: &'static str,
-    k: u8,
     depth: u8,
     progress: &dyn Progress,
-) -> Result<Built<u64>, TableError> {
+) -> Result<(PathBuf, Vec<Vec<u64>>), TableError> {
     let work = store.dir().join(format!(".{name}.build"));
     let err = store_error(name, work.clone());
     let sets_dir = work.join("sets");
@@ -77,6 +128,20 @@ pub(crate) fn build_file(
             table: name,
             reason: "the depth files vanished while being read",
         })?;
+    Ok((work, sets))
+}
+
+/// Builds the exact hK table `name` from the h11 classes to `depth` (resumably, in a work
+/// directory beside the table's file, removed when done).
+pub(crate) fn build_file(
+    store: &Store,
+    name: &'static str,
+    k: u8,
+    depth: u8,
+    progress: &dyn Progress,
+) -> Result<Built<u64>, TableError> {
+    let (work, sets) = depth_sets(store, name, depth, progress)?;
+    let err = store_error(name, work.clone());
     let plan = Plan {
         k,
         checkpoint_every: Some(CHECKPOINT_EVERY),
@@ -164,6 +229,22 @@ impl HkTable {
     /// [`HkTable::bound_of_code`] of `cube`'s entry.
     pub fn bound(&self, cube: &CubieCube) -> u8 {
         self.bound_of_code(self.code_of(cube))
+    }
+
+    /// The words, for prefetching: entry `i` is in word `i / 32`.
+    #[inline(always)]
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// A table of the given words (tests: small synthetic tables).
+    #[cfg(test)]
+    pub(crate) fn from_words(words: Vec<u64>, k: u8, base: u8) -> HkTable {
+        HkTable {
+            words: Arc::new(Table::owned(words)),
+            k,
+            base,
+        }
     }
 }
 

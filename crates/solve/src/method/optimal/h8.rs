@@ -1,0 +1,499 @@
+//! The optimal search with an exact hK table (`--table h8`, issue 40): IDA* whose bound is the
+//! larger of the table's entries for the cube and for its inverse.
+//!
+//! A node carries the cube's hK parts in its own frame (the raw corner value, the edge
+//! slices and the eleven orientations), stepped by move tables, and the inverse cube packed
+//! one byte a piece ([`super::inverse`], a left move a node), whose parts are read off its
+//! bytes. The index of either is the parts reduced by symmetry ([`MoveTables::h11_of_parts`]):
+//! the table is 48-symmetric, so one lookup for the cube and one for its inverse stand for
+//! every axis. A 2-bit code `c > 0` bounds the distance by `base − 1 + c`; code 0 ("below the
+//! base") bounds nothing, and where the moves left are fewer than `base − 1` the exact h0 table
+//! ([`super::h48::table::H0`]) gives the bound instead. Children are generated together, their
+//! table words prefetched before any is read, the cube's bound first and the inverse's only for
+//! the survivors. Each deepening step splits the tree [`TASK_DEPTH`] moves down, orders the
+//! subtrees by the sum of their two bounds (then their cost one step earlier, costliest
+//! first) and hands them to the threads in that order; the probe runs before each step as in
+//! [`super::search`]. Unlike that search it does not grow solutions from both ends nor skip
+//! subtrees symmetric at the root.
+
+use super::h48::coord::{subset_rank, CornerClasses, N_CORNER_RAW, N_CSEP};
+use super::h48::moves::MoveTables;
+use super::h48::table::{HkTable, H0, H8, H8_DEPTH, H8_K};
+use super::inverse::{InverseTables, PackedCube};
+use super::prune::value;
+use super::search::{Mode, Outcome, Run, Stats};
+use crate::prefetch::prefetch;
+use crate::search::can_follow;
+use crate::store::{Store, Table, TableError};
+use rayon::prelude::*;
+use rubik_cube::{CubieCube, Move};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Depth of the subtrees each deepening step is split into.
+const TASK_DEPTH: usize = 3;
+
+/// The probe's budget as a share of the previous step's nodes, each counted at
+/// [`NODE_COST`] two-phase nodes (as [`super::search`] does).
+const PROBE_SHARE: f64 = 0.32;
+
+/// What a node costs in two-phase nodes: taken as `large`'s until measured.
+const NODE_COST: f64 = 6.25;
+
+/// Corner pieces of the URF tetrad (URF, ULB, DLF, DRB), as a bit mask of piece numbers.
+const FIRST_TETRAD: u32 = 1 | 1 << 2 | 1 << 5 | 1 << 7;
+
+/// Everything the h8 search reads.
+pub struct H8Tables {
+    /// The hK table.
+    hk: HkTable,
+    /// The exact h0 nibbles (to `hk`'s base − 1; the base where further).
+    h0: Arc<Table<u8>>,
+    /// Corner classes and their symmetries.
+    cc: &'static CornerClasses,
+    /// Move and conjugation tables of the parts.
+    mt: &'static MoveTables,
+    /// `corner_move[raw · 18 + m]`: the raw corner value after move `m`.
+    corner_move: Vec<u32>,
+    /// Left moves of the packed inverse.
+    inverse: InverseTables,
+    /// `rank8[mask]`: the rank of a 4-subset of 8 positions.
+    rank8: Vec<u16>,
+    /// `rank12[mask]`: the rank of a 4-subset of 12 positions.
+    rank12: Vec<u16>,
+}
+
+impl H8Tables {
+    /// The h8 and h0 tables from `store` (the h8 table is built on request only: a missing
+    /// file is an error unless the store may build).
+    pub fn load(store: &Store) -> Result<H8Tables, TableError> {
+        let hk = HkTable::from_store(store, &H8, H8_K, H8_DEPTH)?;
+        let h0 = store.get(&H0)?;
+        Ok(H8Tables::new(hk, h0))
+    }
+
+    /// The search's tables around an hK table and its h0 nibbles (exact below `hk`'s base).
+    pub(crate) fn new(hk: HkTable, h0: Arc<Table<u8>>) -> H8Tables {
+        let cc = CornerClasses::get();
+        let mut corner_move = vec![0u32; N_CORNER_RAW * 18];
+        for raw in 0..N_CORNER_RAW {
+            let c = super::h48::coord::cube_of_corner_raw(raw);
+            for m in Move::ALL {
+                corner_move[raw * 18 + m.index()] =
+                    super::h48::coord::corner_raw(&c.apply_move(m)) as u32;
+            }
+        }
+        let (rank8, rank12) = (ranks(8), ranks(12));
+        H8Tables {
+            hk,
+            h0,
+            cc,
+            mt: MoveTables::get(),
+            corner_move,
+            inverse: InverseTables::new(),
+            rank8,
+            rank12,
+        }
+    }
+
+    /// h11 of a cube given by its parts in its own frame.
+    #[inline(always)]
+    fn h11(&self, raw: u32, esep: u16, eo: u16) -> u64 {
+        let raw = raw as usize;
+        let class = self.cc.class[raw] as usize;
+        let t = self.cc.to_rep[raw] as usize;
+        self.mt.h11_of_parts(class, t, esep as usize, eo as usize)
+    }
+
+    /// The hK parts (raw corners, edge slices, eo11) of a packed cube.
+    #[inline(always)]
+    fn parts_of_packed(&self, x: &PackedCube) -> (u32, u16, u16) {
+        let mut twist = 0u32;
+        let mut cmask = 0u32;
+        for (pos, &b) in x.corners.iter().enumerate() {
+            if pos < 7 {
+                twist = twist * 3 + u32::from(b >> 4);
+            }
+            cmask |= ((FIRST_TETRAD >> (b & 0xF)) & 1) << pos;
+        }
+        let (mut e_mask, mut m_mask, mut m_pos, mut eo) = (0u32, 0u32, 0u32, 0u16);
+        for (pos, &b) in x.edges.iter().enumerate() {
+            let p = b & 0xF;
+            if p >= 8 {
+                e_mask |= 1 << pos;
+            } else {
+                m_mask |= u32::from(p & 1) << m_pos;
+                m_pos += 1;
+            }
+            if pos > 0 {
+                eo |= u16::from(b >> 4) << (pos - 1);
+            }
+        }
+        let raw = twist * N_CSEP as u32 + u32::from(self.rank8[cmask as usize]);
+        let esep = self.rank12[e_mask as usize] * 70 + self.rank8[m_mask as usize];
+        (raw, esep, eo)
+    }
+
+    /// The hK index (not h11) of h11 index `i`.
+    #[inline(always)]
+    fn hk_index(&self, i: u64) -> u64 {
+        i >> (11 - self.hk.k())
+    }
+
+    /// Starts loading the table words the bound of h11 index `i` reads with `togo` moves left.
+    #[inline(always)]
+    fn prefetch(&self, i: u64, togo: usize) {
+        prefetch(self.hk.words(), (self.hk_index(i) >> 5) as usize);
+        if togo + 1 < self.hk.base() as usize {
+            prefetch(&self.h0, (i >> 12) as usize);
+        }
+    }
+
+    /// The lower bound of h11 index `i`: the hK code's, or h0's where the code is 0.
+    #[inline(always)]
+    fn bound(&self, i: u64) -> usize {
+        match self.hk.code(self.hk_index(i)) {
+            0 => usize::from(value(&self.h0, (i >> 11) as usize)),
+            c => usize::from(self.hk.bound_of_code(c)),
+        }
+    }
+
+    /// Whether the bound of h11 index `i` exceeds `togo` (h0 read only where it can tell).
+    #[inline(always)]
+    fn exceeds(&self, i: u64, togo: usize) -> bool {
+        match self.hk.code(self.hk_index(i)) {
+            0 => {
+                togo + 1 < self.hk.base() as usize
+                    && usize::from(value(&self.h0, (i >> 11) as usize)) > togo
+            }
+            c => usize::from(self.hk.bound_of_code(c)) > togo,
+        }
+    }
+
+    /// The lower bound of a cube (its two lookups).
+    #[cfg(test)]
+    pub fn cube_bound(&self, cube: &CubieCube) -> usize {
+        let n = Node::root(self, cube);
+        self.bound(n.fwd).max(self.bound(n.inv_h11))
+    }
+}
+
+/// The rank of each 4-subset of `n` positions by its bit mask (0 for other masks).
+fn ranks(n: usize) -> Vec<u16> {
+    (0..1u32 << n)
+        .map(|m| {
+            if m.count_ones() == 4 {
+                subset_rank(m, n) as u16
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+/// A search node: the cube's parts in its own frame, its h11 index, the inverse packed and its
+/// h11 index.
+#[derive(Clone, Copy)]
+struct Node {
+    raw: u32,
+    esep: u16,
+    eo: u16,
+    fwd: u64,
+    inv: PackedCube,
+    inv_h11: u64,
+}
+
+impl Node {
+    fn root(t: &H8Tables, cube: &CubieCube) -> Node {
+        let e = super::h48::coord::edge_part(cube);
+        let (raw, esep, eo) = (
+            super::h48::coord::corner_raw(cube) as u32,
+            (e >> 11) as u16,
+            (e & 0x7FF) as u16,
+        );
+        let inv = PackedCube::pack(&cube.inverse());
+        let (ir, ie, io) = t.parts_of_packed(&inv);
+        Node {
+            raw,
+            esep,
+            eo,
+            fwd: t.h11(raw, esep, eo),
+            inv,
+            inv_h11: t.h11(ir, ie, io),
+        }
+    }
+
+    /// The node of a cube's half ([`forward`]) and its inverse's ([`inverse`]).
+    fn from_halves(fwd: (u32, u16, u16, u64), inv: (PackedCube, u64)) -> Node {
+        let (raw, esep, eo, fwd) = fwd;
+        Node {
+            raw,
+            esep,
+            eo,
+            fwd,
+            inv: inv.0,
+            inv_h11: inv.1,
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.inv == PackedCube::SOLVED
+    }
+}
+
+/// The cube's half of the child after `m`.
+#[inline(always)]
+fn forward(t: &H8Tables, n: &Node, m: usize) -> (u32, u16, u16, u64) {
+    let raw = t.corner_move[n.raw as usize * 18 + m];
+    let (esep, eo) = t.mt.edges_after(n.esep as usize, n.eo as usize, m);
+    let (esep, eo) = (esep as u16, eo as u16);
+    (raw, esep, eo, t.h11(raw, esep, eo))
+}
+
+/// The inverse's half of the child after `m`.
+#[inline(always)]
+fn inverse(t: &H8Tables, n: &Node, m: Move) -> (PackedCube, u64) {
+    let inv = t.inverse.left_move(m.inverse().index(), &n.inv);
+    let (r, e, o) = t.parts_of_packed(&inv);
+    (inv, t.h11(r, e, o))
+}
+
+/// The child after `m`, if its bound allows a solution within `togo` more moves.
+fn child(t: &H8Tables, n: &Node, m: Move, togo: usize) -> Option<Node> {
+    let fwd = forward(t, n, m.index());
+    if t.exceeds(fwd.3, togo) {
+        return None;
+    }
+    let inv = inverse(t, n, m);
+    if t.exceeds(inv.1, togo) {
+        return None;
+    }
+    Some(Node::from_halves(fwd, inv))
+}
+
+/// Shared state of one deepening step.
+struct Control<'a> {
+    deadline: &'a crate::Deadline,
+    timed_out: AtomicBool,
+    /// Rank of the earliest subtree that found a solution (First mode).
+    first: AtomicUsize,
+}
+
+struct Worker<'a> {
+    t: &'a H8Tables,
+    ctl: &'a Control<'a>,
+    mode: Mode,
+    task: usize,
+    path: Vec<Move>,
+    found: Vec<Vec<Move>>,
+    nodes: u64,
+    calls: u64,
+}
+
+impl Worker<'_> {
+    fn should_stop(&mut self) -> bool {
+        self.calls += 1;
+        if self.calls & 0xFF != 0 {
+            return false;
+        }
+        if self.ctl.timed_out.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.mode == Mode::First && self.ctl.first.load(Ordering::Relaxed) <= self.task {
+            return true;
+        }
+        if self.calls & 0xFFF == 0 && self.ctl.deadline.passed() {
+            self.ctl.timed_out.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// Depth-first search below `node` for solutions of exactly `togo` more moves; returns
+    /// `true` to stop.
+    fn dfs(&mut self, node: &Node, togo: usize) -> bool {
+        if togo == 0 {
+            if node.is_solved() {
+                self.found.push(self.path.clone());
+                if self.mode == Mode::First {
+                    self.ctl.first.fetch_min(self.task, Ordering::Relaxed);
+                    return true;
+                }
+            }
+            return false;
+        }
+        if self.should_stop() {
+            return true;
+        }
+        let t = self.t;
+        let left = togo - 1;
+        let prev = self.path.last().copied();
+        let mut moves = [Move::ALL[0]; 18];
+        let mut fwd = [(0u32, 0u16, 0u16, 0u64); 18];
+        let mut n = 0;
+        for m in Move::ALL {
+            if !can_follow(prev, m) {
+                continue;
+            }
+            fwd[n] = forward(t, node, m.index());
+            t.prefetch(fwd[n].3, left);
+            moves[n] = m;
+            n += 1;
+        }
+        self.nodes += n as u64;
+        // The cube's bounds, then the inverse of the survivors (the last move needs none: the
+        // child is solved or not).
+        let mut alive = [0u8; 18];
+        let mut inv = [(PackedCube::SOLVED, 0u64); 18];
+        let mut n_alive = 0;
+        for i in 0..n {
+            if t.exceeds(fwd[i].3, left) {
+                continue;
+            }
+            inv[i] = inverse(t, node, moves[i]);
+            if left > 0 {
+                t.prefetch(inv[i].1, left);
+            }
+            alive[n_alive] = i as u8;
+            n_alive += 1;
+        }
+        for &i in &alive[..n_alive] {
+            let i = i as usize;
+            if left > 0 && t.exceeds(inv[i].1, left) {
+                continue;
+            }
+            let c = Node::from_halves(fwd[i], inv[i]);
+            self.path.push(moves[i]);
+            let stop = self.dfs(&c, left);
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Searches lengths from the root's bound up to `run.max_length` with the h8 bound.
+pub fn search(t: &H8Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
+    let root = Node::root(t, cube);
+    let start = t.bound(root.fwd).max(t.bound(root.inv_h11));
+    let mut stats = Stats::default();
+    let mut cost: HashMap<Vec<Move>, u64> = HashMap::new();
+    let mut previous_step: Option<u64> = None;
+    let mode = run.mode;
+    for bound in start..=run.max_length {
+        if let Some(tell) = run.deepening {
+            tell(bound);
+        }
+        if let (Mode::First, Some(probe), Some(previous)) = (run.mode, run.probe, previous_step) {
+            let budget = (previous as f64 * NODE_COST * PROBE_SHARE).round() as u64;
+            if let Some(found) = super::search::probed(probe, cube, bound, budget) {
+                stats.probed = true;
+                return (Outcome::Found(vec![found]), stats);
+            }
+        }
+        let ctl = Control {
+            deadline: run.deadline,
+            timed_out: AtomicBool::new(false),
+            first: AtomicUsize::new(usize::MAX),
+        };
+        let (tasks, split_nodes) =
+            super::search::split_by(&root, bound.min(TASK_DEPTH), bound, |n, m, togo| {
+                child(t, n, m, togo)
+            });
+        let nodes = AtomicU64::new(split_nodes);
+        let progress = run.progress.filter(|_| bound >= 15);
+        if let Some(p) = progress {
+            p.start(
+                &format!("optimal search at {bound} moves"),
+                tasks.len() as u64,
+            );
+        }
+        let sums: Vec<usize> = tasks
+            .iter()
+            .map(|(_, n)| t.bound(n.fwd) + t.bound(n.inv_h11))
+            .collect();
+        let previous: Vec<u64> = tasks
+            .iter()
+            .map(|(p, _)| cost.get(p).copied().unwrap_or(0))
+            .collect();
+        let order = super::search::search_order(&sums, &previous);
+        let next = AtomicUsize::new(0);
+        let costs: Vec<AtomicU64> = (0..tasks.len()).map(|_| AtomicU64::new(0)).collect();
+        let results = Mutex::new(Vec::new());
+        (0..order.len())
+            .into_par_iter()
+            .with_max_len(1)
+            .for_each(|_| {
+                let rank = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = order.get(rank) else {
+                    return;
+                };
+                let (path, node) = &tasks[i];
+                let mut w = Worker {
+                    t,
+                    ctl: &ctl,
+                    mode,
+                    task: rank,
+                    path: path.clone(),
+                    found: Vec::new(),
+                    nodes: 0,
+                    calls: 0xFF,
+                };
+                if !w.should_stop() {
+                    w.dfs(node, bound - path.len());
+                }
+                nodes.fetch_add(w.nodes, Ordering::Relaxed);
+                costs[i].store(w.nodes, Ordering::Relaxed);
+                if let Some(p) = progress {
+                    p.advance(1);
+                }
+                if !w.found.is_empty() {
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((rank, i, w.found));
+                }
+            });
+        cost = tasks
+            .iter()
+            .zip(&costs)
+            .map(|((p, _), c)| (p.clone(), c.load(Ordering::Relaxed)))
+            .collect();
+        let timed_out = ctl.timed_out.load(Ordering::Relaxed);
+        if let Some(p) = progress {
+            if timed_out {
+                p.stopped();
+            } else {
+                p.finish();
+            }
+        }
+        let step_nodes = nodes.load(Ordering::Relaxed);
+        stats.nodes += step_nodes;
+        previous_step = Some(step_nodes);
+        let mut ranked = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        ranked.sort_by_key(|&(rank, i, _)| if run.mode == Mode::First { rank } else { i });
+        let all: Vec<Vec<Move>> = ranked.into_iter().flat_map(|(_, _, f)| f).collect();
+        if !all.is_empty() {
+            let sols = match run.mode {
+                Mode::First => all.into_iter().take(1).collect(),
+                Mode::All => all,
+            };
+            return (Outcome::Found(sols), stats);
+        }
+        if timed_out {
+            return (
+                Outcome::TimedOut {
+                    lower_bound: bound.saturating_sub(1),
+                },
+                stats,
+            );
+        }
+    }
+    (Outcome::Exhausted, stats)
+}
+
+#[cfg(test)]
+mod tests;
