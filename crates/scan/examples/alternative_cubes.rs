@@ -12,6 +12,11 @@
 //! [`rubik_scan::resolve::DOUBTFUL_REFUSED`]) on the ten parts of `Part::tuning_ten` (the
 //! tenth held out).
 //!
+//! With `--nearest[=LAB]` first (session 26b), the same for the rival of the scan's nearest
+//! pair tried whether or not a sticker is contradicted (below LAB CIELAB units, default
+//! always: [`rubik_scan::resolve::NEAREST_RIVAL_LAB`]) against session 25's rule (contradicted
+//! pairs only), on all eleven parts of `Part::NAMED` (all tuning data now: no part is held out).
+//!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
 //! # one part only (the eighth, once, at the end of session 24)
@@ -20,10 +25,12 @@
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --rivals [PART]
 //! # the refusal of stable readings at 20 (session 25) and at 24, the ten tuning parts
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --stable [PART]
+//! # the nearest pair's rival: never (session 25) and below LAB (default always), ten parts
+//! cargo run --release -p rubik-scan --example alternative_cubes -- --nearest[=LAB] [PART]
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
-use rubik_scan::resolve::DOUBTFUL_REFUSED;
+use rubik_scan::resolve::{DOUBTFUL_REFUSED, NEAREST_RIVAL_LAB};
 use rubik_scan::Resolver;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -34,10 +41,23 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let rivals = args.first().is_some_and(|a| a == "--rivals");
     let stable = args.first().is_some_and(|a| a == "--stable");
-    if rivals || stable {
+    let nearest: Option<f64> = args.first().and_then(|a| {
+        let rest = a.strip_prefix("--nearest")?;
+        match rest.strip_prefix('=') {
+            Some(lab) => lab.parse().ok(),
+            None if rest.is_empty() => Some(NEAREST_RIVAL_LAB),
+            None => None,
+        }
+    });
+    if rivals || stable || nearest.is_some() {
         args.remove(0);
     }
-    let resolvers = if stable {
+    let resolvers = if let Some(lab) = nearest {
+        [
+            ("never", Resolver::new().nearest_rival_below(0.0)),
+            ("nearest", Resolver::new().nearest_rival_below(lab)),
+        ]
+    } else if stable {
         [
             ("20", Resolver::new().refuse_stable_at(DOUBTFUL_REFUSED)),
             ("24", Resolver::new()),
@@ -61,12 +81,13 @@ fn main() {
             Some(part) => vec![part],
             None => {
                 eprintln!(
-                    "usage: alternative_cubes [--rivals|--stable] [{}]",
+                    "usage: alternative_cubes [--rivals|--stable|--nearest[=LAB]] [{}]",
                     Part::names()
                 );
                 std::process::exit(2);
             }
         },
+        None if nearest.is_some() => Part::NAMED.iter().map(|&(_, p)| p).collect(),
         None if stable => Part::tuning_ten().to_vec(),
         None if rivals => Part::tuning_nine().to_vec(),
         None => Part::tuning_eight().to_vec(),

@@ -64,6 +64,11 @@ pub const PIECE_DOUBT_NATS: f64 = 0.0;
 /// (each under its own fitted model) names every sticker where it differs
 /// ([`StickerReading::rival_doubt`]). 0: the rival explains the measurements at least as well.
 pub const RIVAL_GAP_NATS: f64 = 0.0;
+/// The rival reading ([`Rival`]) of the scan's nearest pair of colours (the two class means
+/// closest in CIELAB under the fitted model) is tried when the pair is closer than this,
+/// whether or not any sticker of it is contradicted (session 26b: a look-alike pair can be
+/// exchanged with every sticker fitting its reading). Infinity: always.
+pub const NEAREST_RIVAL_LAB: f64 = f64::INFINITY;
 /// With this many overruled stickers or more, no valid cube is within reach of the
 /// measurements: the scan is wrong somewhere (a face read rotated or in the wrong order, a
 /// sticker not sampled), and the cube is refused rather than guessed.
@@ -269,6 +274,7 @@ pub struct Resolver {
     piece_margin: f64,
     alternative_cubes: bool,
     rivals: bool,
+    nearest_rival: f64,
     refuse_stable: usize,
 }
 
@@ -282,6 +288,7 @@ impl Default for Resolver {
             piece_margin: PIECE_DOUBT_NATS,
             alternative_cubes: true,
             rivals: true,
+            nearest_rival: NEAREST_RIVAL_LAB,
             refuse_stable: DOUBTFUL_REFUSED_STABLE,
         }
     }
@@ -331,6 +338,14 @@ impl Resolver {
     /// Turns [`StickerReading::rival_doubt`] on or off (default on), for studying the resolver.
     pub fn rivals(mut self, on: bool) -> Resolver {
         self.rivals = on;
+        self
+    }
+
+    /// Sets the CIELAB distance below which the nearest pair's rival is tried (default
+    /// [`NEAREST_RIVAL_LAB`]; 0 gives session 25's rule, rivals of contradicted pairs only),
+    /// for studying the resolver.
+    pub fn nearest_rival_below(mut self, lab: f64) -> Resolver {
+        self.nearest_rival = lab.max(0.0);
         self
     }
 
@@ -406,7 +421,12 @@ impl Resolver {
             }
         }
         if self.rivals {
-            let pairs = rival::contradicted_pairs(&stickers, &contradicted);
+            let mut pairs = rival::contradicted_pairs(&stickers, &contradicted);
+            if let Some((pair, distance)) = rival::nearest_pair(&model) {
+                if distance < self.nearest_rival && !pairs.contains(&pair) {
+                    pairs.push(pair);
+                }
+            }
             let rivals = self.rivals_within(&obs, &model, &table, &solved.best, &pairs)?;
             for s in rival::differing(&solved.best.cube, &rivals) {
                 stickers[s].rival_doubt = true;

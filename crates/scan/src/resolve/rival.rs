@@ -108,7 +108,7 @@ impl Resolver {
 
     /// For studying the resolver: the rival reading ([`Rival`]) of every pair of colours whose
     /// start differs from the cube read, nearest pair first (the resolver itself reads only the
-    /// look-alike pairs, [`StickerReading::rival_doubt`]).
+    /// look-alike pairs and the nearest pair, [`StickerReading::rival_doubt`]).
     pub fn rival_readings(&self, rgb: &[[f64; 3]]) -> Result<Vec<Rival>, ScanError> {
         let rgb = super::check_input(rgb)?;
         let obs = Observations::new(&rgb);
@@ -141,6 +141,15 @@ pub(super) fn contradicted_pairs(
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The pair of colours (smaller face index first) whose class means are nearest in `model`,
+/// and their CIELAB distance ([`class_distance`]).
+pub(super) fn nearest_pair(model: &Model) -> Option<((usize, usize), f64)> {
+    (0..6)
+        .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
+        .map(|(a, b)| ((a, b), class_distance(model, a, b)))
+        .min_by(|x, y| x.1.total_cmp(&y.1))
 }
 
 /// The stickers where any of `rivals` differs from `cube`.
