@@ -15,7 +15,8 @@
 //! With `--nearest[=LAB]` first (session 26b), the same for the rival of the scan's nearest
 //! pair tried whether or not a sticker is contradicted (below LAB CIELAB units, default
 //! always: [`rubik_scan::resolve::NEAREST_RIVAL_LAB`]) against session 25's rule (contradicted
-//! pairs only), on all eleven parts of `Part::NAMED` (all tuning data now: no part is held out).
+//! pairs only), on the eleven parts of `Part::tuning_eleven` (the eleventh, defined in session
+//! 27, held out).
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
@@ -87,7 +88,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None if nearest.is_some() => Part::NAMED.iter().map(|&(_, p)| p).collect(),
+        None if nearest.is_some() => Part::tuning_eleven().to_vec(),
         None if stable => Part::tuning_ten().to_vec(),
         None if rivals => Part::tuning_nine().to_vec(),
         None => Part::tuning_eight().to_vec(),
