@@ -23,6 +23,8 @@
 //! # tuning-seven: the seven of session 23, tuning-eight: the eight of session 24, tuning-nine:
 //! # the nine of session 25) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
+//! # the same without the three noise-floor scans (`dark-01`, `ev3-readme`, `random-08-2019`)
+//! cargo run --release -p rubik-scan --example calibration -- plot eleventh /tmp/r.svg --no-floor
 //! ```
 //!
 //! Every non-centre sticker of every answered case (refused cases give no confidences)
@@ -429,7 +431,7 @@ fn main() {
             }
         }
         Some("refit") => refit(&real),
-        Some("plot") if args.len() == 3 => {
+        Some("plot") if args.len() == 3 || (args.len() == 4 && args[3] == "--no-floor") => {
             let part = Part::named(&args[1]).unwrap_or(Part::Tuning);
             // `tuning-all`: every part the resolver is tuned on, together.
             let set: Vec<Case> = if args[1] == "tuning-all" {
@@ -460,6 +462,13 @@ fn main() {
             } else {
                 cases(&real, part)
             };
+            // `--no-floor`: without the three noise-floor scans (session 22: their closest
+            // colours are within the noise before any fault).
+            let floor = ["3x3x3-dark-01/", "3x3x3-ev3-readme/", "3x3x3-random-08-2019/"];
+            let set: Vec<Case> = set
+                .into_iter()
+                .filter(|c| args.len() == 3 || !floor.iter().any(|f| c.name.starts_with(f)))
+                .collect();
             let (mut pairs, mut owners) = (Vec::new(), Vec::new());
             let (tally, bins) = measure_cases(
                 &set,
@@ -479,7 +488,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | cv | cv-feature | refit | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven FILE.svg"
+            "usage: calibration fit | isotonic | cv | cv-feature | refit | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven FILE.svg [--no-floor]"
         ),
     }
 }
