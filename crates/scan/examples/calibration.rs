@@ -393,14 +393,7 @@ fn main() {
                         };
                         let maps: Vec<Vec<(f64, f64)>> = (0..3)
                             .map(|g| {
-                                isotonic_blocks(
-                                    train
-                                        .iter()
-                                        .filter(|t| group(t.2) == g)
-                                        .map(|t| (t.0, t.1))
-                                        .collect(),
-                                    min_block,
-                                )
+                                isotonic_where(&train, |&f| group(f) == g, min_block)
                             })
                             .collect();
                         let (mut part_judged, mut part_owners) = (Vec::new(), Vec::new());
@@ -410,14 +403,8 @@ fn main() {
                             part_judged.push((calibrated_by(&maps[group(f)], c), right));
                             part_owners.push(owner);
                         }
-                        let gaps = cluster_gaps(&part_judged, &part_owners);
-                        let below: Vec<&ClusterGap> =
-                            gaps.iter().filter(|g| g.decile < 9 && g.n >= 20).collect();
-                        let ok = below
-                            .iter()
-                            .filter(|g| (g.right - g.said).abs() <= 0.05)
-                            .count();
-                        within.push(format!("{:?} {ok}/{}", parts[held], below.len()));
+                        let (ok, of) = within_five(&part_judged, &part_owners);
+                        within.push(format!("{:?} {ok}/{of}", parts[held]));
                         judged.extend(part_judged);
                         judged_owners.extend(part_owners);
                     }
@@ -503,6 +490,23 @@ fn isotonic(pairs: Vec<(f64, bool)>) -> Vec<(f64, f64)> {
     isotonic_blocks(pairs, 400.0)
 }
 
+/// [`isotonic_blocks`] of the training stickers `(confidence, right, feature)` whose feature
+/// `keep` accepts.
+fn isotonic_where<T>(
+    train: &[(f64, bool, T)],
+    keep: impl Fn(&T) -> bool,
+    min_block: f64,
+) -> Vec<(f64, f64)> {
+    isotonic_blocks(
+        train
+            .iter()
+            .filter(|t| keep(&t.2))
+            .map(|t| (t.0, t.1))
+            .collect(),
+        min_block,
+    )
+}
+
 /// [`isotonic`] with blocks of at least `min_block` stickers.
 fn isotonic_blocks(mut pairs: Vec<(f64, bool)>, min_block: f64) -> Vec<(f64, f64)> {
     const TOP: f64 = 0.999;
@@ -532,6 +536,29 @@ fn isotonic_blocks(mut pairs: Vec<(f64, bool)>, min_block: f64) -> Vec<(f64, f64
     }
     knots.push((TOP, TOP));
     knots
+}
+
+/// Of one part's deciles below 0.9 with at least 20 stickers, how many are within 5 points,
+/// and how many there are.
+fn within_five(judged: &[(f64, bool)], owners: &[usize]) -> (usize, usize) {
+    let gaps = cluster_gaps(judged, owners);
+    let below: Vec<&ClusterGap> = gaps.iter().filter(|g| g.decile < 9 && g.n >= 20).collect();
+    let ok = below
+        .iter()
+        .filter(|g| (g.right - g.said).abs() <= 0.05)
+        .count();
+    (ok, below.len())
+}
+
+/// [`within_five`] of every part: the sums and the parts' figures as `ok/of` joined by spaces.
+fn within_summary(within: &[(usize, usize)]) -> (usize, usize, String) {
+    let (ok, of) = within.iter().fold((0, 0), |a, w| (a.0 + w.0, a.1 + w.1));
+    let parts = within
+        .iter()
+        .map(|w| format!("{}/{}", w.0, w.1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (ok, of, parts)
 }
 
 /// Session 27 (`-- refit`): the isotonic map refitted on the eleven tuning parts. Every part is
@@ -597,36 +624,21 @@ fn refit(real: &[rubik_scan::lighting::BaseScan]) {
         raw.push(pairs);
         eprintln!("{p:?} resolved");
     }
-    let judge_part = |judged: &[(f64, bool)], owners: &[usize]| {
-        let gaps = cluster_gaps(judged, owners);
-        let below: Vec<&ClusterGap> = gaps.iter().filter(|g| g.decile < 9 && g.n >= 20).collect();
-        let ok = below
-            .iter()
-            .filter(|g| (g.right - g.said).abs() <= 0.05)
-            .count();
-        (ok, below.len())
-    };
     // The shipped map.
     {
         let (mut all, mut owners, mut within) = (Vec::new(), Vec::new(), Vec::new());
-        for (held, (p, o)) in raw.iter().zip(&raw_owners).enumerate() {
+        for (p, o) in raw.iter().zip(&raw_owners) {
             let judged: Vec<(f64, bool)> = p
                 .iter()
                 .map(|&(c, r)| (rubik_scan::resolve::calibrated(c), r))
                 .collect();
-            within.push(judge_part(&judged, o));
+            within.push(within_five(&judged, o));
             all.extend(judged);
             owners.extend(o.iter().copied());
-            let _ = held;
         }
-        let (ok, of) = within.iter().fold((0, 0), |a, w| (a.0 + w.0, a.1 + w.1));
+        let (ok, of, per_part) = within_summary(&within);
         println!(
-            "the shipped map (session 22): within 5 points per part {ok} of {of} ({})\npooled:\n{}",
-            within
-                .iter()
-                .map(|w| format!("{}/{}", w.0, w.1))
-                .collect::<Vec<_>>()
-                .join(" "),
+            "the shipped map (session 22): within 5 points per part {ok} of {of} ({per_part})\npooled:\n{}",
             describe_clusters(&all, &owners)
         );
     }
@@ -676,14 +688,7 @@ fn refit(real: &[rubik_scan::lighting::BaseScan]) {
             };
             let maps: Vec<Vec<(f64, f64)>> = (0..3)
                 .map(|g| {
-                    let mut knots = isotonic_blocks(
-                        train
-                            .iter()
-                            .filter(|t| group(t.2) == g)
-                            .map(|t| (t.0, t.1))
-                            .collect(),
-                        min_block,
-                    );
+                    let mut knots = isotonic_where(&train, |&f| group(f) == g, min_block);
                     if flat {
                         knots[0].1 = knots[1].1;
                     }
@@ -696,24 +701,19 @@ fn refit(real: &[rubik_scan::lighting::BaseScan]) {
                 part_judged.push((calibrated_by(&maps[group(f)], c), right));
                 part_owners.push(owner);
             }
-            within.push(judge_part(&part_judged, &part_owners));
+            within.push(within_five(&part_judged, &part_owners));
             judged.extend(part_judged);
             judged_owners.extend(part_owners);
         }
-        let (ok, of) = within.iter().fold((0, 0), |a, w| (a.0 + w.0, a.1 + w.1));
+        let (ok, of, per_part) = within_summary(&within);
         println!(
-            "blocks of at least {min_block}{}, {}: within 5 points per part {ok} of {of} ({})\npooled:\n{}",
+            "blocks of at least {min_block}{}, {}: within 5 points per part {ok} of {of} ({per_part})\npooled:\n{}",
             if flat { ", lower end flat" } else { "" },
             match feature {
                 None => "one map",
                 Some(0) => "a map per group by doubtful stickers",
                 _ => "a map per group by the nearest pair",
             },
-            within
-                .iter()
-                .map(|w| format!("{}/{}", w.0, w.1))
-                .collect::<Vec<_>>()
-                .join(" "),
             describe_clusters(&judged, &judged_owners)
         );
     }

@@ -14,35 +14,9 @@
 
 use rubik_scan::lab::srgb_to_lab;
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part};
+use rubik_scan::resolve::disorder;
 use rubik_scan::Resolver;
 use std::path::Path;
-
-/// Stickers pairs on one face read as `a` and `b` ordered against the direction from `a`'s
-/// mean to `b`'s (means over the whole scan, CIELAB).
-fn disorder(rgb: &[[f64; 3]; 54], labels: &[usize; 54], a: usize, b: usize) -> usize {
-    let lab: Vec<[f64; 3]> = rgb.iter().map(|&c| srgb_to_lab(c).to_array()).collect();
-    let mean = |k: usize| {
-        let members: Vec<&[f64; 3]> = (0..54)
-            .filter(|&s| labels[s] == k)
-            .map(|s| &lab[s])
-            .collect();
-        let n = members.len().max(1) as f64;
-        [0, 1, 2].map(|i| members.iter().map(|m| m[i]).sum::<f64>() / n)
-    };
-    let (ma, mb) = (mean(a), mean(b));
-    let d = [0, 1, 2].map(|i| mb[i] - ma[i]);
-    let p = |s: usize| (0..3).map(|i| lab[s][i] * d[i]).sum::<f64>();
-    let mut out = 0;
-    for f in 0..6 {
-        let on = f * 9..f * 9 + 9;
-        for s in on.clone().filter(|&s| labels[s] == a) {
-            for t in on.clone().filter(|&t| labels[t] == b) {
-                out += usize::from(p(t) < p(s));
-            }
-        }
-    }
-    out
-}
 
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -70,7 +44,7 @@ fn main() {
             let (a, b) = (rival.pair.0.index(), rival.pair.1.index());
             let read_labels = read.cube.to_face_array().map(|f| f.index());
             let rival_labels = rival.cube.to_face_array().map(|f| f.index());
-            let rgb: [[f64; 3]; 54] = case.rgb;
+            let lab = case.rgb.map(|c| srgb_to_lab(c).to_array());
             println!(
                 "{part:?}\t{}\t{label}\t{}\t{}\t{}{}\t{:.2}\t{}\t{}",
                 case.name,
@@ -79,8 +53,8 @@ fn main() {
                 rival.pair.0,
                 rival.pair.1,
                 rival.gap,
-                disorder(&rgb, &read_labels, a, b),
-                disorder(&rgb, &rival_labels, a, b),
+                disorder(&lab, &read_labels, a, b),
+                disorder(&lab, &rival_labels, a, b),
             );
         }
     }

@@ -41,7 +41,7 @@ use rubik_cube::piece::{CORNER_FACELETS, EDGE_FACELETS};
 use rubik_cube::{CubieCube, Face};
 
 mod rival;
-pub use rival::Rival;
+pub use rival::{disorder, Rival};
 
 /// Below this confidence (tempered, before [`CALIBRATION`]: about 0.998 as reported since session 22) a
 /// sticker is doubtful: worth a look before trusting the cube. At 0.95 nine cases of the

@@ -191,7 +191,7 @@ pub(super) fn nearest_pair(model: &Model) -> Option<((usize, usize), f64)> {
 /// scan, CIELAB): a light fitted per face moves a face's colours but cannot reorder two
 /// stickers of the same face (up to noise and a gradient), so a labelling that exchanges a
 /// look-alike pair on some pieces shows as stickers out of order on their faces.
-pub(super) fn disorder(
+pub fn disorder(
     lab: &[[f64; 3]; N_FACELETS],
     labels: &[usize; N_FACELETS],
     a: usize,
