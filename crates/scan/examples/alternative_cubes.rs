@@ -15,7 +15,12 @@
 //! With `--nearest[=LAB]` first (session 26b), the same for the rival of the scan's nearest
 //! pair tried whether or not a sticker is contradicted (below LAB CIELAB units, default
 //! always: [`rubik_scan::resolve::NEAREST_RIVAL_LAB`]) against session 25's rule (contradicted
-//! pairs only), on all eleven parts of `Part::NAMED` (all tuning data now: no part is held out).
+//! pairs only), on the eleven parts of `Part::tuning_eleven` (the eleventh, defined in session
+//! 27, held out).
+//!
+//! With `--order` first (session 27), the same for the switch to the nearest pair's rival when
+//! it is in better order on its faces ([`rubik_scan::resolve::ORDER_SWITCH`]) against session
+//! 26b's resolver (never), on the eleven parts of `Part::tuning_eleven`.
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
@@ -27,6 +32,9 @@
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --stable [PART]
 //! # the nearest pair's rival: never (session 25) and below LAB (default always), ten parts
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --nearest[=LAB] [PART]
+//! # session 27: the nearest pair's rival in better order taken (`resolve::ORDER_SWITCH`)
+//! # against session 26b's resolver, the eleven tuning parts
+//! cargo run --release -p rubik-scan --example alternative_cubes -- --order [PART]
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -41,6 +49,7 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let rivals = args.first().is_some_and(|a| a == "--rivals");
     let stable = args.first().is_some_and(|a| a == "--stable");
+    let order = args.first().is_some_and(|a| a == "--order");
     let nearest: Option<f64> = args.first().and_then(|a| {
         let rest = a.strip_prefix("--nearest")?;
         match rest.strip_prefix('=') {
@@ -49,10 +58,15 @@ fn main() {
             None => None,
         }
     });
-    if rivals || stable || nearest.is_some() {
+    if rivals || stable || order || nearest.is_some() {
         args.remove(0);
     }
-    let resolvers = if let Some(lab) = nearest {
+    let resolvers = if order {
+        [
+            ("26b", Resolver::new().order_switch(usize::MAX)),
+            ("order", Resolver::new()),
+        ]
+    } else if let Some(lab) = nearest {
         [
             ("never", Resolver::new().nearest_rival_below(0.0)),
             ("nearest", Resolver::new().nearest_rival_below(lab)),
@@ -81,13 +95,13 @@ fn main() {
             Some(part) => vec![part],
             None => {
                 eprintln!(
-                    "usage: alternative_cubes [--rivals|--stable|--nearest[=LAB]] [{}]",
+                    "usage: alternative_cubes [--rivals|--stable|--order|--nearest[=LAB]] [{}]",
                     Part::names()
                 );
                 std::process::exit(2);
             }
         },
-        None if nearest.is_some() => Part::NAMED.iter().map(|&(_, p)| p).collect(),
+        None if nearest.is_some() || order => Part::tuning_eleven().to_vec(),
         None if stable => Part::tuning_ten().to_vec(),
         None if rivals => Part::tuning_nine().to_vec(),
         None => Part::tuning_eight().to_vec(),

@@ -13,18 +13,25 @@
 //! # session 24: a map per case feature (the case's stickers below 0.9, three groups) against
 //! # the one map, each tuning part of eight judged by the map of the other seven (not kept)
 //! cargo run --release -p rubik-scan --example calibration -- cv-feature
+//! # session 27: the map refitted on the eleven parts of `Part::tuning_eleven`: each part judged
+//! # by the map of the other ten, one map per block size against a map per group of cases (by
+//! # the case's doubtful stickers, or by the scan's nearest pair of read colours), per decile
+//! # by cases and by stickers; then the knots fitted on all eleven
+//! cargo run --release -p rubik-scan --example calibration -- refit
 //! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth,
 //! # sixth, seventh, eighth, ninth; tuning-all: the six tuning parts of session 22 together,
 //! # tuning-seven: the seven of session 23, tuning-eight: the eight of session 24, tuning-nine:
 //! # the nine of session 25) as the resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
+//! # the same without the three noise-floor scans (`dark-01`, `ev3-readme`, `random-08-2019`)
+//! cargo run --release -p rubik-scan --example calibration -- plot eleventh /tmp/r.svg --no-floor
 //! ```
 //!
 //! Every non-centre sticker of every answered case (refused cases give no confidences)
 //! counts once, in the decile of its confidence (0.9–1.0 is the last, 1.0 included).
 
 use rubik_scan::lighting::{cases, judge, load_real, Case, Part, Tally};
-use rubik_scan::resolve::TEMPERATURE;
+use rubik_scan::resolve::{calibrated_by, TEMPERATURE};
 use rubik_scan::Resolver;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -325,7 +332,7 @@ fn main() {
                         .collect();
                     let knots = isotonic_blocks(train, min_block);
                     for (&(c, right), &owner) in raw[held].iter().zip(&raw_owners[held]) {
-                        judged.push((through(&knots, c), right));
+                        judged.push((calibrated_by(&knots, c), right));
                         judged_owners.push(owner);
                     }
                 }
@@ -386,31 +393,18 @@ fn main() {
                         };
                         let maps: Vec<Vec<(f64, f64)>> = (0..3)
                             .map(|g| {
-                                isotonic_blocks(
-                                    train
-                                        .iter()
-                                        .filter(|t| group(t.2) == g)
-                                        .map(|t| (t.0, t.1))
-                                        .collect(),
-                                    min_block,
-                                )
+                                isotonic_where(&train, |&f| group(f) == g, min_block)
                             })
                             .collect();
                         let (mut part_judged, mut part_owners) = (Vec::new(), Vec::new());
                         for ((&(c, right), &owner), &f) in
                             raw[held].iter().zip(&raw_owners[held]).zip(&features[held])
                         {
-                            part_judged.push((through(&maps[group(f)], c), right));
+                            part_judged.push((calibrated_by(&maps[group(f)], c), right));
                             part_owners.push(owner);
                         }
-                        let gaps = cluster_gaps(&part_judged, &part_owners);
-                        let below: Vec<&ClusterGap> =
-                            gaps.iter().filter(|g| g.decile < 9 && g.n >= 20).collect();
-                        let ok = below
-                            .iter()
-                            .filter(|g| (g.right - g.said).abs() <= 0.05)
-                            .count();
-                        within.push(format!("{:?} {ok}/{}", parts[held], below.len()));
+                        let (ok, of) = within_five(&part_judged, &part_owners);
+                        within.push(format!("{:?} {ok}/{of}", parts[held]));
                         judged.extend(part_judged);
                         judged_owners.extend(part_owners);
                     }
@@ -423,7 +417,8 @@ fn main() {
                 }
             }
         }
-        Some("plot") if args.len() == 3 => {
+        Some("refit") => refit(&real),
+        Some("plot") if args.len() == 3 || (args.len() == 4 && args[3] == "--no-floor") => {
             let part = Part::named(&args[1]).unwrap_or(Part::Tuning);
             // `tuning-all`: every part the resolver is tuned on, together.
             let set: Vec<Case> = if args[1] == "tuning-all" {
@@ -446,9 +441,21 @@ fn main() {
                     .into_iter()
                     .flat_map(|p| cases(&real, p))
                     .collect()
+            } else if args[1] == "tuning-eleven" {
+                Part::tuning_eleven()
+                    .into_iter()
+                    .flat_map(|p| cases(&real, p))
+                    .collect()
             } else {
                 cases(&real, part)
             };
+            // `--no-floor`: without the three noise-floor scans (session 22: their closest
+            // colours are within the noise before any fault).
+            let floor = ["3x3x3-dark-01/", "3x3x3-ev3-readme/", "3x3x3-random-08-2019/"];
+            let set: Vec<Case> = set
+                .into_iter()
+                .filter(|c| args.len() == 3 || !floor.iter().any(|f| c.name.starts_with(f)))
+                .collect();
             let (mut pairs, mut owners) = (Vec::new(), Vec::new());
             let (tally, bins) = measure_cases(
                 &set,
@@ -468,7 +475,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | cv | cv-feature | plot tuning|held-out|final|fresh|fourth|fifth|sixth|seventh|eighth|ninth|tuning-all|tuning-seven|tuning-eight|tuning-nine FILE.svg"
+            "usage: calibration fit | isotonic | cv | cv-feature | refit | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven FILE.svg [--no-floor]"
         ),
     }
 }
@@ -481,6 +488,23 @@ fn main() {
 /// confidence, with (0, 0) and (0.999, 0.999) as the ends.
 fn isotonic(pairs: Vec<(f64, bool)>) -> Vec<(f64, f64)> {
     isotonic_blocks(pairs, 400.0)
+}
+
+/// [`isotonic_blocks`] of the training stickers `(confidence, right, feature)` whose feature
+/// `keep` accepts.
+fn isotonic_where<T>(
+    train: &[(f64, bool, T)],
+    keep: impl Fn(&T) -> bool,
+    min_block: f64,
+) -> Vec<(f64, f64)> {
+    isotonic_blocks(
+        train
+            .iter()
+            .filter(|t| keep(&t.2))
+            .map(|t| (t.0, t.1))
+            .collect(),
+        min_block,
+    )
 }
 
 /// [`isotonic`] with blocks of at least `min_block` stickers.
@@ -514,15 +538,190 @@ fn isotonic_blocks(mut pairs: Vec<(f64, bool)>, min_block: f64) -> Vec<(f64, f64
     knots
 }
 
-/// `raw` through the knots, linear between them (as `resolve::calibrated`).
-fn through(knots: &[(f64, f64)], raw: f64) -> f64 {
-    let raw = raw.clamp(0.0, 1.0);
-    for pair in knots.windows(2) {
-        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
-        if raw <= x1 {
-            let t = if x1 > x0 { (raw - x0) / (x1 - x0) } else { 1.0 };
-            return y0 + t * (y1 - y0);
+/// Of one part's deciles below 0.9 with at least 20 stickers, how many are within 5 points,
+/// and how many there are.
+fn within_five(judged: &[(f64, bool)], owners: &[usize]) -> (usize, usize) {
+    let gaps = cluster_gaps(judged, owners);
+    let below: Vec<&ClusterGap> = gaps.iter().filter(|g| g.decile < 9 && g.n >= 20).collect();
+    let ok = below
+        .iter()
+        .filter(|g| (g.right - g.said).abs() <= 0.05)
+        .count();
+    (ok, below.len())
+}
+
+/// [`within_five`] of every part: the sums and the parts' figures as `ok/of` joined by spaces.
+fn within_summary(within: &[(usize, usize)]) -> (usize, usize, String) {
+    let (ok, of) = within.iter().fold((0, 0), |a, w| (a.0 + w.0, a.1 + w.1));
+    let parts = within
+        .iter()
+        .map(|w| format!("{}/{}", w.0, w.1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (ok, of, parts)
+}
+
+/// Session 27 (`-- refit`): the isotonic map refitted on the eleven tuning parts. Every part is
+/// judged by maps fitted on the other ten: one map (blocks of 200 to 1,600 stickers) against a
+/// map per group of cases (three groups at the training stickers' terciles of a case feature:
+/// how many of the case's stickers are below [`rubik_scan::resolve::DOUBTFUL_BELOW`] raw, or
+/// the CIELAB distance between the scan's two nearest colours as read, each colour the mean
+/// of the stickers read as it). Per part, the deciles below 0.9 with at least 20 stickers that
+/// are within 5 points; pooled, every decile with its SE over cases and over stickers. Then
+/// the shipped map on the same stickers, and the knots of one map fitted on all eleven parts.
+fn refit(real: &[rubik_scan::lighting::BaseScan]) {
+    use rubik_scan::lab::srgb_to_lab;
+    use rubik_scan::resolve::DOUBTFUL_BELOW;
+    use std::collections::HashMap;
+    let parts = Part::tuning_eleven();
+    let resolver = Resolver::new().uncalibrated();
+    // Per part: (raw confidence, right), the case (unique over parts), and two case features.
+    let mut raw: Vec<Vec<(f64, bool)>> = Vec::new();
+    let mut raw_owners: Vec<Vec<usize>> = Vec::new();
+    let mut features: Vec<[Vec<f64>; 2]> = Vec::new();
+    for (i, &p) in parts.iter().enumerate() {
+        let set = cases(real, p);
+        let (mut pairs, mut owners) = (Vec::new(), Vec::new());
+        let mut nearest: HashMap<usize, f64> = HashMap::new();
+        let mut doubtful: HashMap<usize, f64> = HashMap::new();
+        for (index, case) in set.iter().enumerate() {
+            let Ok(r) = resolver.resolve(&case.rgb) else {
+                continue;
+            };
+            let got = r.facelets();
+            let mut sum = [[0.0; 3]; 6];
+            let mut n = [0.0f64; 6];
+            for (s, (a, b)) in got.bytes().zip(case.facelets.bytes()).enumerate() {
+                let f = r.stickers[s].face.index();
+                let lab = srgb_to_lab(case.rgb[s]).to_array();
+                for k in 0..3 {
+                    sum[f][k] += lab[k];
+                }
+                n[f] += 1.0;
+                if s % 9 == 4 {
+                    continue;
+                }
+                let c = r.stickers[s].confidence;
+                *doubtful.entry(index).or_default() += f64::from(u8::from(c < DOUBTFUL_BELOW));
+                pairs.push((c, a == b));
+                owners.push(index);
+            }
+            let mean = |f: usize| sum[f].map(|v| v / n[f].max(1.0));
+            let mut near = f64::INFINITY;
+            for a in 0..6 {
+                for b in a + 1..6 {
+                    let (x, y) = (mean(a), mean(b));
+                    near = near.min((0..3).map(|k| (x[k] - y[k]).powi(2)).sum::<f64>().sqrt());
+                }
+            }
+            nearest.insert(index, near);
+        }
+        features.push([
+            owners.iter().map(|o| doubtful[o]).collect(),
+            owners.iter().map(|o| nearest[o]).collect(),
+        ]);
+        raw_owners.push(owners.iter().map(|o| i * 1_000_000 + o).collect());
+        raw.push(pairs);
+        eprintln!("{p:?} resolved");
+    }
+    // The shipped map.
+    {
+        let (mut all, mut owners, mut within) = (Vec::new(), Vec::new(), Vec::new());
+        for (p, o) in raw.iter().zip(&raw_owners) {
+            let judged: Vec<(f64, bool)> = p
+                .iter()
+                .map(|&(c, r)| (rubik_scan::resolve::calibrated(c), r))
+                .collect();
+            within.push(within_five(&judged, o));
+            all.extend(judged);
+            owners.extend(o.iter().copied());
+        }
+        let (ok, of, per_part) = within_summary(&within);
+        println!(
+            "the shipped map (session 22): within 5 points per part {ok} of {of} ({per_part})\npooled:\n{}",
+            describe_clusters(&all, &owners)
+        );
+    }
+    // feature: None (one map), Some(0) doubtful stickers, Some(1) nearest pair.
+    // `flat`: the map's lower end held at the lowest block's share right (a knot (0, that share)
+    // instead of (0, 0)): the stickers below the lowest block's mean are right about as often as
+    // that block's, not less and less down to 0.
+    let configs: Vec<(f64, Option<usize>, bool)> = vec![
+        (200.0, None, false),
+        (400.0, None, false),
+        (800.0, None, false),
+        (1600.0, None, false),
+        (400.0, Some(0), false),
+        (800.0, Some(0), false),
+        (400.0, Some(1), false),
+        (800.0, Some(1), false),
+        (200.0, None, true),
+        (400.0, None, true),
+        (800.0, None, true),
+        (400.0, Some(0), true),
+        (400.0, Some(1), true),
+    ];
+    for (min_block, feature, flat) in configs {
+        let (mut judged, mut judged_owners, mut within) = (Vec::new(), Vec::new(), Vec::new());
+        for held in 0..parts.len() {
+            let train: Vec<(f64, bool, f64)> = (0..parts.len())
+                .filter(|&p| p != held)
+                .flat_map(|p| {
+                    let f = feature.map(|k| &features[p][k]);
+                    raw[p]
+                        .iter()
+                        .enumerate()
+                        .map(move |(i, &(c, r))| (c, r, f.map_or(0.0, |f| f[i])))
+                })
+                .collect();
+            let mut low: Vec<f64> = train.iter().filter(|t| t.0 < 0.9).map(|t| t.2).collect();
+            low.sort_by(f64::total_cmp);
+            let cuts = [low[low.len() / 3], low[2 * low.len() / 3]];
+            let group = |f: f64| {
+                if feature.is_none() || f <= cuts[0] {
+                    0
+                } else if f <= cuts[1] {
+                    1
+                } else {
+                    2
+                }
+            };
+            let maps: Vec<Vec<(f64, f64)>> = (0..3)
+                .map(|g| {
+                    let mut knots = isotonic_where(&train, |&f| group(f) == g, min_block);
+                    if flat {
+                        knots[0].1 = knots[1].1;
+                    }
+                    knots
+                })
+                .collect();
+            let (mut part_judged, mut part_owners) = (Vec::new(), Vec::new());
+            for (i, (&(c, right), &owner)) in raw[held].iter().zip(&raw_owners[held]).enumerate() {
+                let f = feature.map_or(0.0, |k| features[held][k][i]);
+                part_judged.push((calibrated_by(&maps[group(f)], c), right));
+                part_owners.push(owner);
+            }
+            within.push(within_five(&part_judged, &part_owners));
+            judged.extend(part_judged);
+            judged_owners.extend(part_owners);
+        }
+        let (ok, of, per_part) = within_summary(&within);
+        println!(
+            "blocks of at least {min_block}{}, {}: within 5 points per part {ok} of {of} ({per_part})\npooled:\n{}",
+            if flat { ", lower end flat" } else { "" },
+            match feature {
+                None => "one map",
+                Some(0) => "a map per group by doubtful stickers",
+                _ => "a map per group by the nearest pair",
+            },
+            describe_clusters(&judged, &judged_owners)
+        );
+    }
+    let all: Vec<(f64, bool)> = raw.iter().flatten().copied().collect();
+    for min_block in [400.0, 800.0, 1600.0] {
+        println!("knots fitted on all eleven parts, blocks of at least {min_block}:");
+        for (x, y) in isotonic_blocks(all.clone(), min_block) {
+            println!("    ({x:.4}, {y:.4}),");
         }
     }
-    raw
 }

@@ -191,13 +191,16 @@ pub enum Part {
     /// seeds (tuning data since).
     Ninth,
     /// The part kept aside until the end of session 26: the sixth part's design with new
-    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    /// seeds (tuning data since).
     Tenth,
+    /// The part kept aside until the end of session 27: the sixth part's design with new
+    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    Eleventh,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 11] = [
+    pub const NAMED: [(&'static str, Part); 12] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -209,6 +212,7 @@ impl Part {
         ("eighth", Part::Eighth),
         ("ninth", Part::Ninth),
         ("tenth", Part::Tenth),
+        ("eleventh", Part::Eleventh),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -254,6 +258,13 @@ impl Part {
     /// The parts the resolver may be tuned on in session 26: every part but [`Part::Tenth`],
     /// the first ten of [`Part::NAMED`] (the ninth part was run in session 25).
     pub fn tuning_ten() -> [Part; 10] {
+        std::array::from_fn(|i| Part::NAMED[i].1)
+    }
+
+    /// The parts the resolver may be tuned on in session 27: every part but
+    /// [`Part::Eleventh`], the first eleven of [`Part::NAMED`] (the tenth part was run in
+    /// session 26).
+    pub fn tuning_eleven() -> [Part; 11] {
         std::array::from_fn(|i| Part::NAMED[i].1)
     }
 }
@@ -302,6 +313,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Eighth => (10_000_000, 10_100_000),
         Part::Ninth => (11_000_000, 11_100_000),
         Part::Tenth => (12_000_000, 12_100_000),
+        Part::Eleventh => (13_000_000, 13_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -311,7 +323,15 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth | Part::Tenth, _) => 64,
+            (
+                Part::Sixth
+                | Part::Seventh
+                | Part::Eighth
+                | Part::Ninth
+                | Part::Tenth
+                | Part::Eleventh,
+                _,
+            ) => 64,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -323,7 +343,9 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth | Part::Tenth => 960,
+        Part::Sixth | Part::Seventh | Part::Eighth | Part::Ninth | Part::Tenth | Part::Eleventh => {
+            960
+        }
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
@@ -489,7 +511,7 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth to tenth parts are what their definition says (counts per kind, real and
+    /// The fourth to eleventh parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
@@ -509,6 +531,7 @@ mod tests {
         check_large_part(&real, Part::Eighth, &Part::tuning_eight(), 2);
         check_large_part(&real, Part::Ninth, &Part::tuning_nine(), 2);
         check_large_part(&real, Part::Tenth, &Part::tuning_ten(), 2);
+        check_large_part(&real, Part::Eleventh, &Part::tuning_eleven(), 2);
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.

@@ -315,6 +315,14 @@ fn tenth_part() {
     check(Part::Tenth, 915, 0);
 }
 
+/// The part held out until the end of session 27 (3,136 cases, the sixth part's design with
+/// seeds 13,000,000 + i), run once at bac7724: 2,869 exact (91.5%) and none silently wrong
+/// (session 26b's resolver on the same cases: 2,868 exact, none silently wrong).
+#[test]
+fn eleventh_part() {
+    check(Part::Eleventh, 914, 0);
+}
+
 /// Session 26, the open case of session 25 made concrete: a look-alike pair exchanged where no
 /// sticker looks like the other colour. `checkerboard/all/10000030` (eighth part) with its four
 /// contradicted corner stickers (F3 F9 B1 B9, session 25's only trigger for a rival) repainted

@@ -8,7 +8,7 @@
 //! colours exchanged wherever a valid cube allows (the best valid cube under the same costs
 //! with the pair's two columns swapped), lets it settle, and compares what it ends at.
 
-use super::{Resolver, StickerReading, RIVAL_GAP_NATS};
+use super::{Resolver, Settled, StickerReading, RIVAL_GAP_NATS};
 use crate::assign::{self, Best, CostTable};
 use crate::error::ScanError;
 use crate::model::{Model, Observations};
@@ -64,8 +64,24 @@ impl Resolver {
         model: &Model,
         table: &CostTable,
         read: &Best,
-        (a, b): (usize, usize),
+        pair: (usize, usize),
     ) -> Result<Option<Rival>, ScanError> {
+        Ok(self
+            .rival_settled(obs, model, table, read, pair)?
+            .map(|(rival, _)| rival))
+    }
+
+    /// [`Resolver::rival`] with the fitting loop's end state it settled in (chain, cost table,
+    /// model, rounds), for reading the scan from there ([`Resolver::resolve`]'s switch to a
+    /// rival in better order, [`super::ORDER_SWITCH`]).
+    pub(super) fn rival_settled(
+        &self,
+        obs: &Observations,
+        model: &Model,
+        table: &CostTable,
+        read: &Best,
+        (a, b): (usize, usize),
+    ) -> Result<Option<(Rival, Settled)>, ScanError> {
         let pinned: Vec<usize> = self.pins.iter().map(|&(s, _)| s).collect();
         let Some(start) = assign::best_cube(&exchanged(table, a, b, &pinned)) else {
             return Ok(None);
@@ -75,14 +91,17 @@ impl Resolver {
         }
         let labels = start.cube.to_face_array().map(|f| f.index());
         let fitted = Model::initial(obs).fit(obs, &labels, false, true);
-        let (chain, _, _, _) = self.settle(obs, fitted, Some(labels), true)?;
-        let best = chain.best().ok_or(ScanError::PinsContradict)?;
-        Ok(Some(Rival {
-            pair: (Face::from_index(a), Face::from_index(b)),
-            cube: best.cube,
-            gap: f64::from(best.cost) - f64::from(read.cost),
-            distance: class_distance(model, a, b),
-        }))
+        let settled = self.settle(obs, fitted, Some(labels), true)?;
+        let best = settled.0.best().ok_or(ScanError::PinsContradict)?;
+        Ok(Some((
+            Rival {
+                pair: (Face::from_index(a), Face::from_index(b)),
+                cube: best.cube,
+                gap: f64::from(best.cost) - f64::from(read.cost),
+                distance: class_distance(model, a, b),
+            },
+            settled,
+        )))
     }
 
     /// The rival readings of `pairs` that settle in another cube than the one read and cost at
@@ -106,13 +125,28 @@ impl Resolver {
         Ok(out)
     }
 
-    /// For studying the resolver: the rival reading ([`Rival`]) of every pair of colours whose
-    /// start differs from the cube read, nearest pair first (the resolver itself reads only the
-    /// look-alike pairs and the nearest pair, [`StickerReading::rival_doubt`]).
-    pub fn rival_readings(&self, rgb: &[[f64; 3]]) -> Result<Vec<Rival>, ScanError> {
+    /// For studying the resolver: the rival reading ([`Rival`]) of the scan's nearest pair of
+    /// colours under the fitted model, the one the resolver always tries; `None` when no cube
+    /// with the pair exchanged differs from the cube read.
+    pub fn nearest_rival_reading(&self, rgb: &[[f64; 3]]) -> Result<Option<Rival>, ScanError> {
         let rgb = super::check_input(rgb)?;
         let obs = Observations::new(&rgb);
         let (chain, table, model, _) = self.fit(&obs, true)?;
+        let read = chain.best().ok_or(ScanError::PinsContradict)?;
+        let Some((pair, _)) = nearest_pair(&model) else {
+            return Ok(None);
+        };
+        self.rival(&obs, &model, &table, &read, pair)
+    }
+
+    /// For studying the resolver: the rival reading ([`Rival`]) of every pair of colours whose
+    /// start differs from the cube read (after [`super::ORDER_SWITCH`]), nearest pair first
+    /// (the resolver itself reads only the look-alike pairs and the nearest pair,
+    /// [`StickerReading::rival_doubt`]).
+    pub fn rival_readings(&self, rgb: &[[f64; 3]]) -> Result<Vec<Rival>, ScanError> {
+        let rgb = super::check_input(rgb)?;
+        let obs = Observations::new(&rgb);
+        let ((chain, table, model, _), _) = self.fit_in_order(&obs, &rgb)?;
         let read = chain.best().ok_or(ScanError::PinsContradict)?;
         let mut out = Vec::new();
         for a in 0..6 {
@@ -150,6 +184,43 @@ pub(super) fn nearest_pair(model: &Model) -> Option<((usize, usize), f64)> {
         .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
         .map(|(a, b)| ((a, b), class_distance(model, a, b)))
         .min_by(|x, y| x.1.total_cmp(&y.1))
+}
+
+/// How many pairs of stickers on one face, one labelled `a` and the other `b`, are ordered
+/// against the pair's direction (the difference of the two labels' mean colours over the whole
+/// scan, CIELAB): a light fitted per face moves a face's colours but cannot reorder two
+/// stickers of the same face (up to noise and a gradient), so a labelling that exchanges a
+/// look-alike pair on some pieces shows as stickers out of order on their faces.
+pub fn disorder(
+    lab: &[[f64; 3]; N_FACELETS],
+    labels: &[usize; N_FACELETS],
+    a: usize,
+    b: usize,
+) -> usize {
+    let mean = |k: usize| {
+        let mut sum = [0.0; 3];
+        let mut n = 0.0f64;
+        for s in (0..N_FACELETS).filter(|&s| labels[s] == k) {
+            for i in 0..3 {
+                sum[i] += lab[s][i];
+            }
+            n += 1.0;
+        }
+        sum.map(|v| v / n.max(1.0))
+    };
+    let (ma, mb) = (mean(a), mean(b));
+    let d = [0, 1, 2].map(|i| mb[i] - ma[i]);
+    let p = |s: usize| (0..3).map(|i| lab[s][i] * d[i]).sum::<f64>();
+    let mut out = 0;
+    for f in 0..6 {
+        let on = f * 9..f * 9 + 9;
+        for s in on.clone().filter(|&s| labels[s] == a) {
+            for t in on.clone().filter(|&t| labels[t] == b) {
+                out += usize::from(p(t) < p(s));
+            }
+        }
+    }
+    out
 }
 
 /// The stickers where any of `rivals` differs from `cube`.
