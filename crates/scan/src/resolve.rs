@@ -124,8 +124,8 @@ pub fn calibrated(raw: f64) -> f64 {
     calibrated_by(CALIBRATION, raw)
 }
 
-/// `raw` through the map `knots` (`(raw, calibrated)` pairs, raw ascending, from `(0, 0)` to
-/// `(1, 1)`), linear between them: [`calibrated`] with another map, for fitting and judging
+/// `raw` through the map `knots` (`(raw, calibrated)` pairs, raw ascending, from raw 0 to
+/// raw 1), linear between them: [`calibrated`] with another map, for fitting and judging
 /// candidate maps (`examples/calibration.rs`).
 pub fn calibrated_by(knots: &[(f64, f64)], raw: f64) -> f64 {
     let raw = raw.clamp(0.0, 1.0);
@@ -367,7 +367,6 @@ impl Resolver {
         self
     }
 
-    /// Sets the CIELAB distance below which the nearest pair's rival is tried (default
     /// Replaces the cube read by the nearest pair's rival at no greater cost when the rival has
     /// at least `pairs` fewer same-face stickers out of order (default [`ORDER_SWITCH`];
     /// `usize::MAX`: never, session 26b's resolver).
@@ -376,6 +375,7 @@ impl Resolver {
         self
     }
 
+    /// Sets the CIELAB distance below which the nearest pair's rival is tried (default
     /// [`NEAREST_RIVAL_LAB`]; 0 gives session 25's rule, rivals of contradicted pairs only),
     /// for studying the resolver.
     pub fn nearest_rival_below(mut self, lab: f64) -> Resolver {
