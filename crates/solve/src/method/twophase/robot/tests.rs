@@ -801,6 +801,44 @@ fn five_face_metric_phase2_exact(metric: Metric) {
     }
 }
 
+/// The phase-1 coordinates of `n` random states (seed `seed`).
+fn random_phase1_coords(seed: u64, n: usize) -> Vec<Coords> {
+    let mut rng = rng_from_seed(seed);
+    (0..n)
+        .map(|_| {
+            let c = CubieCube::random(&mut rng);
+            (
+                crate::coord::flip(&c),
+                crate::coord::twist(&c),
+                crate::coord::slice(&c),
+            )
+        })
+        .collect()
+}
+
+/// Every phase-1 coordinate within `depth` of `moves` (moved by `step`) from G1.
+fn within_of_g1(
+    moves: &[RobotMove],
+    step: impl Fn(Coords, &RobotMove) -> Coords,
+    depth: usize,
+) -> std::collections::HashSet<Coords> {
+    let mut near = std::collections::HashSet::from([(0, 0, 0)]);
+    let mut frontier = vec![(0, 0, 0)];
+    for _ in 0..depth {
+        let mut next = Vec::new();
+        for x in frontier {
+            for m in moves {
+                let y = step(x, m);
+                if near.insert(y) {
+                    next.push(y);
+                }
+            }
+        }
+        frontier = next;
+    }
+    near
+}
+
 /// The axial descent codes ([`descent::PHASE1_AXHT_DESCENT`]) give, for every move of a node,
 /// its child's distance change in the axial half-turn phase-1 table, through the symmetry
 /// that takes the node to its entry's representative ([`descent::DescentMap`]): checked
@@ -826,7 +864,6 @@ fn quarter_turn_descent_codes_equal_the_childrens_distance_changes() {
 }
 
 fn descent_codes_exact(metric: Metric, seed: u64) {
-    use std::collections::HashSet;
     let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let mv = &plain.moves;
@@ -879,29 +916,10 @@ fn descent_codes_exact(metric: Metric, seed: u64) {
             changes[(real + 1) as usize] += 1;
         }
     };
-    let mut rng = rng_from_seed(seed);
-    for _ in 0..3000 {
-        let c = CubieCube::random(&mut rng);
-        check((
-            crate::coord::flip(&c),
-            crate::coord::twist(&c),
-            crate::coord::slice(&c),
-        ));
+    for x in random_phase1_coords(seed, 3000) {
+        check(x);
     }
-    let mut near: HashSet<Coords> = HashSet::from([(0, 0, 0)]);
-    let mut frontier = vec![(0, 0, 0)];
-    for _ in 0..4 {
-        let mut next = Vec::new();
-        for x in frontier {
-            for m in &moves {
-                let y = step(x, m);
-                if near.insert(y) {
-                    next.push(y);
-                }
-            }
-        }
-        frontier = next;
-    }
+    let near = within_of_g1(&moves, step, 4);
     // Quarter turns reach fewer states within 4 than axial moves (over 10,000).
     let min_near = if metric == Metric::Qtm { 1_000 } else { 10_000 };
     assert!(near.len() > min_near, "{} states within 4", near.len());
@@ -936,7 +954,6 @@ fn descent_codes_exact(metric: Metric, seed: u64) {
 #[test]
 #[ignore = "builds a 1.69 GB table"]
 fn five_face_descent_codes_equal_the_childrens_distance_changes() {
-    use std::collections::HashSet;
     let store = test_store();
     let plain = TwophaseTables::shared(&store).expect("plain tables");
     let mv = &plain.moves;
@@ -987,29 +1004,10 @@ fn five_face_descent_codes_equal_the_childrens_distance_changes() {
             }
         }
     };
-    let mut rng = rng_from_seed(3812);
-    for _ in 0..3000 {
-        let c = CubieCube::random(&mut rng);
-        check((
-            crate::coord::flip(&c),
-            crate::coord::twist(&c),
-            crate::coord::slice(&c),
-        ));
+    for x in random_phase1_coords(3812, 3000) {
+        check(x);
     }
-    let mut near: HashSet<Coords> = HashSet::from([(0, 0, 0)]);
-    let mut frontier = vec![(0, 0, 0)];
-    for _ in 0..4 {
-        let mut next = Vec::new();
-        for x in frontier {
-            for m in &moves {
-                let y = step(x, m);
-                if near.insert(y) {
-                    next.push(y);
-                }
-            }
-        }
-        frontier = next;
-    }
+    let near = within_of_g1(&moves, step, 4);
     // Face turns reach 7,803 phase-1 coordinates within 4 of G1.
     assert!(near.len() > 5_000, "{} states within 4", near.len());
     for &x in &near {
