@@ -3,7 +3,8 @@
 //! children's distances from one read of its own entry, and neither moves nor looks up the
 //! children that cannot stay within the cost left (rob-twophase's extended phase-1 table,
 //! on this store's index). One generic path serves every metric with a [`Layout`]: the axial
-//! half-turn metric ([`AXHT`]) and the quarter-turn metric ([`QTM`]).
+//! half-turn metric ([`AXHT`]) and the quarter-turn metric ([`QTM`]), six faces, and half
+//! turns with five faces ([`FIVE_HT`], on the five-face phase-1 index).
 //!
 //! A cost-1 move changes the distance by −1, 0 or +1. The code splits the moves into groups
 //! whose changes are all in {−1, 0} or all in {0, +1}; a group holds an up bit (bit 0: its
@@ -17,12 +18,22 @@
 //!   and +1). Twelve moves of 2 bits: 3 bytes an entry. The half turns (cost 2) are not coded:
 //!   the search reads their children's distances from the distance table, after a lower bound
 //!   from the face's two quarter turns ([`DescentMap::twins`]).
+//! - Half turns, five faces: a group is a face. Its three turns and the identity form a group,
+//!   so its children's changes are all in {−1, 0} or all in {0, +1}. Six groups of 4 bits (the
+//!   missing face's group is always 0, so that a move's bit does not depend on which face is
+//!   missing): 3 bytes an entry, on [`super::tables::PHASE1_FIVE_PRUNE`]'s index (flip-slice
+//!   class × missing side face × twist), 1.69 GB.
 //!
 //! The codes describe moves applied to a flip-slice class's representative; a node is its
 //! representative conjugated by a U–D symmetry, which maps moves to moves
-//! ([`DescentMap`] says where each of the node's moves is found in the code).
+//! ([`DescentMap`] says where each of the node's moves is found in the code). With five faces
+//! the symmetry also moves the missing face (`s·x·s⁻¹` misses `s(f)` when `x` misses `f`,
+//! [`super::tables::five_index`]): the code's entry is the representative's with its own
+//! missing face, and the map takes the node's moves, none of which turns its missing face, to
+//! the representative's, none of which turns the representative's.
 
 use super::mode::{robot_moves, Metric, RobotMove};
+use super::tables::{side_perm, N_PHASE1_FIVE, SIDE_FACES};
 use crate::coord::symmetry::{symmetries, N_SYM_UD};
 use crate::coord::N_TWIST;
 use crate::method::twophase::tables::N_PHASE1;
@@ -47,6 +58,9 @@ pub struct Layout {
     pub groups: u32,
     /// Bytes per entry (`width · groups` bits, rounded up).
     pub entry_bytes: usize,
+    /// Missing side faces per flip-slice class and twist: 1 with six faces, 4 with five (the
+    /// index of [`super::tables::PHASE1_FIVE_PRUNE`]).
+    pub sides: usize,
     /// The group of a coded move.
     group: fn(&RobotMove) -> u32,
 }
@@ -63,6 +77,7 @@ pub static AXHT: Layout = Layout {
     width: 16,
     groups: 3,
     entry_bytes: 6,
+    sides: 1,
     group: |m| m.axis as u32,
 };
 
@@ -73,14 +88,34 @@ pub static QTM: Layout = Layout {
     width: 2,
     groups: 12,
     entry_bytes: 3,
+    sides: 1,
     group: |m| m.face as u32 * 2 + (m.turns[0] % 3 == 2) as u32,
 };
 
-/// The layout of `metric`'s codes, where there are codes.
+/// Half turns, five faces (the missing one a side face): a group per face, 4 bits each (an up
+/// bit and a bit per turn), 3 bytes an entry on the five-face phase-1 index.
+pub static FIVE_HT: Layout = Layout {
+    metric: Metric::Htm,
+    width: 4,
+    groups: 6,
+    entry_bytes: 3,
+    sides: 4,
+    group: |m| m.face as u32,
+};
+
+/// The layout of `metric`'s codes with six faces, where there are codes.
 pub fn layout(metric: Metric) -> Option<&'static Layout> {
     match metric {
         Metric::AxialHtm => Some(&AXHT),
         Metric::Qtm => Some(&QTM),
+        _ => None,
+    }
+}
+
+/// The layout of `metric`'s codes with five faces, where there are codes (half turns).
+pub fn five_layout(metric: Metric) -> Option<&'static Layout> {
+    match metric {
+        Metric::Htm => Some(&FIVE_HT),
         _ => None,
     }
 }
@@ -122,9 +157,9 @@ impl Layout {
         self.width * self.groups
     }
 
-    /// The table's bytes ([`table_bytes`]).
+    /// The table's bytes ([`table_bytes`], times [`Self::sides`]).
     pub fn table_bytes(&self) -> usize {
-        table_bytes(self.entry_bytes)
+        N_PHASE1 * self.sides * self.entry_bytes + 8 - self.entry_bytes
     }
 
     /// The masks that decode this layout's entries.
@@ -224,9 +259,11 @@ impl DescentMap {
     pub fn shared(layout: &'static Layout) -> &'static DescentMap {
         static AXHT_MAP: std::sync::OnceLock<DescentMap> = std::sync::OnceLock::new();
         static QTM_MAP: std::sync::OnceLock<DescentMap> = std::sync::OnceLock::new();
+        static FIVE_HT_MAP: std::sync::OnceLock<DescentMap> = std::sync::OnceLock::new();
         let cell = match layout.metric {
             Metric::AxialHtm => &AXHT_MAP,
             Metric::Qtm => &QTM_MAP,
+            Metric::Htm => &FIVE_HT_MAP,
             m => unreachable!("no descent codes in {m}"),
         };
         cell.get_or_init(|| DescentMap::new(layout))
@@ -284,7 +321,9 @@ impl DescentMap {
 }
 
 /// Builds the codes of every entry from the distances `prune` (nibbles on the plain phase-1
-/// index, exact in `layout`'s metric): `steps[class · n + k]` is the class the coded move `k`
+/// index, exact in `layout`'s metric; with five faces, [`Layout::sides`] 4, on the five-face
+/// index, and a move of the entry's missing face has no child: its bits stay 0):
+/// `steps[class · n + k]` is the class the coded move `k`
 /// (of `n`, [`Layout::code_moves`]) takes class `class`'s representative to and the symmetry
 /// into its frame (`class << 4 | sym`), `twist_move` `[twist · 18 + m]`, `twist_conj`
 /// `[twist · 16 + s]`.
@@ -301,6 +340,17 @@ pub fn build(
     let n_class = steps.len() / n_moves;
     let bits = layout.bit_positions(&moves);
     let eb = layout.entry_bytes;
+    let sides = layout.sides;
+    let perm = side_perm();
+    // Per missing side face, whether coded move `k` turns it (six faces: never).
+    let turns_missing: Vec<Vec<bool>> = (0..sides)
+        .map(|miss| {
+            moves
+                .iter()
+                .map(|m| sides == 4 && m.moves().any(|t| t.face() as usize == SIDE_FACES[miss]))
+                .collect()
+        })
+        .collect();
     // Row-major copies so the inner loop reads contiguous rows: `[k][twist]`, `[s][twist]`.
     let moved: Vec<u16> = (0..n_moves * N_TWIST)
         .map(|i| {
@@ -314,19 +364,34 @@ pub fn build(
         .map(|i| twist_conj[(i % N_TWIST) * 16 + i / N_TWIST])
         .collect();
     let mut out = vec![0u8; layout.table_bytes()];
-    progress.start("descent codes, phase 1", n_class as u64);
-    const CLASSES_PER_CHUNK: usize = 64;
-    out[..n_class * N_TWIST * eb]
-        .par_chunks_mut(CLASSES_PER_CHUNK * N_TWIST * eb)
+    progress.start("descent codes, phase 1", (n_class * sides) as u64);
+    // Blocks of `N_TWIST` entries: a class (six faces) or a class and missing side face.
+    const BLOCKS_PER_CHUNK: usize = 64;
+    out[..n_class * sides * N_TWIST * eb]
+        .par_chunks_mut(BLOCKS_PER_CHUNK * N_TWIST * eb)
         .enumerate()
         .for_each(|(chunk, bytes)| {
             let mut changes = vec![[0i8; MAX_MOVES]; N_TWIST];
             for (k, class_bytes) in bytes.chunks_mut(N_TWIST * eb).enumerate() {
-                let class = chunk * CLASSES_PER_CHUNK + k;
-                let base = class * N_TWIST;
+                let block = chunk * BLOCKS_PER_CHUNK + k;
+                let (class, miss) = (block / sides, block % sides);
+                let base = block * N_TWIST;
                 for m in 0..n_moves {
+                    if turns_missing[miss][m] {
+                        for ch in changes.iter_mut() {
+                            ch[m] = 0;
+                        }
+                        continue;
+                    }
                     let e = steps[class * n_moves + m];
-                    let to = (e >> 4) as usize * N_TWIST;
+                    // The child's block: its class, and the missing face moved with the
+                    // symmetry into the class's frame.
+                    let to_miss = if sides == 4 {
+                        perm[(e & 15) as usize][miss] as usize
+                    } else {
+                        0
+                    };
+                    let to = ((e >> 4) as usize * sides + to_miss) * N_TWIST;
                     let conj_row = &conj[(e & 15) as usize * N_TWIST..][..N_TWIST];
                     let moved_row = &moved[m * N_TWIST..][..N_TWIST];
                     for (t, ch) in changes.iter_mut().enumerate() {
@@ -345,7 +410,8 @@ pub fn build(
     out
 }
 
-/// Builds `layout`'s codes from `prune` (its metric's exact phase-1 table) through the store.
+/// Builds `layout`'s codes from `prune` (its metric's exact phase-1 table, on the index
+/// `layout.sides` says) through the store.
 fn build_spec(
     store: &crate::store::Store,
     layout: &'static Layout,
@@ -391,6 +457,30 @@ pub static PHASE1_QTM_DESCENT: Spec<u8> = Spec {
     },
 };
 
+/// Phase 1 with five faces (the missing one a side face) in half turns: the descent codes of
+/// [`super::tables::PHASE1_FIVE_PRUNE`]'s entries ([`FIVE_HT`]), 3 bytes each, five bytes of
+/// padding; 1.69 GB.
+pub static PHASE1_FIVE_DESCENT: Spec<u8> = Spec {
+    table: TableSpec::of::<u8>("descent-twophase1-five", N_PHASE1_FIVE * 3 + 5)
+        .indexed(
+            "flip × UD-slice class (64430) × missing side face (4) × twist (2187), five faces, \
+             3 bytes each",
+        )
+        .placed(Placement::Mapped),
+    build: |store, progress| {
+        Ok(build_spec(store, &FIVE_HT, &super::tables::PHASE1_FIVE_PRUNE, progress)?.into())
+    },
+};
+
+/// The descent codes of `metric` with five faces (the missing one a side face), where there
+/// are codes (half turns).
+pub fn five_descent_spec(metric: Metric) -> Option<&'static Spec<u8>> {
+    match metric {
+        Metric::Htm => Some(&PHASE1_FIVE_DESCENT),
+        _ => None,
+    }
+}
+
 /// The descent codes of `metric` with six faces, where there are codes.
 pub fn descent_spec(metric: Metric) -> Option<&'static Spec<u8>> {
     match metric {
@@ -404,10 +494,10 @@ pub fn descent_spec(metric: Metric) -> Option<&'static Spec<u8>> {
 mod tests {
     use super::*;
 
-    /// Each group's changes survive encoding and decoding, in both layouts.
+    /// Each group's changes survive encoding and decoding, in every layout.
     #[test]
     fn codes_round_trip() {
-        for layout in [&AXHT, &QTM] {
+        for layout in [&AXHT, &QTM, &FIVE_HT] {
             let moves = layout.code_moves();
             let bits = layout.bit_positions(&moves);
             let dec = layout.decoder();
@@ -465,7 +555,7 @@ mod tests {
     /// face's two quarter turns as twins.
     #[test]
     fn the_map_permutes_the_moves() {
-        for layout in [&AXHT, &QTM] {
+        for layout in [&AXHT, &QTM, &FIVE_HT] {
             let map = DescentMap::new(layout);
             let coded = layout.code_moves();
             let bits = layout.bit_positions(&coded);
@@ -495,6 +585,55 @@ mod tests {
                     assert_ne!(map.twins[i][0], map.twins[i][1]);
                 }
             }
+        }
+    }
+
+    /// Five faces in half turns: 18 moves in six groups of 4 bits (3 bytes), a face's three
+    /// turns in its own group; under every symmetry and missing side face, the frame's 15
+    /// moves land on 15 distinct bits, none in the group of the face the representative
+    /// misses (the symmetry's image of the node's missing face), so the codes built with that
+    /// group empty describe every move the node has.
+    #[test]
+    fn five_faces_map_the_missing_face_consistently() {
+        let moves = FIVE_HT.code_moves();
+        assert_eq!(moves.len(), 18);
+        let bits = FIVE_HT.bit_positions(&moves);
+        for (m, &b) in moves.iter().zip(&bits) {
+            assert_eq!(b as u32 / FIVE_HT.width, m.face as u32, "{m:?}");
+        }
+        assert!(FIVE_HT.width * FIVE_HT.groups <= 8 * FIVE_HT.entry_bytes as u32);
+        assert_eq!(FIVE_HT.table_bytes(), N_PHASE1_FIVE * 3 + 5);
+        let map = DescentMap::new(&FIVE_HT);
+        let perm = side_perm();
+        for (s, row) in map.bit.iter().enumerate() {
+            let mut image = [false; 4];
+            for miss in 0..4 {
+                let rep_miss = SIDE_FACES[perm[s][miss] as usize];
+                image[perm[s][miss] as usize] = true;
+                let mut seen: Vec<u8> = map
+                    .frame_moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.face as usize != SIDE_FACES[miss])
+                    .map(|(i, _)| row[i])
+                    .collect();
+                assert!(seen
+                    .iter()
+                    .all(|&b| b as u32 / FIVE_HT.width != rep_miss as u32));
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), 15, "symmetry {s}, missing side {miss}");
+                // The missing face's own turns map into the representative's missing group.
+                for (i, m) in map.frame_moves.iter().enumerate() {
+                    if m.face as usize == SIDE_FACES[miss] {
+                        assert_eq!(row[i] as u32 / FIVE_HT.width, rep_miss as u32);
+                    }
+                }
+            }
+            assert!(
+                image.iter().all(|&x| x),
+                "symmetry {s} permutes the side faces"
+            );
         }
     }
 }

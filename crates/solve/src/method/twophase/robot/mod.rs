@@ -86,8 +86,9 @@ pub struct RobotTables {
     quarter_phase1: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances in the axial metric ([`tables::phase1_axial_spec`]), six faces.
     axial_phase1: Option<Arc<crate::store::Table<u8>>>,
-    /// Phase-1 descent codes ([`descent::descent_spec`]), six faces in axial half turns or
-    /// quarter turns, read when the file is there.
+    /// Phase-1 descent codes ([`descent::descent_spec`], [`descent::five_descent_spec`]), six
+    /// faces in axial half turns or quarter turns and five faces in half turns, read when the
+    /// file is there.
     descent: Option<Arc<crate::store::Table<u8>>>,
     /// Phase-1 distances with five faces ([`tables::PHASE1_FIVE_PRUNE`]), for five faces.
     five: Option<Arc<crate::store::Table<u8>>>,
@@ -164,8 +165,13 @@ impl RobotTables {
         };
         // Read when its file is there (the robot bench builds it, as `Store::build_all` of the
         // mode's specs does): 423 MB (QT) or 846 MB (AXHT), not built on first use.
-        let descent = match descent::descent_spec(mode.metric) {
-            Some(spec) if mode.faces.count() == 6 => if_built(store, spec)?,
+        // Five faces in half turns: the same, 1.69 GB ([`descent::PHASE1_FIVE_DESCENT`]).
+        let descent = match (
+            descent::descent_spec(mode.metric),
+            descent::five_descent_spec(mode.metric),
+        ) {
+            (Some(spec), _) if mode.faces.count() == 6 => if_built(store, spec)?,
+            (_, Some(spec)) if mode.faces.count() == 5 => if_built(store, spec)?,
             _ => None,
         };
         let (five, five2) = if mode.faces.count() == 5 {
@@ -450,6 +456,9 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
     if mode.faces.count() == 5 {
         specs.push(&tables::PHASE1_FIVE_PRUNE);
         specs.push(&tables::PHASE2_FIVE_PRUNE);
+        if let Some(spec) = descent::five_descent_spec(mode.metric) {
+            specs.push(spec);
+        }
         if let Some(spec) = tables::phase1_five_spec(mode.metric) {
             specs.push(spec);
         }

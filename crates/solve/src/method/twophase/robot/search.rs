@@ -75,7 +75,8 @@ struct Node {
     coords: [usize; 4],
     /// Its exact distance to G1 in the metric.
     dist: usize,
-    /// Its phase-1 entry and the symmetry taking it to the entry's representative.
+    /// Its entry in the descent codes (the phase-1 entry; with five faces, its five-face
+    /// index) and the symmetry taking it to the entry's representative.
     entry: usize,
     sym: usize,
 }
@@ -152,10 +153,14 @@ pub struct RobotSearch<'a> {
     /// Axial metrics: the phase-1 distances in the metric with six faces
     /// ([`super::tables::phase1_axial_spec`]), same index as the plain phase-1 table.
     axial1: Option<&'a [u8]>,
-    /// Six faces in axial half turns or quarter turns: the phase-1 descent codes
-    /// ([`super::descent::descent_spec`]) and where a node's moves are in them; phase 1
-    /// then reads one entry per node, its own, in place of its children's distances.
+    /// Six faces in axial half turns or quarter turns, five faces in half turns: the phase-1
+    /// descent codes ([`super::descent::descent_spec`], [`super::descent::five_descent_spec`])
+    /// and where a node's moves are in them; phase 1 then reads one entry per node, its own,
+    /// in place of its children's distances.
     descent: Option<(&'a [u8], &'static DescentMap)>,
+    /// `[rot][i]`: frame set `rot`'s move `i` as an index into the descent map's moves
+    /// ([`DescentMap::frame_moves`]; the identity with six faces).
+    slots: [[u8; MAX_MOVES]; 3],
     /// Six faces: the phase-2 distances in the metric ([`super::tables::phase2_metric_spec`]),
     /// one byte per entry of the plain phase-2 index.
     metric2: Option<&'a [u8]>,
@@ -227,6 +232,7 @@ impl<'a> RobotSearch<'a> {
             five_metric: None,
             axial1: None,
             descent: None,
+            slots: [[0; MAX_MOVES]; 3],
             metric2: None,
             five_metric2: None,
             sets,
@@ -297,21 +303,57 @@ impl<'a> RobotSearch<'a> {
         }
     }
 
-    /// Six faces in axial half turns or quarter turns: search phase 1 by `table`'s descent
-    /// codes ([`super::descent::descent_spec`]): a node's children's distances from one read
-    /// of its own entry. Taken only where the codes' map is the frames' (six faces, a metric
-    /// with codes, its exact phase-1 table given); `table` must be the codes of the table
-    /// given to [`Self::phase1_in_metric`] (axial) or to [`Self::new`] (quarter turns).
+    /// Six faces in axial half turns or quarter turns, five faces in half turns: search phase
+    /// 1 by `table`'s descent codes ([`super::descent::descent_spec`],
+    /// [`super::descent::five_descent_spec`]): a node's children's distances from one read of
+    /// its own entry. Taken only where the codes' map covers the frames' moves (a metric with
+    /// codes for the faces, its exact phase-1 table given); `table` must be the codes of the
+    /// table given to [`Self::phase1_in_metric`] (axial), to [`Self::new`] (quarter turns) or
+    /// to [`Self::five_faces`] (five faces, half turns), and [`Self::five_faces`] must come
+    /// first.
     pub fn phase1_descent(self, table: Option<&'a [u8]>) -> Self {
-        let map = descent::layout(self.metric).map(DescentMap::shared);
+        let five = self.five.is_some();
+        let layout = if five {
+            descent::five_layout(self.metric)
+        } else {
+            descent::layout(self.metric)
+        };
+        let map = layout.map(DescentMap::shared);
+        let mut slots = [[0u8; MAX_MOVES]; 3];
         let fits = map.is_some_and(|map| {
-            self.five.is_none()
-                && self.exact1().is_some()
-                && self.sets.iter().all(|s| s.moves == map.frame_moves)
+            let exact = if five {
+                // Five faces' half-turn table is exact in half turns, with every frame
+                // missing a side face.
+                self.five_metric.is_none() && self.frames.iter().all(|f| f.missing != NO_SIDE)
+            } else {
+                self.exact1().is_some() && self.sets.iter().all(|s| s.moves == map.frame_moves)
+            };
+            exact
+                && self.sets.iter().zip(&mut slots).all(|(set, row)| {
+                    set.moves.iter().zip(row.iter_mut()).all(|(m, slot)| {
+                        map.frame_moves
+                            .iter()
+                            .position(|f| f == m)
+                            .map(|j| *slot = j as u8)
+                            .is_some()
+                    })
+                })
         });
         RobotSearch {
             descent: table.zip(map).filter(|_| fits),
+            slots,
             ..self
+        }
+    }
+
+    /// The index in the descent codes of a node in frame missing `missing` with phase-1
+    /// `entry` and symmetry `sym`: the entry itself with six faces, its five-face index
+    /// ([`five_index`]) with five.
+    #[inline(always)]
+    fn coded_index(&self, entry: usize, sym: usize, missing: usize) -> usize {
+        match self.five {
+            Some((_, ref perm)) => five_index(entry, sym, missing, perm),
+            None => entry,
         }
     }
 
@@ -528,7 +570,7 @@ impl<'a> RobotSearch<'a> {
                     let node = Node {
                         coords: [flip, twist, coord::slice_sorted(cube), coord::corners(cube)],
                         dist,
-                        entry,
+                        entry: self.coded_index(entry, sym, missing),
                         sym,
                     };
                     // Quarter turns leave the half turns uncoded; the axial half-turn
@@ -687,7 +729,9 @@ impl<'a> RobotSearch<'a> {
             return true;
         }
         let sets = self.sets;
-        let set = &sets[self.frames[self.frame].rot];
+        let rot = self.frames[self.frame].rot;
+        let missing = self.frames[self.frame].missing;
+        let set = &sets[rot];
         if togo == 0 {
             // In G1 (the distance is 0 only there); as in `phase1`.
             if let Some(&last) = self.path1.last() {
@@ -712,6 +756,7 @@ impl<'a> RobotSearch<'a> {
         let dec = &map.decoder;
         let (down, raise) = dec.decode(dec.code(table, node.entry));
         let bits = &map.bit[node.sym];
+        let slots = &self.slots[rot];
         let mv = &self.plain.moves;
         let prev = self.path1.last().map(|&i| set.moves[i as usize]);
         let [flip, twist, sorted, corners] = node.coords;
@@ -732,13 +777,15 @@ impl<'a> RobotSearch<'a> {
                 continue;
             }
             let left = togo - cost;
-            let coded = !UNCODED || bits[i] != descent::UNCODED;
+            let slot = slots[i] as usize;
+            let coded = !UNCODED || bits[slot] != descent::UNCODED;
             let dist = if coded {
                 node.dist
-                    .wrapping_add_signed(descent::change(down, raise, bits[i]))
+                    .wrapping_add_signed(descent::change(down, raise, bits[slot]))
             } else {
                 // One quarter turn from either twin's child.
-                let [a, b] = map.twins[i].map(|j| descent::change(down, raise, bits[j as usize]));
+                let [a, b] =
+                    map.twins[slot].map(|j| descent::change(down, raise, bits[j as usize]));
                 node.dist.wrapping_add_signed(a.max(b)).saturating_sub(1)
             };
             if dist > left {
@@ -782,11 +829,13 @@ impl<'a> RobotSearch<'a> {
                     t1,
                     s / N_SLICE_PERM,
                 );
-                prefetch(table, entry * dec.entry_bytes);
+                let coded = self.coded_index(entry, sym, missing);
+                prefetch(table, coded * dec.entry_bytes);
                 if UNCODED && kid.uncoded {
+                    // Six faces only: the entry is the plain phase-1 one.
                     prefetch(self.exact1().unwrap_or_default(), entry >> 1);
                 }
-                kid.entry = entry as u32;
+                kid.entry = coded as u32;
                 kid.half = sym as u32;
             }
         }
