@@ -134,6 +134,65 @@ fn first_solutions_are_optimal_and_all_solutions_are_the_small_searchs() {
     }
 }
 
+#[test]
+fn a_half_turn_on_the_left_keeps_the_h11_index() {
+    // What the search from both ends relies on ([`ends`]): a premove that is a half turn
+    // leaves the cube's hK coordinate, so its bound carries over without a lookup.
+    let cc = CornerClasses::get();
+    let mut rng = rng_from_seed(4010);
+    let mut quarter_turns_changed = 0;
+    for _ in 0..50 {
+        let cube = CubieCube::random(&mut rng);
+        for m in Move::ALL {
+            let turned = CubieCube::from_moves(&[m]).multiply(&cube);
+            let kept = cc.h11(&turned) == cc.h11(&cube);
+            if m.turns() == 2 {
+                assert!(kept, "{m}");
+            } else if !kept {
+                quarter_turns_changed += 1;
+            }
+        }
+    }
+    // Quarter turns do not keep it (the cube takes them on the left, not on the right).
+    assert!(quarter_turns_changed > 50 * 12 * 9 / 10);
+}
+
+#[test]
+fn symmetric_cubes_get_the_small_searchs_solutions() {
+    // Subtrees symmetric at the root are skipped (First) or lend their solutions (All).
+    let t = small_tables();
+    let small = small_solver();
+    let deadline = Deadline::default();
+    for scramble in ["U2 D2 F2 B2 R2 L2", "U D'", "R2 L2 U D'", "U2 D2"] {
+        let moves = rubik_cube::Alg::parse(scramble)
+            .expect("a scramble")
+            .face_turns()
+            .expect("face turns");
+        let cube = CubieCube::from_moves(&moves);
+        assert!(super::super::root_symmetry::stabiliser(&cube).len() > 1);
+        let expected: BTreeSet<Vec<Move>> = small
+            .solve_all(&cube, &Limits::default())
+            .expect("solved")
+            .into_iter()
+            .map(|s| s.moves)
+            .collect();
+        let want = expected.iter().next().expect("a solution").len();
+        let (outcome, _) = search(t, &cube, &run(Mode::First, &deadline));
+        let Outcome::Found(s) = outcome else {
+            panic!("{scramble}: {outcome:?}")
+        };
+        assert_eq!(s[0].len(), want, "{scramble}");
+        assert!(solves(&cube, &s[0]), "{scramble}");
+        let (outcome, _) = search(t, &cube, &run(Mode::All, &deadline));
+        let Outcome::Found(all) = outcome else {
+            panic!("{scramble}: {outcome:?}")
+        };
+        assert!(all.iter().all(|s| solves(&cube, s)), "{scramble}");
+        let got: BTreeSet<Vec<Move>> = all.into_iter().collect();
+        assert_eq!(got, expected, "{scramble}");
+    }
+}
+
 /// With the real h8 table (`RUBIK_TABLES`, 7.5 GB, and h0, built if missing) and `large`:
 /// random states solved by both, the lengths equal.
 #[test]
