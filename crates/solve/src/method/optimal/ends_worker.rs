@@ -3,13 +3,13 @@
 //! the one-ended search, which owns [`Worker`], imports those types and nothing imports back.
 
 use super::both_ends::*;
+use super::deepening::Worker;
 use super::inverse::PackedCube;
 use super::reader::Reader;
-use super::search::Worker;
+use super::tables::Tables;
 use rubik_cube::Move;
-use std::sync::atomic::Ordering;
 
-impl Worker<'_> {
+impl Worker<'_, Tables> {
     /// Searches for a solution of exactly `togo` more moves, added at either end; `last` holds
     /// the last move added at the end and at the start. Returns `true` to stop.
     ///
@@ -171,30 +171,5 @@ impl Worker<'_> {
             }
         }
         false
-    }
-
-    /// Adds `m` at the end of the solution (`s = 0`) or at its start (`s = 1`).
-    fn push_end(&mut self, s: usize, m: Move) {
-        if s == 0 {
-            self.path.push(m);
-        } else {
-            self.premoves.push(m);
-        }
-    }
-
-    fn pop_end(&mut self, s: usize) {
-        if s == 0 {
-            self.path.pop();
-        } else {
-            self.premoves.pop();
-        }
-    }
-
-    /// Keeps the current solution: the moves added at the end, then the premoves, last first.
-    fn record_both(&mut self) {
-        let mut sol = self.path.clone();
-        sol.extend(self.premoves.iter().rev());
-        self.found.push(sol);
-        self.ctl.first.fetch_min(self.task, Ordering::Relaxed);
     }
 }

@@ -10,35 +10,27 @@
 //! base") bounds nothing, and where the moves left are fewer than `base − 1` the exact h0 table
 //! ([`super::h48::table::H0`]) gives the bound instead. Children are generated together, their
 //! table words prefetched before any is read, the cube's bound first and the inverse's only for
-//! the survivors. Each deepening step splits the tree [`TASK_DEPTH`] moves down, orders the
-//! subtrees by the sum of their two bounds (then their cost one step earlier, costliest
-//! first) and hands them to the threads in that order; the probe runs before each step as in
-//! [`super::search`]. Unlike that search it does not grow solutions from both ends nor skip
-//! subtrees symmetric at the root.
+//! the survivors. The deepening, the probe, the split into subtrees (ordered by the sum of
+//! their two bounds, then their cost one step earlier), the subtrees skipped when symmetric at
+//! the root and the threads are the driver's ([`super::deepening`]), shared with `large`'s
+//! search. For one solution it grows the solution from both ends as that search does
+//! ([`ends`]: a half turn on the left keeps the hK coordinate, so the other side's bound
+//! carries over a half turn); listing every solution keeps the one-ended [`Worker::dfs`].
 
+use super::deepening::{deepen, Deepening, Mode, Outcome, Run, Stats, Worker};
 use super::h48::coord::{subset_rank, CornerClasses, N_CORNER_RAW, N_CSEP};
 use super::h48::moves::MoveTables;
 use super::h48::table::{HkTable, H0, H8, H8_DEPTH, H8_K};
 use super::inverse::{InverseTables, PackedCube};
 use super::prune::value;
-use super::search::{Mode, Outcome, Run, Stats};
 use crate::prefetch::prefetch;
 use crate::search::can_follow;
 use crate::store::{Store, Table, TableError};
-use rayon::prelude::*;
 use rubik_cube::{CubieCube, Move};
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-/// Depth of the subtrees each deepening step is split into.
-const TASK_DEPTH: usize = 3;
-
-/// The probe's budget as a share of the previous step's nodes, each counted at
-/// [`NODE_COST`] two-phase nodes (as [`super::search`] does).
-const PROBE_SHARE: f64 = 0.32;
-
-/// What a node costs in two-phase nodes: taken as `large`'s until measured.
+/// What a node costs in two-phase nodes (the probe's budget): taken as `large`'s until
+/// measured.
 const NODE_COST: f64 = 6.25;
 
 /// Corner pieces of the URF tetrad (URF, ULB, DLF, DRB), as a bit mask of piece numbers.
@@ -171,6 +163,26 @@ impl H8Tables {
         }
     }
 
+    /// Starts loading the table words [`H8Tables::known_bound`] reads.
+    #[inline(always)]
+    fn prefetch_known(&self, i: u64, left: usize) {
+        prefetch(self.hk.words(), (self.hk_index(i) >> 5) as usize);
+        if left < self.hk.base() as usize {
+            prefetch(&self.h0, (i >> 12) as usize);
+        }
+    }
+
+    /// A lower bound of h11 index `i` with `left` moves left: the hK code's; where the code is
+    /// 0, h0's if it can matter here or one move further (`left` below the base), else 0.
+    #[inline(always)]
+    fn known_bound(&self, i: u64, left: usize) -> usize {
+        match self.hk.code(self.hk_index(i)) {
+            0 if left < self.hk.base() as usize => usize::from(value(&self.h0, (i >> 11) as usize)),
+            0 => 0,
+            c => usize::from(self.hk.bound_of_code(c)),
+        }
+    }
+
     /// The lower bound of a cube (its two lookups).
     #[cfg(test)]
     pub fn cube_bound(&self, cube: &CubieCube) -> usize {
@@ -195,7 +207,7 @@ fn ranks(n: usize) -> Vec<u16> {
 /// A search node: the cube's parts in its own frame, its h11 index, the inverse packed and its
 /// h11 index.
 #[derive(Clone, Copy)]
-struct Node {
+pub(super) struct Node {
     raw: u32,
     esep: u16,
     eo: u16,
@@ -272,63 +284,19 @@ fn child(t: &H8Tables, n: &Node, m: Move, togo: usize) -> Option<Node> {
     Some(Node::from_halves(fwd, inv))
 }
 
-/// Shared state of one deepening step.
-struct Control<'a> {
-    deadline: &'a crate::Deadline,
-    timed_out: AtomicBool,
-    /// Rank of the earliest subtree that found a solution (First mode).
-    first: AtomicUsize,
-}
-
-struct Worker<'a> {
-    t: &'a H8Tables,
-    ctl: &'a Control<'a>,
-    mode: Mode,
-    task: usize,
-    path: Vec<Move>,
-    found: Vec<Vec<Move>>,
-    nodes: u64,
-    calls: u64,
-}
-
-impl Worker<'_> {
-    fn should_stop(&mut self) -> bool {
-        self.calls += 1;
-        if self.calls & 0xFF != 0 {
-            return false;
-        }
-        if self.ctl.timed_out.load(Ordering::Relaxed) {
-            return true;
-        }
-        if self.mode == Mode::First && self.ctl.first.load(Ordering::Relaxed) <= self.task {
-            return true;
-        }
-        if self.calls & 0xFFF == 0 && self.ctl.deadline.passed() {
-            self.ctl.timed_out.store(true, Ordering::Relaxed);
-            return true;
-        }
-        false
-    }
-
+impl Worker<'_, H8Tables> {
     /// Depth-first search below `node` for solutions of exactly `togo` more moves; returns
     /// `true` to stop.
     fn dfs(&mut self, node: &Node, togo: usize) -> bool {
         if togo == 0 {
-            if node.is_solved() {
-                self.found.push(self.path.clone());
-                if self.mode == Mode::First {
-                    self.ctl.first.fetch_min(self.task, Ordering::Relaxed);
-                    return true;
-                }
-            }
-            return false;
+            return self.leaf(node.is_solved());
         }
-        if self.should_stop() {
+        if self.tick() {
             return true;
         }
         let t = self.t;
         let left = togo - 1;
-        let prev = self.path.last().copied();
+        let prev = self.previous();
         let mut moves = [Move::ALL[0]; 18];
         let mut fwd = [(0u32, 0u16, 0u16, 0u64); 18];
         let mut n = 0;
@@ -375,125 +343,54 @@ impl Worker<'_> {
     }
 }
 
-/// Searches lengths from the root's bound up to `run.max_length` with the h8 bound.
-pub fn search(t: &H8Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
-    let root = Node::root(t, cube);
-    let start = t.bound(root.fwd).max(t.bound(root.inv_h11));
-    let mut stats = Stats::default();
-    let mut cost: HashMap<Vec<Move>, u64> = HashMap::new();
-    let mut previous_step: Option<u64> = None;
-    let mode = run.mode;
-    for bound in start..=run.max_length {
-        if let Some(tell) = run.deepening {
-            tell(bound);
-        }
-        if let (Mode::First, Some(probe), Some(previous)) = (run.mode, run.probe, previous_step) {
-            let budget = (previous as f64 * NODE_COST * PROBE_SHARE).round() as u64;
-            if let Some(found) = super::search::probed(probe, cube, bound, budget) {
-                stats.probed = true;
-                return (Outcome::Found(vec![found]), stats);
+impl Deepening for H8Tables {
+    type Tables = H8Tables;
+    type Node = Node;
+
+    fn tables(&self) -> &H8Tables {
+        self
+    }
+
+    fn root(&self, cube: &CubieCube) -> Node {
+        Node::root(self, cube)
+    }
+
+    fn bound(&self, n: &Node) -> usize {
+        self.bound(n.fwd).max(self.bound(n.inv_h11))
+    }
+
+    fn bound_sum(&self, n: &Node) -> usize {
+        self.bound(n.fwd) + self.bound(n.inv_h11)
+    }
+
+    fn child(&self, n: &Node, m: Move, togo: usize) -> Option<Node> {
+        child(self, n, m, togo)
+    }
+
+    fn node_cost(&self) -> f64 {
+        NODE_COST
+    }
+
+    fn search_task(&self, w: &mut Worker<'_, H8Tables>, cube: &CubieCube, n: &Node, togo: usize) {
+        match w.mode {
+            Mode::First => {
+                let here = w.path.iter().fold(*cube, |c, &m| c.apply_move(m));
+                let last = [w.path.last().copied(), None];
+                w.dfs_ends(&ends::Ends::new(self, &here, n), togo, last);
             }
-        }
-        let ctl = Control {
-            deadline: run.deadline,
-            timed_out: AtomicBool::new(false),
-            first: AtomicUsize::new(usize::MAX),
-        };
-        let (tasks, split_nodes) =
-            super::search::split_by(&root, bound.min(TASK_DEPTH), bound, |n, m, togo| {
-                child(t, n, m, togo)
-            });
-        let nodes = AtomicU64::new(split_nodes);
-        let progress = run.progress.filter(|_| bound >= 15);
-        if let Some(p) = progress {
-            p.start(
-                &format!("optimal search at {bound} moves"),
-                tasks.len() as u64,
-            );
-        }
-        let sums: Vec<usize> = tasks
-            .iter()
-            .map(|(_, n)| t.bound(n.fwd) + t.bound(n.inv_h11))
-            .collect();
-        let previous: Vec<u64> = tasks
-            .iter()
-            .map(|(p, _)| cost.get(p).copied().unwrap_or(0))
-            .collect();
-        let order = super::search::search_order(&sums, &previous);
-        let next = AtomicUsize::new(0);
-        let costs: Vec<AtomicU64> = (0..tasks.len()).map(|_| AtomicU64::new(0)).collect();
-        let results = Mutex::new(Vec::new());
-        (0..order.len())
-            .into_par_iter()
-            .with_max_len(1)
-            .for_each(|_| {
-                let rank = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&i) = order.get(rank) else {
-                    return;
-                };
-                let (path, node) = &tasks[i];
-                let mut w = Worker {
-                    t,
-                    ctl: &ctl,
-                    mode,
-                    task: rank,
-                    path: path.clone(),
-                    found: Vec::new(),
-                    nodes: 0,
-                    calls: 0xFF,
-                };
-                if !w.should_stop() {
-                    w.dfs(node, bound - path.len());
-                }
-                nodes.fetch_add(w.nodes, Ordering::Relaxed);
-                costs[i].store(w.nodes, Ordering::Relaxed);
-                if let Some(p) = progress {
-                    p.advance(1);
-                }
-                if !w.found.is_empty() {
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((rank, i, w.found));
-                }
-            });
-        cost = tasks
-            .iter()
-            .zip(&costs)
-            .map(|((p, _), c)| (p.clone(), c.load(Ordering::Relaxed)))
-            .collect();
-        let timed_out = ctl.timed_out.load(Ordering::Relaxed);
-        if let Some(p) = progress {
-            if timed_out {
-                p.stopped();
-            } else {
-                p.finish();
+            Mode::All => {
+                w.dfs(n, togo);
             }
-        }
-        let step_nodes = nodes.load(Ordering::Relaxed);
-        stats.nodes += step_nodes;
-        previous_step = Some(step_nodes);
-        let mut ranked = results.into_inner().unwrap_or_else(|e| e.into_inner());
-        ranked.sort_by_key(|&(rank, i, _)| if run.mode == Mode::First { rank } else { i });
-        let all: Vec<Vec<Move>> = ranked.into_iter().flat_map(|(_, _, f)| f).collect();
-        if !all.is_empty() {
-            let sols = match run.mode {
-                Mode::First => all.into_iter().take(1).collect(),
-                Mode::All => all,
-            };
-            return (Outcome::Found(sols), stats);
-        }
-        if timed_out {
-            return (
-                Outcome::TimedOut {
-                    lower_bound: bound.saturating_sub(1),
-                },
-                stats,
-            );
         }
     }
-    (Outcome::Exhausted, stats)
 }
 
+/// Searches lengths from the root's bound up to `run.max_length` with the h8 bound
+/// ([`deepen`]).
+pub fn search(t: &H8Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
+    deepen(t, cube, run)
+}
+
+mod ends;
 #[cfg(test)]
 mod tests;

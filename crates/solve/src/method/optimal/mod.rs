@@ -8,7 +8,8 @@
 //! [`prune`] (the exact 4-bit tables and their build) → [`grouped`] (the 2-bit tables relative
 //! to a base depth and their build) → [`reader`] (each format as the search reads it) →
 //! [`tables`] (everything loaded from the store and shared) →
-//! [`root_symmetry`] (symmetric subtrees skipped) → [`search`] (parallel IDA*) → `both_ends`
+//! [`root_symmetry`] (symmetric subtrees skipped) → `deepening` (the IDA* driver both searches
+//! share: steps, probe, subtrees, order, threads) → [`search`] (`large`'s search) → `both_ends`
 //! (its one-solution search, growing the solution from both ends).
 //! Beside them: [`h48`] (the hK coordinate of H48-class tables, their exact build and the
 //! h8 and h0 store tables) and `h8` (the search with them, `--table h8`).
@@ -19,6 +20,7 @@
 mod both_ends;
 mod bound;
 mod coset_distance;
+mod deepening;
 mod edge_coset;
 mod ends_worker;
 mod grouped;

@@ -54,6 +54,16 @@ fn run(mode: Mode, deadline: &Deadline) -> Run<'_> {
     }
 }
 
+/// Every optimal solution of `cube` by the small-table search.
+fn every_solution(small: &OptimalSolver, cube: &CubieCube) -> BTreeSet<Vec<Move>> {
+    small
+        .solve_all(cube, &Limits::default())
+        .expect("solved")
+        .into_iter()
+        .map(|s| s.moves)
+        .collect()
+}
+
 fn solves(cube: &CubieCube, moves: &[Move]) -> bool {
     moves
         .iter()
@@ -122,15 +132,63 @@ fn first_solutions_are_optimal_and_all_solutions_are_the_small_searchs() {
                 };
                 assert!(all.iter().all(|s| s.len() == want && solves(&cube, s)));
                 let got: BTreeSet<Vec<Move>> = all.into_iter().collect();
-                let expected: BTreeSet<Vec<Move>> = small
-                    .solve_all(&cube, &Limits::default())
-                    .expect("solved")
-                    .into_iter()
-                    .map(|s| s.moves)
-                    .collect();
-                assert_eq!(got, expected, "{moves:?}");
+                assert_eq!(got, every_solution(&small, &cube), "{moves:?}");
             }
         }
+    }
+}
+
+#[test]
+fn a_half_turn_on_the_left_keeps_the_h11_index() {
+    // What the search from both ends relies on ([`ends`]): a premove that is a half turn
+    // leaves the cube's hK coordinate, so its bound carries over without a lookup.
+    let cc = CornerClasses::get();
+    let mut rng = rng_from_seed(4010);
+    let mut quarter_turns_changed = 0;
+    for _ in 0..50 {
+        let cube = CubieCube::random(&mut rng);
+        for m in Move::ALL {
+            let turned = CubieCube::from_moves(&[m]).multiply(&cube);
+            let kept = cc.h11(&turned) == cc.h11(&cube);
+            if m.turns() == 2 {
+                assert!(kept, "{m}");
+            } else if !kept {
+                quarter_turns_changed += 1;
+            }
+        }
+    }
+    // Quarter turns do not keep it (the cube takes them on the left, not on the right).
+    assert!(quarter_turns_changed > 50 * 12 * 9 / 10);
+}
+
+#[test]
+fn symmetric_cubes_get_the_small_searchs_solutions() {
+    // Subtrees symmetric at the root are skipped (First) or lend their solutions (All).
+    let t = small_tables();
+    let small = small_solver();
+    let deadline = Deadline::default();
+    for scramble in ["U2 D2 F2 B2 R2 L2", "U D'", "R2 L2 U D'", "U2 D2"] {
+        let moves = rubik_cube::Alg::parse(scramble)
+            .expect("a scramble")
+            .face_turns()
+            .expect("face turns");
+        let cube = CubieCube::from_moves(&moves);
+        assert!(super::super::root_symmetry::stabiliser(&cube).len() > 1);
+        let expected = every_solution(&small, &cube);
+        let want = expected.iter().next().expect("a solution").len();
+        let (outcome, _) = search(t, &cube, &run(Mode::First, &deadline));
+        let Outcome::Found(s) = outcome else {
+            panic!("{scramble}: {outcome:?}")
+        };
+        assert_eq!(s[0].len(), want, "{scramble}");
+        assert!(solves(&cube, &s[0]), "{scramble}");
+        let (outcome, _) = search(t, &cube, &run(Mode::All, &deadline));
+        let Outcome::Found(all) = outcome else {
+            panic!("{scramble}: {outcome:?}")
+        };
+        assert!(all.iter().all(|s| solves(&cube, s)), "{scramble}");
+        let got: BTreeSet<Vec<Move>> = all.into_iter().collect();
+        assert_eq!(got, expected, "{scramble}");
     }
 }
 
@@ -187,4 +245,74 @@ fn h0_table_builds_through_the_store() {
     eprintln!("h0 distances: {counts:?}");
     assert!(counts[..=10].iter().all(|&n| n > 0));
     assert!(counts[11..].iter().all(|&n| n == 0));
+}
+
+/// The h8 search with its subtrees searched one-ended in both modes (as before both-ends
+/// growth), to measure what growing from both ends saves.
+struct OneEnded<'a>(&'a H8Tables);
+
+impl Deepening for OneEnded<'_> {
+    type Tables = H8Tables;
+    type Node = Node;
+
+    fn tables(&self) -> &H8Tables {
+        self.0
+    }
+    fn root(&self, cube: &CubieCube) -> Node {
+        self.0.root(cube)
+    }
+    fn bound(&self, n: &Node) -> usize {
+        Deepening::bound(self.0, n)
+    }
+    fn bound_sum(&self, n: &Node) -> usize {
+        self.0.bound_sum(n)
+    }
+    fn child(&self, n: &Node, m: Move, togo: usize) -> Option<Node> {
+        self.0.child(n, m, togo)
+    }
+    fn node_cost(&self) -> f64 {
+        self.0.node_cost()
+    }
+    fn search_task(&self, w: &mut Worker<'_, H8Tables>, _: &CubieCube, n: &Node, togo: usize) {
+        w.dfs(n, togo);
+    }
+}
+
+/// Nodes of the one-solution search from both ends against one-ended, with the small table, on
+/// one thread (printed; `--nocapture`): random scrambles of 10 and 11 moves, seed 2512.
+#[test]
+#[ignore = "a measurement, not a check: prints node counts"]
+fn both_ends_against_one_ended_nodes() {
+    let t = small_tables();
+    let deadline = Deadline::default();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a pool");
+    let mut rng = rng_from_seed(2512);
+    let (mut both, mut one) = (0u64, 0u64);
+    for n in [10usize, 10, 10, 11, 11, 11] {
+        let moves: Vec<Move> = (0..n).map(|_| Move::ALL[rng.gen_range(0..18)]).collect();
+        let cube = CubieCube::from_moves(&moves);
+        let (a, sa) = pool.install(|| search(t, &cube, &run(Mode::First, &deadline)));
+        let (b, sb) = pool.install(|| deepen(&OneEnded(t), &cube, &run(Mode::First, &deadline)));
+        let (Outcome::Found(a), Outcome::Found(b)) = (a, b) else {
+            panic!("{moves:?}")
+        };
+        assert_eq!(a[0].len(), b[0].len());
+        assert!(solves(&cube, &a[0]) && solves(&cube, &b[0]));
+        eprintln!(
+            "{n} moves, optimal {}: both ends {} nodes, one-ended {} ({:.2}x)",
+            a[0].len(),
+            sa.nodes,
+            sb.nodes,
+            sb.nodes as f64 / sa.nodes as f64
+        );
+        both += sa.nodes;
+        one += sb.nodes;
+    }
+    eprintln!(
+        "total: both ends {both}, one-ended {one} ({:.2}x)",
+        one as f64 / both as f64
+    );
 }
