@@ -13,9 +13,11 @@
 //! the survivors. The deepening, the probe, the split into subtrees (ordered by the sum of
 //! their two bounds, then their cost one step earlier), the subtrees skipped when symmetric at
 //! the root and the threads are the driver's ([`super::deepening`]), shared with `large`'s
-//! search. For one solution it grows the solution from both ends as that search does
-//! ([`ends`]: a half turn on the left keeps the hK coordinate, so the other side's bound
-//! carries over a half turn); listing every solution keeps the one-ended [`Worker::dfs`].
+//! search. Growing one solution from both ends as that search does ([`ends`]: a half turn on
+//! the left keeps the hK coordinate, so the other side's bound carries over a half turn) is
+//! built and tested but off ([`GROW_BOTH_ENDS`]): with the real table it visited 0.7× the
+//! nodes at less than half the rate, 1.6-1.8× the time. Both modes search one-ended
+//! ([`Worker::dfs`]).
 
 use super::deepening::{deepen, Deepening, Mode, Outcome, Run, Stats, Worker};
 use super::h48::coord::{subset_rank, CornerClasses, N_CORNER_RAW, N_CSEP};
@@ -32,6 +34,12 @@ use std::sync::Arc;
 /// What a node costs in two-phase nodes (the probe's budget): taken as `large`'s until
 /// measured.
 const NODE_COST: f64 = 6.25;
+
+/// Whether a search for one solution grows it from both ends ([`ends`]). Off: on the ten
+/// development states of seed 2512 with the built h8 table (session 27, `BENCHMARKS.md`), both
+/// ends visited 0.67-0.76× the nodes of the one-ended search at 1.2-2.0 M nodes a second
+/// against 3.5-4.9 M, 1.6-1.8× its time.
+const GROW_BOTH_ENDS: bool = false;
 
 /// Corner pieces of the URF tetrad (URF, ULB, DLF, DRB), as a bit mask of piece numbers.
 const FIRST_TETRAD: u32 = 1 | 1 << 2 | 1 << 5 | 1 << 7;
@@ -373,12 +381,12 @@ impl Deepening for H8Tables {
 
     fn search_task(&self, w: &mut Worker<'_, H8Tables>, cube: &CubieCube, n: &Node, togo: usize) {
         match w.mode {
-            Mode::First => {
+            Mode::First if GROW_BOTH_ENDS => {
                 let here = w.path.iter().fold(*cube, |c, &m| c.apply_move(m));
                 let last = [w.path.last().copied(), None];
                 w.dfs_ends(&ends::Ends::new(self, &here, n), togo, last);
             }
-            Mode::All => {
+            Mode::First | Mode::All => {
                 w.dfs(n, togo);
             }
         }
