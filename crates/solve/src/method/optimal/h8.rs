@@ -37,8 +37,8 @@ const NODE_COST: f64 = 6.25;
 
 /// Whether a search for one solution grows it from both ends ([`ends`]). Off: on the ten
 /// development states of seed 2512 with the built h8 table (session 27, `BENCHMARKS.md`), both
-/// ends visited 0.67-0.76× the nodes of the one-ended search at 1.2-2.0 M nodes a second
-/// against 3.5-4.9 M, 1.6-1.8× its time.
+/// ends visited 0.70-0.75× the nodes of the one-ended search, state by state, at 1.2-2.0 M
+/// nodes a second against 1.8-4.9 M: 1.6-1.8× its time.
 const GROW_BOTH_ENDS: bool = false;
 
 /// Corner pieces of the URF tetrad (URF, ULB, DLF, DRB), as a bit mask of piece numbers.
