@@ -209,7 +209,9 @@ fn solveto(
 /// returns the best two-phase solution found instead, which may not be optimal (use
 /// `Cube.solve(method="optimal")` to see whether it was proven). `table` picks the optimal
 /// table size: `"small"` (70 MB, the default, fine up to about 15-move positions),
-/// `"small-plus"`, `"medium"` (4.9 GB) or `"large"` (7.5 GB, random states in seconds).
+/// `"small-plus"`, `"medium"` (4.9 GB), `"large"` (7.5 GB, random states in seconds) or `"h8"`
+/// (H48's h8, 7.5 GB, about `"large"`'s speed; its table is built only on request:
+/// `rubik tables build --method optimal --table h8`).
 #[pyfunction]
 #[pyo3(signature = (cubestring, patternstring=None, timeout=None, table=None, method="optimal"))]
 fn solve_optimal(
