@@ -23,7 +23,10 @@ fn main() {
     let real = load_real(&dir).expect("tests/data");
     let parts: Vec<(&str, Part)> = match std::env::args().nth(1) {
         Some(name) => match Part::named(&name) {
-            Some(part) => vec![(Part::NAMED.iter().find(|(_, p)| *p == part).unwrap().0, part)],
+            Some(part) => vec![(
+                Part::NAMED.iter().find(|(_, p)| *p == part).unwrap().0,
+                part,
+            )],
             None => {
                 eprintln!("usage: digest [{}]", Part::names());
                 std::process::exit(2);
@@ -32,10 +35,15 @@ fn main() {
         None => Part::NAMED[..Part::tuning_twelve().len()].to_vec(),
     };
     let resolver = Resolver::new();
-    let (mut all, mut all_hash, mut all_time, mut n) =
-        (Tally::default(), DefaultHasher::new(), Duration::ZERO, 0usize);
+    let (mut all, mut all_hash, mut all_time, mut n) = (
+        Tally::default(),
+        DefaultHasher::new(),
+        Duration::ZERO,
+        0usize,
+    );
     for (name, part) in parts {
-        let (mut tally, mut hash, mut time) = (Tally::default(), DefaultHasher::new(), Duration::ZERO);
+        let (mut tally, mut hash, mut time) =
+            (Tally::default(), DefaultHasher::new(), Duration::ZERO);
         let set = cases(&real, part);
         for case in &set {
             let start = Instant::now();
