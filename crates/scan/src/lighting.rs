@@ -335,16 +335,8 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (
-                Part::Sixth
-                | Part::Seventh
-                | Part::Eighth
-                | Part::Ninth
-                | Part::Tenth
-                | Part::Eleventh
-                | Part::Twelfth,
-                _,
-            ) => 64,
+            // The sixth part and every later one: the sixth part's design.
+            _ => 64,
         };
         for i in 0..per_scan {
             out.push(case(base, i, seed, true));
@@ -356,13 +348,8 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Sixth
-        | Part::Seventh
-        | Part::Eighth
-        | Part::Ninth
-        | Part::Tenth
-        | Part::Eleventh
-        | Part::Twelfth => 960,
+        // The sixth part and every later one: the sixth part's design.
+        _ => 960,
     };
     for i in 0..synthetic {
         let base = synthetic_base(synth0 + i as u64);
