@@ -15,12 +15,12 @@
 //! With `--nearest[=LAB]` first (session 26b), the same for the rival of the scan's nearest
 //! pair tried whether or not a sticker is contradicted (below LAB CIELAB units, default
 //! always: [`rubik_scan::resolve::NEAREST_RIVAL_LAB`]) against session 25's rule (contradicted
-//! pairs only), on the eleven parts of `Part::tuning_eleven` (the eleventh, defined in session
-//! 27, held out).
+//! pairs only), on the twelve parts of `Part::tuning_twelve` (the twelfth, defined in session
+//! 28, held out; the eleventh was held out in session 27).
 //!
 //! With `--order` first (session 27), the same for the switch to the nearest pair's rival when
 //! it is in better order on its faces ([`rubik_scan::resolve::ORDER_SWITCH`]) against session
-//! 26b's resolver (never), on the eleven parts of `Part::tuning_eleven`.
+//! 26b's resolver (never), on the twelve parts of `Part::tuning_twelve` (eleven in session 27).
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
@@ -33,7 +33,7 @@
 //! # the nearest pair's rival: never (session 25) and below LAB (default always), ten parts
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --nearest[=LAB] [PART]
 //! # session 27: the nearest pair's rival in better order taken (`resolve::ORDER_SWITCH`)
-//! # against session 26b's resolver, the eleven tuning parts
+//! # against session 26b's resolver, the twelve tuning parts of session 28
 //! cargo run --release -p rubik-scan --example alternative_cubes -- --order [PART]
 //! ```
 
@@ -101,7 +101,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None if nearest.is_some() || order => Part::tuning_eleven().to_vec(),
+        None if nearest.is_some() || order => Part::tuning_twelve().to_vec(),
         None if stable => Part::tuning_ten().to_vec(),
         None if rivals => Part::tuning_nine().to_vec(),
         None => Part::tuning_eight().to_vec(),

@@ -303,6 +303,18 @@ pub struct Resolver {
 /// Where the fitting loop settled: the last chain, its cost table, the model and the rounds.
 pub(crate) type Settled = (Chain, CostTable, Model, usize);
 
+/// Where [`Resolver::fit_in_order`] left the reading.
+pub(crate) struct InOrder {
+    /// Where the fitting loop settled (the rival's end state when the reading switched to it).
+    pub settled: Settled,
+    /// The cube read first, when the reading was left for the nearest pair's rival.
+    pub abandoned: Option<CubieCube>,
+    /// The nearest pair of `settled`'s model and its rival reading from `settled` (`None`
+    /// inside when no cube with the pair exchanged differs from the cube read), when it was
+    /// settled already: the rival check takes it rather than settling it again.
+    pub nearest: Option<((usize, usize), Option<Rival>)>,
+}
+
 impl Default for Resolver {
     fn default() -> Resolver {
         Resolver {
@@ -424,7 +436,11 @@ impl Resolver {
     pub fn resolve(&self, rgb: &[[f64; 3]]) -> Result<Resolution, ScanError> {
         let rgb = check_input(rgb)?;
         let obs = Observations::new(&rgb);
-        let ((chain, table, model, rounds), abandoned) = self.fit_in_order(&obs, &rgb)?;
+        let InOrder {
+            settled: (chain, table, model, rounds),
+            abandoned,
+            nearest: settled_rival,
+        } = self.fit_in_order(&obs, &rgb)?;
         let (second, _, _, _) = self.fit(&obs, false)?;
         let second = second
             .best()
@@ -461,7 +477,14 @@ impl Resolver {
                     pairs.push(pair);
                 }
             }
-            let rivals = self.rivals_within(&obs, &model, &table, &solved.best, &pairs)?;
+            let rivals = self.rivals_within(
+                &obs,
+                &model,
+                &table,
+                &solved.best,
+                &pairs,
+                settled_rival.as_ref(),
+            )?;
             for s in rival::differing(&solved.best.cube, &rivals) {
                 stickers[s].rival_doubt = true;
             }
@@ -525,33 +548,43 @@ impl Resolver {
 
     /// The fitting loop with a light per face ([`Resolver::fit`]), then the switch to the nearest
     /// pair's rival reading when it costs no more and has at least [`ORDER_SWITCH`] fewer pairs
-    /// of same-face stickers out of order ([`rival::disorder`]): where the reading settled, and
-    /// the cube read first when it was left for the rival (whose differing stickers are then
-    /// named as rival doubts).
+    /// of same-face stickers out of order ([`rival::disorder`]): where the reading settled, the
+    /// cube read first when it was left for the rival (whose differing stickers are then named
+    /// as rival doubts), and, when the reading stayed, the nearest pair's rival already settled
+    /// (for the rival check, which would otherwise settle it a second time).
     pub(crate) fn fit_in_order(
         &self,
         obs: &Observations,
         rgb: &[[f64; 3]; N_FACELETS],
-    ) -> Result<(Settled, Option<CubieCube>), ScanError> {
+    ) -> Result<InOrder, ScanError> {
         let settled = self.fit(obs, true)?;
+        let stay = |settled: Settled, nearest| InOrder {
+            settled,
+            abandoned: None,
+            nearest,
+        };
         if !self.rivals || self.order_switch == usize::MAX {
-            return Ok((settled, None));
+            return Ok(stay(settled, None));
         }
         let read = settled.0.best().ok_or(ScanError::PinsContradict)?;
         let Some((pair, _)) = rival::nearest_pair(&settled.2) else {
-            return Ok((settled, None));
+            return Ok(stay(settled, None));
         };
         let Some((r, other)) = self.rival_settled(obs, &settled.2, &settled.1, &read, pair)? else {
-            return Ok((settled, None));
+            return Ok(stay(settled, Some((pair, None))));
         };
         let lab = rgb.map(|c| crate::lab::srgb_to_lab(c).to_array());
         let labels = |cube: &CubieCube| cube.to_face_array().map(|f| f.index());
         let before = rival::disorder(&lab, &labels(&read.cube), pair.0, pair.1);
         let after = rival::disorder(&lab, &labels(&r.cube), pair.0, pair.1);
         if r.gap <= RIVAL_GAP_NATS && after + self.order_switch <= before {
-            Ok((other, Some(read.cube)))
+            Ok(InOrder {
+                settled: other,
+                abandoned: Some(read.cube),
+                nearest: None,
+            })
         } else {
-            Ok((settled, None))
+            Ok(stay(settled, Some((pair, Some(r)))))
         }
     }
 
@@ -797,7 +830,10 @@ mod tests {
                 continue;
             };
             let obs = Observations::new(&case.rgb);
-            let ((chain, table, _, _), _) = resolver.fit_in_order(&obs, &case.rgb).expect("a fit");
+            let (chain, table, _, _) = resolver
+                .fit_in_order(&obs, &case.rgb)
+                .expect("a fit")
+                .settled;
             let solved = chain.solve().expect("a cube");
             assert_eq!(solved.best.cube, r.cube);
             let read = r.cube.to_face_array();

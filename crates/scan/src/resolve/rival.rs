@@ -105,7 +105,9 @@ impl Resolver {
     }
 
     /// The rival readings of `pairs` that settle in another cube than the one read and cost at
-    /// most [`RIVAL_GAP_NATS`] more.
+    /// most [`RIVAL_GAP_NATS`] more. `known`: a pair whose rival reading from this same state
+    /// is settled already (the order switch's, [`super::Resolver::fit_in_order`]), taken as it
+    /// is rather than settled again.
     pub(super) fn rivals_within(
         &self,
         obs: &Observations,
@@ -113,10 +115,15 @@ impl Resolver {
         table: &CostTable,
         read: &Best,
         pairs: &[(usize, usize)],
+        known: Option<&((usize, usize), Option<Rival>)>,
     ) -> Result<Vec<Rival>, ScanError> {
         let mut out = Vec::new();
         for &pair in pairs {
-            if let Some(rival) = self.rival(obs, model, table, read, pair)? {
+            let rival = match known {
+                Some((p, rival)) if *p == pair => rival.clone(),
+                _ => self.rival(obs, model, table, read, pair)?,
+            };
+            if let Some(rival) = rival {
                 if rival.cube != read.cube && rival.gap <= RIVAL_GAP_NATS {
                     out.push(rival);
                 }
@@ -146,7 +153,7 @@ impl Resolver {
     pub fn rival_readings(&self, rgb: &[[f64; 3]]) -> Result<Vec<Rival>, ScanError> {
         let rgb = super::check_input(rgb)?;
         let obs = Observations::new(&rgb);
-        let ((chain, table, model, _), _) = self.fit_in_order(&obs, &rgb)?;
+        let (chain, table, model, _) = self.fit_in_order(&obs, &rgb)?.settled;
         let read = chain.best().ok_or(ScanError::PinsContradict)?;
         let mut out = Vec::new();
         for a in 0..6 {

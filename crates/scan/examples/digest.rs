@@ -1,0 +1,75 @@
+//! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
+//! builds that must read every case the same (session 28: the nearest pair's rival settled once
+//! instead of twice). Per part (default: the twelve parts of `Part::tuning_twelve`), the tally
+//! (exact, exact yet named, flagged, refused, silently wrong), a hash of every answer (the
+//! cube, every sticker's reading with its confidence to the last bit, or the error), and the
+//! wall time of the resolves alone (case generation left out).
+//!
+//! ```sh
+//! cargo build --release -p rubik-scan --example digest
+//! target/release/examples/digest            # the twelve tuning parts
+//! target/release/examples/digest sixth      # one part
+//! ```
+
+use rubik_scan::lighting::{cases, judge, load_real, Part, Tally};
+use rubik_scan::Resolver;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let real = load_real(&dir).expect("tests/data");
+    let parts: Vec<(&str, Part)> = match std::env::args().nth(1) {
+        Some(name) => match Part::named(&name) {
+            Some(part) => vec![(
+                Part::NAMED.iter().find(|(_, p)| *p == part).unwrap().0,
+                part,
+            )],
+            None => {
+                eprintln!("usage: digest [{}]", Part::names());
+                std::process::exit(2);
+            }
+        },
+        None => Part::NAMED[..Part::tuning_twelve().len()].to_vec(),
+    };
+    let resolver = Resolver::new();
+    let (mut all, mut all_hash, mut all_time, mut n) = (
+        Tally::default(),
+        DefaultHasher::new(),
+        Duration::ZERO,
+        0usize,
+    );
+    for (name, part) in parts {
+        let (mut tally, mut hash, mut time) =
+            (Tally::default(), DefaultHasher::new(), Duration::ZERO);
+        let set = cases(&real, part);
+        for case in &set {
+            let start = Instant::now();
+            let answer = resolver.resolve(&case.rgb);
+            time += start.elapsed();
+            let outcome = judge(&case.facelets, &answer);
+            tally.add(&outcome);
+            all.add(&outcome);
+            let text = match &answer {
+                Ok(r) => format!("{} {:?} {:?}", r.facelets(), r.stickers, r.doubtful()),
+                Err(e) => format!("{e}"),
+            };
+            text.hash(&mut hash);
+            text.hash(&mut all_hash);
+        }
+        all_time += time;
+        n += set.len();
+        println!(
+            "{name}: {tally} | digest {:016x} | {:.3} ms a resolve",
+            hash.finish(),
+            time.as_secs_f64() * 1e3 / set.len().max(1) as f64
+        );
+    }
+    println!(
+        "all: {all} | digest {:016x} | {:.3} ms a resolve",
+        all_hash.finish(),
+        all_time.as_secs_f64() * 1e3 / n.max(1) as f64
+    );
+}
