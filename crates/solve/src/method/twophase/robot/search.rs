@@ -99,6 +99,18 @@ fn missing_side(set: &FrameSet) -> usize {
         .unwrap_or(NO_SIDE)
 }
 
+/// `[rot][i]`: frame set `rot`'s move `i` as an index into `map`'s moves
+/// ([`DescentMap::frame_moves`]); `None` when a move of some set is not among them.
+fn frame_slots(sets: &[FrameSet; 3], map: &DescentMap) -> Option<[[u8; MAX_MOVES]; 3]> {
+    let mut slots = [[0u8; MAX_MOVES]; 3];
+    for (set, row) in sets.iter().zip(&mut slots) {
+        for (m, slot) in set.moves.iter().zip(row.iter_mut()) {
+            *slot = map.frame_moves.iter().position(|f| f == m)? as u8;
+        }
+    }
+    Some(slots)
+}
+
 /// One of the (up to) six frames a cube is searched in.
 struct Frame {
     rot: usize,
@@ -319,30 +331,25 @@ impl<'a> RobotSearch<'a> {
             descent::layout(self.metric)
         };
         let map = layout.map(DescentMap::shared);
-        let mut slots = [[0u8; MAX_MOVES]; 3];
-        let fits = map.is_some_and(|map| {
-            let exact = if five {
+        let exact = map.is_some_and(|map| {
+            if five {
                 // Five faces' half-turn table is exact in half turns, with every frame
                 // missing a side face.
                 self.five_metric.is_none() && self.frames.iter().all(|f| f.missing != NO_SIDE)
             } else {
                 self.exact1().is_some() && self.sets.iter().all(|s| s.moves == map.frame_moves)
-            };
-            exact
-                && self.sets.iter().zip(&mut slots).all(|(set, row)| {
-                    set.moves.iter().zip(row.iter_mut()).all(|(m, slot)| {
-                        map.frame_moves
-                            .iter()
-                            .position(|f| f == m)
-                            .map(|j| *slot = j as u8)
-                            .is_some()
-                    })
-                })
+            }
         });
-        RobotSearch {
-            descent: table.zip(map).filter(|_| fits),
-            slots,
-            ..self
+        let slots = map
+            .filter(|_| exact)
+            .and_then(|map| frame_slots(self.sets, map));
+        match (table, map, slots) {
+            (Some(table), Some(map), Some(slots)) => RobotSearch {
+                descent: Some((table, map)),
+                slots,
+                ..self
+            },
+            _ => self,
         }
     }
 
