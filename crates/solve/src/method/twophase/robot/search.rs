@@ -16,6 +16,7 @@ use super::tables::FrameTables;
 use super::tables::{five_index, five_index2, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
 use crate::coord::{self, N_FLIP, N_SLICE, N_SLICE_PERM, N_UD_EDGES};
+use crate::method::twophase::stats;
 use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
 use crate::prefetch::prefetch;
 use crate::store::bfs::nibble;
@@ -635,8 +636,10 @@ impl<'a> RobotSearch<'a> {
                     return false;
                 }
             }
+            stats::add(|s| &mut s.leaves, 1);
             return self.phase2_from_here();
         }
+        stats::add(|s| &mut s.phase1_nodes, 1);
         let mv = &self.plain.moves;
         let prev = self.path1.last().map(|&i| set.moves[i as usize]);
         // The children are found in three passes, so that their cache misses overlap: the
@@ -749,14 +752,17 @@ impl<'a> RobotSearch<'a> {
             // Phase 2 costs at least the corners × slice permutation bound (in G1 the sorted
             // slice coordinate is the slice permutation; its entry was requested by the
             // parent): beyond the cost left, the U/D edges are not built.
+            stats::add(|s| &mut s.leaves, 1);
             let [_, _, sp, corners] = node.coords;
             debug_assert!(sp < N_SLICE_PERM);
             let left = self.bound.saturating_sub(self.cost_of_path1());
             if set.tables.corner_slice[corners * N_SLICE_PERM + sp] as usize > left {
                 return false;
             }
+            stats::add(|s| &mut s.precheck_passed, 1);
             return self.phase2_from_here();
         }
+        stats::add(|s| &mut s.phase1_nodes, 1);
         let Some((table, map)) = self.descent else {
             unreachable!("phase1_coded runs with descent codes")
         };
@@ -960,6 +966,7 @@ impl<'a> RobotSearch<'a> {
         if d2 > remaining {
             return false;
         }
+        stats::add(|s| &mut s.phase2_searches, 1);
         // Otherwise phase 2 is not cut at a length (as min2phase does with weak bounds): six
         // faces have a phase-2 table exact in the metric, five faces in half turns the nine
         // moves' exact table, so phase 2 visits few nodes (BENCHMARKS, issue 38, sessions
@@ -971,6 +978,7 @@ impl<'a> RobotSearch<'a> {
         };
         let mut togo2 = d2;
         while togo2 <= limit {
+            stats::add(|s| &mut s.phase2_rounds, 1);
             self.path2.clear();
             if self.phase2(corners, ud, sp, togo2) {
                 if self.found(cost1 + togo2) {
@@ -1053,6 +1061,7 @@ impl<'a> RobotSearch<'a> {
         if self.tick() {
             return false;
         }
+        stats::add(|s| &mut s.phase2_nodes, 1);
         let sets = self.sets;
         let set = &sets[self.frames[self.frame].rot];
         let missing = self.frames[self.frame].missing;
