@@ -18,6 +18,7 @@
 //! `--each`: each state's length and time on standard error as it is solved. `--only I,J`:
 //! only those of the `--count` states (numbered from 0). `--states FILE`: the states from a
 //! file of facelet strings, one a line (the first `--count` of them), instead of `--seed`.
+//! Built with `--features stats`, it also prints the search's counts per cube.
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Alg, CubieCube, Move};
@@ -153,6 +154,7 @@ fn main() {
         (None, None) => Limits::default(),
     };
     let each = args.iter().any(|a| a == "--each");
+    let _ = rubik_solve::internals::twophase_stats();
     let mut lengths = Vec::new();
     let mut millis = Vec::new();
     for (i, cube) in cubes.iter().enumerate() {
@@ -180,4 +182,19 @@ fn main() {
         median(millis.clone()),
         millis.iter().cloned().fold(0.0, f64::max)
     );
+    let st = rubik_solve::internals::twophase_stats();
+    if st.leaves > 0 {
+        // Only with `--features stats`.
+        let per = |v: u64| v as f64 / count as f64;
+        println!(
+            "per cube: phase-1 nodes {:.0}, phase-1 ends {:.0}, past the corners x slice \
+             check {:.0}, phase-2 searches {:.0} ({:.0} depths), phase-2 nodes {:.0}",
+            per(st.phase1_nodes),
+            per(st.leaves),
+            per(st.precheck_passed),
+            per(st.phase2_searches),
+            per(st.phase2_rounds),
+            per(st.phase2_nodes),
+        );
+    }
 }

@@ -16,6 +16,7 @@ use super::tables::FrameTables;
 use super::tables::{five_index, five_index2, SIDE_FACES};
 use crate::coord::symmetry::rotate_urf3;
 use crate::coord::{self, N_FLIP, N_SLICE, N_SLICE_PERM, N_UD_EDGES};
+use crate::method::twophase::stats;
 use crate::method::twophase::tables::{phase1_entry, TwophaseTables};
 use crate::prefetch::prefetch;
 use crate::store::bfs::nibble;
@@ -97,6 +98,18 @@ fn missing_side(set: &FrameSet) -> usize {
         .iter()
         .position(|&f| f == face)
         .unwrap_or(NO_SIDE)
+}
+
+/// `[rot][i]`: frame set `rot`'s move `i` as an index into `map`'s moves
+/// ([`DescentMap::frame_moves`]); `None` when a move of some set is not among them.
+fn frame_slots(sets: &[FrameSet; 3], map: &DescentMap) -> Option<[[u8; MAX_MOVES]; 3]> {
+    let mut slots = [[0u8; MAX_MOVES]; 3];
+    for (set, row) in sets.iter().zip(&mut slots) {
+        for (m, slot) in set.moves.iter().zip(row.iter_mut()) {
+            *slot = map.frame_moves.iter().position(|f| f == m)? as u8;
+        }
+    }
+    Some(slots)
 }
 
 /// One of the (up to) six frames a cube is searched in.
@@ -319,30 +332,25 @@ impl<'a> RobotSearch<'a> {
             descent::layout(self.metric)
         };
         let map = layout.map(DescentMap::shared);
-        let mut slots = [[0u8; MAX_MOVES]; 3];
-        let fits = map.is_some_and(|map| {
-            let exact = if five {
+        let exact = map.is_some_and(|map| {
+            if five {
                 // Five faces' half-turn table is exact in half turns, with every frame
                 // missing a side face.
                 self.five_metric.is_none() && self.frames.iter().all(|f| f.missing != NO_SIDE)
             } else {
                 self.exact1().is_some() && self.sets.iter().all(|s| s.moves == map.frame_moves)
-            };
-            exact
-                && self.sets.iter().zip(&mut slots).all(|(set, row)| {
-                    set.moves.iter().zip(row.iter_mut()).all(|(m, slot)| {
-                        map.frame_moves
-                            .iter()
-                            .position(|f| f == m)
-                            .map(|j| *slot = j as u8)
-                            .is_some()
-                    })
-                })
+            }
         });
-        RobotSearch {
-            descent: table.zip(map).filter(|_| fits),
-            slots,
-            ..self
+        let slots = map
+            .filter(|_| exact)
+            .and_then(|map| frame_slots(self.sets, map));
+        match (table, map, slots) {
+            (Some(table), Some(map), Some(slots)) => RobotSearch {
+                descent: Some((table, map)),
+                slots,
+                ..self
+            },
+            _ => self,
         }
     }
 
@@ -628,8 +636,10 @@ impl<'a> RobotSearch<'a> {
                     return false;
                 }
             }
+            stats::add(|s| &mut s.leaves, 1);
             return self.phase2_from_here();
         }
+        stats::add(|s| &mut s.phase1_nodes, 1);
         let mv = &self.plain.moves;
         let prev = self.path1.last().map(|&i| set.moves[i as usize]);
         // The children are found in three passes, so that their cache misses overlap: the
@@ -742,14 +752,17 @@ impl<'a> RobotSearch<'a> {
             // Phase 2 costs at least the corners × slice permutation bound (in G1 the sorted
             // slice coordinate is the slice permutation; its entry was requested by the
             // parent): beyond the cost left, the U/D edges are not built.
+            stats::add(|s| &mut s.leaves, 1);
             let [_, _, sp, corners] = node.coords;
             debug_assert!(sp < N_SLICE_PERM);
             let left = self.bound.saturating_sub(self.cost_of_path1());
             if set.tables.corner_slice[corners * N_SLICE_PERM + sp] as usize > left {
                 return false;
             }
+            stats::add(|s| &mut s.precheck_passed, 1);
             return self.phase2_from_here();
         }
+        stats::add(|s| &mut s.phase1_nodes, 1);
         let Some((table, map)) = self.descent else {
             unreachable!("phase1_coded runs with descent codes")
         };
@@ -953,6 +966,7 @@ impl<'a> RobotSearch<'a> {
         if d2 > remaining {
             return false;
         }
+        stats::add(|s| &mut s.phase2_searches, 1);
         // Otherwise phase 2 is not cut at a length (as min2phase does with weak bounds): six
         // faces have a phase-2 table exact in the metric, five faces in half turns the nine
         // moves' exact table, so phase 2 visits few nodes (BENCHMARKS, issue 38, sessions
@@ -964,6 +978,7 @@ impl<'a> RobotSearch<'a> {
         };
         let mut togo2 = d2;
         while togo2 <= limit {
+            stats::add(|s| &mut s.phase2_rounds, 1);
             self.path2.clear();
             if self.phase2(corners, ud, sp, togo2) {
                 if self.found(cost1 + togo2) {
@@ -1046,6 +1061,7 @@ impl<'a> RobotSearch<'a> {
         if self.tick() {
             return false;
         }
+        stats::add(|s| &mut s.phase2_nodes, 1);
         let sets = self.sets;
         let set = &sets[self.frames[self.frame].rot];
         let missing = self.frames[self.frame].missing;

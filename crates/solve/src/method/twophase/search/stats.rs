@@ -12,6 +12,9 @@ pub struct Stats {
     pub precheck_passed: u64,
     /// Leaves whose phase-2 bound fitted: phase-2 searches started.
     pub phase2_searches: u64,
+    /// Phase-2 depths searched: a search started at its bound and deepened until solved
+    /// (the robot search; the plain one searches each leaf at one depth).
+    pub phase2_rounds: u64,
     /// Phase-2 nodes.
     pub phase2_nodes: u64,
     /// Time-stamp-counter ticks spent inside phase-2 searches (x86-64 only).
@@ -25,6 +28,7 @@ thread_local! {
         leaves: 0,
         precheck_passed: 0,
         phase2_searches: 0,
+        phase2_rounds: 0,
         phase2_nodes: 0,
         phase2_ticks: 0,
     }) };
