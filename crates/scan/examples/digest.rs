@@ -3,7 +3,8 @@
 //! instead of twice). Per part (default: the thirteen parts of `Part::tuning_thirteen`), the tally
 //! (exact, exact yet named, flagged, refused, silently wrong), a hash of every answer (the
 //! cube, every sticker's reading with its confidence to the last bit, or the error), and the
-//! wall time of the resolves alone (case generation left out).
+//! wall time of the resolves alone (case generation left out). Every case read silently
+//! wrong is named on stderr.
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
@@ -11,7 +12,7 @@
 //! target/release/examples/digest sixth      # one part
 //! ```
 
-use rubik_scan::lighting::{cases, judge, load_real, Part, Tally};
+use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
 use rubik_scan::Resolver;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -50,6 +51,9 @@ fn main() {
             let answer = resolver.resolve(&case.rgb);
             time += start.elapsed();
             let outcome = judge(&case.facelets, &answer);
+            if let Outcome::Silent { .. } = outcome {
+                eprintln!("{name}: silently wrong: {}", case.name);
+            }
             tally.add(&outcome);
             all.add(&outcome);
             let text = match &answer {
