@@ -1,17 +1,18 @@
 //! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
 //! builds that must read every case the same (session 28: the nearest pair's rival settled once
-//! instead of twice). Per part (default: the twelve parts of `Part::tuning_twelve`), the tally
+//! instead of twice). Per part (default: the thirteen parts of `Part::tuning_thirteen`), the tally
 //! (exact, exact yet named, flagged, refused, silently wrong), a hash of every answer (the
 //! cube, every sticker's reading with its confidence to the last bit, or the error), and the
-//! wall time of the resolves alone (case generation left out).
+//! wall time of the resolves alone (case generation left out). Every case read silently
+//! wrong is named on stderr.
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
-//! target/release/examples/digest            # the twelve tuning parts
+//! target/release/examples/digest            # the thirteen tuning parts
 //! target/release/examples/digest sixth      # one part
 //! ```
 
-use rubik_scan::lighting::{cases, judge, load_real, Part, Tally};
+use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
 use rubik_scan::Resolver;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -32,7 +33,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Part::NAMED[..Part::tuning_twelve().len()].to_vec(),
+        None => Part::NAMED[..Part::tuning_thirteen().len()].to_vec(),
     };
     let resolver = Resolver::new();
     let (mut all, mut all_hash, mut all_time, mut n) = (
@@ -50,6 +51,9 @@ fn main() {
             let answer = resolver.resolve(&case.rgb);
             time += start.elapsed();
             let outcome = judge(&case.facelets, &answer);
+            if let Outcome::Silent { .. } = outcome {
+                eprintln!("{name}: silently wrong: {}", case.name);
+            }
             tally.add(&outcome);
             all.add(&outcome);
             let text = match &answer {

@@ -197,13 +197,16 @@ pub enum Part {
     /// seeds (tuning data since).
     Eleventh,
     /// The part kept aside until the end of session 28: the sixth part's design with new
-    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    /// seeds (tuning data since).
     Twelfth,
+    /// The part kept aside until the end of session 28b: the sixth part's design with new
+    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    Thirteenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 13] = [
+    pub const NAMED: [(&'static str, Part); 14] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -217,6 +220,7 @@ impl Part {
         ("tenth", Part::Tenth),
         ("eleventh", Part::Eleventh),
         ("twelfth", Part::Twelfth),
+        ("thirteenth", Part::Thirteenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -278,6 +282,13 @@ impl Part {
     pub fn tuning_twelve() -> [Part; 12] {
         std::array::from_fn(|i| Part::NAMED[i].1)
     }
+
+    /// The parts the resolver may be tuned on in session 28b: every part but
+    /// [`Part::Thirteenth`], the first thirteen of [`Part::NAMED`] (the twelfth part was run
+    /// in session 28).
+    pub fn tuning_thirteen() -> [Part; 13] {
+        std::array::from_fn(|i| Part::NAMED[i].1)
+    }
 }
 
 /// One case: a scan under drawn faults, and its truth.
@@ -326,6 +337,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Tenth => (12_000_000, 12_100_000),
         Part::Eleventh => (13_000_000, 13_100_000),
         Part::Twelfth => (14_000_000, 14_100_000),
+        Part::Thirteenth => (15_000_000, 15_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -515,7 +527,7 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth to twelfth parts are what their definition says (counts per kind, real and
+    /// The fourth to thirteenth parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
@@ -537,6 +549,7 @@ mod tests {
         check_large_part(&real, Part::Tenth, &Part::tuning_ten(), 2);
         check_large_part(&real, Part::Eleventh, &Part::tuning_eleven(), 2);
         check_large_part(&real, Part::Twelfth, &Part::tuning_twelve(), 2);
+        check_large_part(&real, Part::Thirteenth, &Part::tuning_thirteen(), 2);
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.
