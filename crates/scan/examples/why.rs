@@ -8,7 +8,7 @@
 //! ```
 
 use rubik_scan::lighting::{cases, load_real, Part};
-use rubik_scan::{sticker_name, Resolver};
+use rubik_scan::{sticker_name, AlternativeStarts, Resolver};
 use std::path::Path;
 
 fn main() {
@@ -28,7 +28,16 @@ fn main() {
         eprintln!("no case {name} in {part:?}");
         std::process::exit(2);
     };
-    let resolver = Resolver::new().uncalibrated().never_refuse();
+    let mut resolver = Resolver::new().uncalibrated().never_refuse();
+    // `--starts=MOST,GAP,MARGIN` after the case: the near alternatives settled (session 29).
+    if let Some(v) = args.get(2).and_then(|a| a.strip_prefix("--starts=")) {
+        let v: Vec<f64> = v.split(',').map(|x| x.parse().expect("a number")).collect();
+        resolver = resolver.alternative_starts(AlternativeStarts {
+            most: v[0] as usize,
+            gap: v.get(1).copied().unwrap_or(0.0),
+            margin: v.get(2).copied().unwrap_or(0.0),
+        });
+    }
     let r = resolver.resolve(&case.rgb).expect("a reading");
     let got = r.facelets();
     println!(
