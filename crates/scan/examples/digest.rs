@@ -27,16 +27,13 @@ fn main() {
     let mut resolver = Resolver::new();
     for arg in args.iter().filter(|a| a.starts_with("--")) {
         // `--starts=MOST,GAP,MARGIN[,CARRY]`: the near alternatives settled (`AlternativeStarts`).
-        if let Some(v) = arg.strip_prefix("--starts=") {
-            let v: Vec<f64> = v.split(',').map(|x| x.parse().expect("a number")).collect();
-            resolver = resolver.alternative_starts(AlternativeStarts {
-                most: v[0] as usize,
-                gap: v.get(1).copied().unwrap_or(0.0),
-                margin: v.get(2).copied().unwrap_or(0.0),
-                carry: v.get(3).is_none_or(|&c| c != 0.0),
-            });
+        if let Some(starts) = arg
+            .strip_prefix("--starts=")
+            .and_then(AlternativeStarts::parse)
+        {
+            resolver = resolver.alternative_starts(starts);
         } else {
-            eprintln!("unknown option {arg}");
+            eprintln!("unknown or malformed option {arg}");
             std::process::exit(2);
         }
     }

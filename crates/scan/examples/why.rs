@@ -30,14 +30,12 @@ fn main() {
     };
     let mut resolver = Resolver::new().uncalibrated().never_refuse();
     // `--starts=MOST,GAP,MARGIN[,CARRY]` after the case: the near alternatives settled (session 29).
-    if let Some(v) = args.get(2).and_then(|a| a.strip_prefix("--starts=")) {
-        let v: Vec<f64> = v.split(',').map(|x| x.parse().expect("a number")).collect();
-        resolver = resolver.alternative_starts(AlternativeStarts {
-            most: v[0] as usize,
-            gap: v.get(1).copied().unwrap_or(0.0),
-            margin: v.get(2).copied().unwrap_or(0.0),
-            carry: v.get(3).is_none_or(|&c| c != 0.0),
-        });
+    if let Some(starts) = args
+        .get(2)
+        .and_then(|a| a.strip_prefix("--starts="))
+        .and_then(AlternativeStarts::parse)
+    {
+        resolver = resolver.alternative_starts(starts);
     }
     let r = resolver.resolve(&case.rgb).expect("a reading");
     let got = r.facelets();

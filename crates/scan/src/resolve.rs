@@ -347,6 +347,25 @@ impl AlternativeStarts {
         margin: 0.0,
         carry: true,
     };
+    /// Reads `MOST,GAP,MARGIN[,CARRY]` (the fields in order; CARRY 0 is off, any other
+    /// number or none on), as the study examples take it (`--starts=4,3,0`); `None` when a
+    /// field is missing or not a number.
+    pub fn parse(text: &str) -> Option<AlternativeStarts> {
+        let v: Vec<f64> = text
+            .split(',')
+            .map(|x| x.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        if !(3..=4).contains(&v.len()) || v[0] < 0.0 {
+            return None;
+        }
+        Some(AlternativeStarts {
+            most: v[0] as usize,
+            gap: v[1],
+            margin: v[2],
+            carry: v.get(3).is_none_or(|&c| c != 0.0),
+        })
+    }
+
     /// The resolver's default, chosen on the thirteen tuning parts of session 29 (27,588
     /// cases; `examples/digest.rs --starts=…`): at most 4 starts within 3 nats, the cheapest
     /// settled taken when cheaper at all: 25,480 exact against 25,304 with none, 0 silently
@@ -1024,6 +1043,28 @@ mod tests {
     use super::*;
     use crate::lighting::{cases, load_real, Part};
     use std::path::Path;
+
+    /// `AlternativeStarts::parse` reads the default back, the carry off, and refuses malformed
+    /// text.
+    #[test]
+    fn alternative_starts_are_parsed() {
+        assert_eq!(
+            AlternativeStarts::parse("4,3,0"),
+            Some(AlternativeStarts::DEFAULT)
+        );
+        assert_eq!(
+            AlternativeStarts::parse("4, 5, 1, 0"),
+            Some(AlternativeStarts {
+                most: 4,
+                gap: 5.0,
+                margin: 1.0,
+                carry: false
+            })
+        );
+        for bad in ["", "4", "4,3", "4,x,0", "-1,3,0", "1,2,3,4,5"] {
+            assert_eq!(AlternativeStarts::parse(bad), None, "{bad}");
+        }
+    }
 
     /// On every answered case of the tuning part: for each sticker doubtful for a reason of its
     /// own, the cube [`alternative_cubes_differ`] compares with shows the alternative colour
