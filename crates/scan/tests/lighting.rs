@@ -351,22 +351,27 @@ fn thirteenth_part() {
 /// The thirteenth part's silent case, read the same by session 28's resolver (no near
 /// alternatives) and this one: `random-07/all/15000647`, seven stickers wrong (U1 U9 R1 L1 L7
 /// B3 B9), five named, U9 and R1 at tempered confidence 0.9995 under the model fitted to the
-/// wrong cube and named by no check; even the truth's own light reads a third cube. Not fixed: found on held-out data at
-/// the end of session 29. Fails once the resolver names U9 and R1 (or reads the case right or
-/// refuses it): then it becomes a test that they are named.
+/// wrong cube and named by no check; even the truth's own light reads a third cube. Found on
+/// held-out data at the end of session 29 and not fixed there, so this test of what the
+/// resolver must do (name every wrong sticker, read it right, or refuse it) is ignored as a
+/// known failure until a fix is judged on a fresh held-out part:
+/// `cargo test -p rubik-scan --test lighting -- --ignored thirteenth_part_silent_case`.
 #[test]
-fn thirteenth_part_silent_case_is_still_silent() {
+#[ignore = "known failure (session 29): random-07/all/15000647 is read with U9 and R1 wrong and unnamed"]
+fn thirteenth_part_silent_case_is_named_or_refused() {
     let case = named_case(Part::Thirteenth, "3x3x3-random-07/all/15000647");
     for resolver in [
         Resolver::new(),
         Resolver::new().alternative_starts(AlternativeStarts::NONE),
     ] {
-        let Outcome::Silent { unnamed } = judge(&case.facelets, &resolver.resolve(&case.rgb))
-        else {
-            panic!("{} is no longer silently wrong", case.name);
-        };
-        let names: Vec<String> = unnamed.iter().map(|&s| sticker_name(s)).collect();
-        assert_eq!(names, ["U9", "R1"]);
+        if let Outcome::Silent { unnamed } = judge(&case.facelets, &resolver.resolve(&case.rgb)) {
+            let names: Vec<String> = unnamed.iter().map(|&s| sticker_name(s)).collect();
+            panic!(
+                "{} is read silently wrong: {} unnamed",
+                case.name,
+                names.join(" ")
+            );
+        }
     }
 }
 
