@@ -10,10 +10,11 @@
 //! cargo build --release -p rubik-scan --example digest
 //! target/release/examples/digest            # the thirteen tuning parts
 //! target/release/examples/digest sixth      # one part
+//! target/release/examples/digest --starts=4,5,0 sixth  # near alternatives settled (session 29)
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
-use rubik_scan::Resolver;
+use rubik_scan::{AlternativeStarts, Resolver};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::Path;
@@ -22,7 +23,21 @@ use std::time::{Duration, Instant};
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let real = load_real(&dir).expect("tests/data");
-    let parts: Vec<(&str, Part)> = match std::env::args().nth(1) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut resolver = Resolver::new();
+    for arg in args.iter().filter(|a| a.starts_with("--")) {
+        // `--starts=MOST,GAP,MARGIN[,CARRY]`: the near alternatives settled (`AlternativeStarts`).
+        if let Some(starts) = arg
+            .strip_prefix("--starts=")
+            .and_then(AlternativeStarts::parse)
+        {
+            resolver = resolver.alternative_starts(starts);
+        } else {
+            eprintln!("unknown or malformed option {arg}");
+            std::process::exit(2);
+        }
+    }
+    let parts: Vec<(&str, Part)> = match args.iter().find(|a| !a.starts_with("--")).cloned() {
         Some(name) => match Part::named(&name) {
             Some(part) => vec![(
                 Part::NAMED.iter().find(|(_, p)| *p == part).unwrap().0,
@@ -35,7 +50,6 @@ fn main() {
         },
         None => Part::NAMED[..Part::tuning_thirteen().len()].to_vec(),
     };
-    let resolver = Resolver::new();
     let (mut all, mut all_hash, mut all_time, mut n) = (
         Tally::default(),
         DefaultHasher::new(),

@@ -5,14 +5,14 @@
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example turned -- tuning
-//! cargo run --release -p rubik-scan --example turned -- fifth [-v]
+//! cargo run --release -p rubik-scan --example turned -- fifth [-v] [--no-starts]
 //! ```
 
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part};
 use rubik_scan::orient::{place, resolve_turned};
-use rubik_scan::{resolve, Resolver, ScanError};
+use rubik_scan::{resolve, AlternativeStarts, Resolver, ScanError};
 use std::path::Path;
 use std::time::Instant;
 
@@ -24,7 +24,12 @@ fn main() {
     let verbose = std::env::args().any(|a| a == "-v");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let real = load_real(&dir).expect("tests/data");
-    let resolver = Resolver::new();
+    // `--no-starts`: session 28's resolver, no near alternatives settled (session 29).
+    let resolver = if std::env::args().any(|a| a == "--no-starts") {
+        Resolver::new().alternative_starts(AlternativeStarts::NONE)
+    } else {
+        Resolver::new()
+    };
     // [exact, flagged, ambiguous, refused, silent] turned; [exact, flagged, refused, silent]
     // as shot.
     let mut turned = [0usize; 5];

@@ -8,7 +8,7 @@
 //! ```
 
 use rubik_scan::lighting::{cases, load_real, Part};
-use rubik_scan::{sticker_name, Resolver};
+use rubik_scan::{sticker_name, AlternativeStarts, Resolver};
 use std::path::Path;
 
 fn main() {
@@ -28,7 +28,15 @@ fn main() {
         eprintln!("no case {name} in {part:?}");
         std::process::exit(2);
     };
-    let resolver = Resolver::new().uncalibrated().never_refuse();
+    let mut resolver = Resolver::new().uncalibrated().never_refuse();
+    // `--starts=MOST,GAP,MARGIN[,CARRY]` after the case: the near alternatives settled (session 29).
+    if let Some(starts) = args
+        .get(2)
+        .and_then(|a| a.strip_prefix("--starts="))
+        .and_then(AlternativeStarts::parse)
+    {
+        resolver = resolver.alternative_starts(starts);
+    }
     let r = resolver.resolve(&case.rgb).expect("a reading");
     let got = r.facelets();
     println!(

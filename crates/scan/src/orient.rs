@@ -148,7 +148,15 @@ fn bound(cost: &CostTable) -> f32 {
 ///
 /// Errors: those of [`Resolver::resolve`] (the cheapest placing's, when no placing reads),
 /// and [`ScanError::TurnsAmbiguous`] when two placings give different cubes about as well.
+///
+/// The placings are read without near alternatives settled
+/// ([`crate::resolve::AlternativeStarts::NONE`]): the placings are compared by cost, and a
+/// wrong placing made cheaper by an alternative was taken over the right one on a tuning case
+/// (session 29: `random-12/all/1000230`, read silently wrong turned).
 pub fn resolve_turned(resolver: &Resolver, rgb: &[[f64; 3]]) -> Result<Turned, ScanError> {
+    let resolver = &resolver
+        .clone()
+        .alternative_starts(crate::resolve::AlternativeStarts::NONE);
     let shot: [[f64; 3]; N_FACELETS] = rgb
         .try_into()
         .map_err(|_| ScanError::WrongCount { found: rgb.len() })?;

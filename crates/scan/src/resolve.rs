@@ -298,6 +298,86 @@ pub struct Resolver {
     nearest_rival: f64,
     refuse_stable: usize,
     order_switch: usize,
+    starts: AlternativeStarts,
+}
+
+/// The truth weighed against the reading ([`Resolver::truth_costs`], for studying the resolver).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TruthCosts {
+    /// The cube read's cost under its own fitted model (nats).
+    pub read: f64,
+    /// The truth's cost under the model fitted to the cube read, less the cube read's.
+    pub truth_under_read: f64,
+    /// The truth's cost under a model fitted to the truth (nats).
+    pub truth_own: f64,
+    /// Where the fitting loop settles when started from the truth (facelet string).
+    pub settled: String,
+    /// That cube's cost under its own fitted model (nats).
+    pub settled_cost: f64,
+}
+
+/// Which near alternatives of the cube read are settled, and when the cheapest replaces it
+/// ([`Resolver::alternative_starts`]). The fitting loop settles in one labelling; where two
+/// colours are nearly equal, a labelling with a few of their stickers exchanged (two edges
+/// each way, say) can explain the measurements better under a light fitted to it, yet the loop
+/// never reaches it from the centres. Such a labelling is, under the costs of the cube read,
+/// a near second-best cube: a sticker's min-marginal cube.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AlternativeStarts {
+    /// Most alternative cubes settled (0: none).
+    pub most: usize,
+    /// A sticker's cheapest valid cube with another colour there is a start when it costs at
+    /// most this many nats more than the cube read, under the same costs.
+    pub gap: f64,
+    /// The cheapest settled alternative replaces the cube read when it is more than this many
+    /// nats cheaper (each under its own fitted model).
+    pub margin: f64,
+    /// Whether the stickers the abandoned cube was unsure of (tempered confidence below
+    /// [`DOUBTFUL_BELOW`] under its own model) stay named ([`InOrder::carried`]). Off, the
+    /// switch reads cases of the tuning data silently wrong: a labelling cheaper elsewhere can
+    /// be wrong, confidently, where the cube read was unsure and wrong too.
+    pub carry: bool,
+}
+
+impl AlternativeStarts {
+    /// None settled.
+    pub const NONE: AlternativeStarts = AlternativeStarts {
+        most: 0,
+        gap: 0.0,
+        margin: 0.0,
+        carry: true,
+    };
+    /// Reads `MOST,GAP,MARGIN[,CARRY]` (the fields in order; CARRY 0 is off, any other
+    /// number or none on), as the study examples take it (`--starts=4,3,0`); `None` when a
+    /// field is missing or not a number.
+    pub fn parse(text: &str) -> Option<AlternativeStarts> {
+        let v: Vec<f64> = text
+            .split(',')
+            .map(|x| x.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        if !(3..=4).contains(&v.len()) || v[0] < 0.0 {
+            return None;
+        }
+        Some(AlternativeStarts {
+            most: v[0] as usize,
+            gap: v[1],
+            margin: v[2],
+            carry: v.get(3).is_none_or(|&c| c != 0.0),
+        })
+    }
+
+    /// The resolver's default, chosen on the thirteen tuning parts of session 29 (27,588
+    /// cases; `examples/digest.rs --starts=…`): at most 4 starts within 3 nats, the cheapest
+    /// settled taken when cheaper at all: 25,480 exact against 25,304 with none, 0 silently
+    /// wrong on every part. Wider gaps hurt (8 nats: 25,299-25,302, fewer than none: the
+    /// cheapest labelling far from the cube read is more often wrong); a margin of 1-2 nats
+    /// gains less (25,452, 25,431 at 4 starts within 5 nats).
+    pub const DEFAULT: AlternativeStarts = AlternativeStarts {
+        most: 4,
+        gap: 3.0,
+        margin: 0.0,
+        carry: true,
+    };
 }
 
 /// Where the fitting loop settled: the last chain, its cost table, the model and the rounds.
@@ -307,8 +387,12 @@ pub(crate) type Settled = (Chain, CostTable, Model, usize);
 pub(crate) struct InOrder {
     /// Where the fitting loop settled (the rival's end state when the reading switched to it).
     pub settled: Settled,
-    /// The cube read first, when the reading was left for the nearest pair's rival.
-    pub abandoned: Option<CubieCube>,
+    /// The cubes read before, when the reading was left for the nearest pair's rival or for a
+    /// cheaper settled alternative ([`AlternativeStarts`]).
+    pub abandoned: Vec<CubieCube>,
+    /// The stickers a cube read before and abandoned for a cheaper alternative was unsure of
+    /// (tempered confidence below [`DOUBTFUL_BELOW`] under its own model): still named.
+    pub carried: Vec<usize>,
     /// The nearest pair of `settled`'s model and its rival reading from `settled` (`None`
     /// inside when no cube with the pair exchanged differs from the cube read), when it was
     /// settled already: the rival check takes it rather than settling it again.
@@ -328,6 +412,7 @@ impl Default for Resolver {
             nearest_rival: NEAREST_RIVAL_LAB,
             refuse_stable: DOUBTFUL_REFUSED_STABLE,
             order_switch: ORDER_SWITCH,
+            starts: AlternativeStarts::DEFAULT,
         }
     }
 }
@@ -387,6 +472,14 @@ impl Resolver {
         self
     }
 
+    /// Sets which near alternative cubes are settled and when the cheapest replaces the cube
+    /// read ([`AlternativeStarts`]; `most` 0: none, session 28's resolver), for studying the
+    /// resolver.
+    pub fn alternative_starts(mut self, starts: AlternativeStarts) -> Resolver {
+        self.starts = starts;
+        self
+    }
+
     /// Sets the CIELAB distance below which the nearest pair's rival is tried (default
     /// [`NEAREST_RIVAL_LAB`]; 0 gives session 25's rule, rivals of contradicted pairs only),
     /// for studying the resolver.
@@ -439,6 +532,7 @@ impl Resolver {
         let InOrder {
             settled: (chain, table, model, rounds),
             abandoned,
+            carried,
             nearest: settled_rival,
         } = self.fit_in_order(&obs, &rgb)?;
         let (second, _, _, _) = self.fit(&obs, false)?;
@@ -489,8 +583,12 @@ impl Resolver {
                 stickers[s].rival_doubt = true;
             }
         }
-        // The cube read first and left for a rival in better order is a rival too.
-        if let Some(first) = abandoned {
+        // A cube read first and left for a rival in better order or a cheaper alternative is a
+        // rival too.
+        for s in carried {
+            stickers[s].rival_doubt = true;
+        }
+        for first in abandoned {
             let faces = first.to_face_array();
             for (s, reading) in stickers.iter_mut().enumerate() {
                 reading.rival_doubt |= faces[s] != reading.face;
@@ -557,10 +655,108 @@ impl Resolver {
         obs: &Observations,
         rgb: &[[f64; 3]; N_FACELETS],
     ) -> Result<InOrder, ScanError> {
+        let in_order = self.fit_switched(obs, rgb)?;
+        self.cheapest_alternative(obs, in_order)
+    }
+
+    /// Where the reading settled ([`Resolver::fit_in_order`]), or, when one of the near
+    /// alternative cubes ([`AlternativeStarts`]: for a sticker, the cheapest valid cube with
+    /// another colour there, within [`AlternativeStarts::gap`] nats of the cube read under
+    /// the same costs) settles, each under its own fitted model, more than
+    /// [`AlternativeStarts::margin`] nats cheaper than the cube read, the cheapest of them;
+    /// the cube read is then abandoned (its differing stickers named as rival doubts).
+    fn cheapest_alternative(
+        &self,
+        obs: &Observations,
+        mut in_order: InOrder,
+    ) -> Result<InOrder, ScanError> {
+        let starts = self.starts;
+        if starts.most == 0 {
+            return Ok(in_order);
+        }
+        let (chain, table, _, _) = &in_order.settled;
+        let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
+        let best = solved.best.cost;
+        let read = solved.best.cube.to_face_array();
+        let mut near: Vec<(f32, usize, usize)> = Vec::new();
+        for s in (0..N_FACELETS).filter(|s| !CENTRES.contains(s)) {
+            if self.pins.iter().any(|&(i, _)| i == s) {
+                continue;
+            }
+            for k in (0..6).filter(|&k| k != read[s].index()) {
+                let gap = solved.marginal[s][k] - best;
+                if gap.is_finite() && f64::from(gap) <= starts.gap {
+                    near.push((gap, s, k));
+                }
+            }
+        }
+        near.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut cubes: Vec<(CubieCube, f32)> = Vec::new();
+        for (_, s, k) in near {
+            if cubes.len() >= starts.most {
+                break;
+            }
+            // The cheapest valid cube with k on s is one already found when one of them shows
+            // k there at the min-marginal's cost.
+            let marginal = solved.marginal[s][k];
+            if cubes.iter().any(|(c, cost)| {
+                c.to_face_array()[s].index() == k
+                    && (cost - marginal).abs() <= 1e-4 * marginal.abs().max(1.0)
+            }) {
+                continue;
+            }
+            let mut forced = *table;
+            for (j, c) in forced[s].iter_mut().enumerate() {
+                if j != k {
+                    *c = f32::INFINITY;
+                }
+            }
+            if let Some(other) = assign::best_cube(&forced) {
+                cubes.push((other.cube, other.cost));
+            }
+        }
+        let mut cheapest: Option<(Settled, f32)> = None;
+        for (cube, _) in cubes {
+            let labels = cube.to_face_array().map(|f| f.index());
+            let fitted = Model::initial(obs).fit(obs, &labels, false, true);
+            let settled = self.settle(obs, fitted, Some(labels), true)?;
+            let end = settled.0.best().ok_or(ScanError::PinsContradict)?;
+            if end.cube == solved.best.cube || f64::from(best - end.cost) <= starts.margin {
+                continue;
+            }
+            if cheapest.as_ref().is_none_or(|(_, c)| end.cost < *c) {
+                cheapest = Some((settled, end.cost));
+            }
+        }
+        if let Some((settled, _)) = cheapest {
+            let weight = |s: usize, k: usize| {
+                (-(f64::from(solved.marginal[s][k]) - f64::from(best)) / self.temperature).exp()
+            };
+            for s in (0..N_FACELETS).filter(|s| starts.carry && !CENTRES.contains(s)) {
+                let total: f64 = (0..6).map(|k| weight(s, k)).sum();
+                if weight(s, read[s].index()) / total < DOUBTFUL_BELOW {
+                    in_order.carried.push(s);
+                }
+            }
+            in_order.abandoned.push(solved.best.cube);
+            in_order.settled = settled;
+            in_order.nearest = None;
+        }
+        Ok(in_order)
+    }
+
+    /// The fitting loop and the order switch of [`Resolver::fit_in_order`], before the near
+    /// alternatives are settled.
+    fn fit_switched(
+        &self,
+        obs: &Observations,
+        rgb: &[[f64; 3]; N_FACELETS],
+    ) -> Result<InOrder, ScanError> {
         let settled = self.fit(obs, true)?;
         let stay = |settled: Settled, nearest| InOrder {
             settled,
-            abandoned: None,
+            abandoned: Vec::new(),
+            carried: Vec::new(),
             nearest,
         };
         if !self.rivals || self.order_switch == usize::MAX {
@@ -580,7 +776,8 @@ impl Resolver {
         if r.gap <= RIVAL_GAP_NATS && after + self.order_switch <= before {
             Ok(InOrder {
                 settled: other,
-                abandoned: Some(read.cube),
+                abandoned: vec![read.cube],
+                carried: Vec::new(),
                 nearest: None,
             })
         } else {
@@ -604,6 +801,39 @@ impl Resolver {
         let table = self.table(&model);
         let best = Chain::new(&table).best().ok_or(ScanError::PinsContradict)?;
         Ok(best.cube.to_facelets())
+    }
+
+    /// For studying where exactness is lost (not for reading scans): the truth `truth` (54 face
+    /// indices) weighed against the reading. Costs are in nats, centres excluded, comparable
+    /// with [`Resolution::cost`] (each labelling under the model fitted to it, as a rival's
+    /// gap is).
+    pub fn truth_costs(
+        &self,
+        rgb: &[[f64; 3]],
+        truth: &[usize; N_FACELETS],
+    ) -> Result<TruthCosts, ScanError> {
+        let rgb = check_input(rgb)?;
+        let obs = Observations::new(&rgb);
+        let (chain, table, _, _) = self.fit_in_order(&obs, &rgb)?.settled;
+        let read = chain.best().ok_or(ScanError::PinsContradict)?;
+        let sum = |t: &CostTable, labels: &[usize; N_FACELETS]| -> f64 {
+            (0..N_FACELETS)
+                .filter(|s| !CENTRES.contains(s))
+                .map(|s| f64::from(t[s][labels[s]]))
+                .sum()
+        };
+        let truth_under_read = sum(&table, truth) - f64::from(read.cost);
+        let fitted = Model::initial(&obs).fit(&obs, truth, false, true);
+        let truth_own = sum(&self.table(&fitted), truth);
+        let (chain, _, _, _) = self.settle(&obs, fitted, Some(*truth), true)?;
+        let settled = chain.best().ok_or(ScanError::PinsContradict)?;
+        Ok(TruthCosts {
+            read: f64::from(read.cost),
+            truth_under_read,
+            truth_own,
+            settled: settled.cube.to_facelets(),
+            settled_cost: f64::from(settled.cost),
+        })
     }
 
     /// The fitting loop: label with the model, refit the model to the labels, until the labels
@@ -813,6 +1043,28 @@ mod tests {
     use super::*;
     use crate::lighting::{cases, load_real, Part};
     use std::path::Path;
+
+    /// `AlternativeStarts::parse` reads the default back, the carry off, and refuses malformed
+    /// text.
+    #[test]
+    fn alternative_starts_are_parsed() {
+        assert_eq!(
+            AlternativeStarts::parse("4,3,0"),
+            Some(AlternativeStarts::DEFAULT)
+        );
+        assert_eq!(
+            AlternativeStarts::parse("4, 5, 1, 0"),
+            Some(AlternativeStarts {
+                most: 4,
+                gap: 5.0,
+                margin: 1.0,
+                carry: false
+            })
+        );
+        for bad in ["", "4", "4,3", "4,x,0", "-1,3,0", "1,2,3,4,5"] {
+            assert_eq!(AlternativeStarts::parse(bad), None, "{bad}");
+        }
+    }
 
     /// On every answered case of the tuning part: for each sticker doubtful for a reason of its
     /// own, the cube [`alternative_cubes_differ`] compares with shows the alternative colour

@@ -14,7 +14,7 @@
 //! and the bounds say what it is.
 
 use rubik_scan::lighting::{cases, judge, load_real, Case, Outcome, Part, Tally};
-use rubik_scan::{resolve, sticker_name, Resolution, Resolver};
+use rubik_scan::{resolve, sticker_name, AlternativeStarts, Resolution, Resolver};
 use std::path::Path;
 
 fn run(part: Part) -> (Tally, Vec<String>) {
@@ -281,7 +281,8 @@ fn ninth_part() {
 /// agree on every sticker is refused only from `DOUBTFUL_REFUSED_STABLE` (24) doubtful
 /// stickers. `random-08-2020/low-light/1000189` (tuning part) has 21 and no unstable sticker:
 /// refused by session 25's rule, read exactly now, the 21 still named. `random-03/all/6000254`
-/// (fifth part) has 21 too, but three stickers the readings disagree on: still refused.
+/// (fifth part) has 21 too, but three stickers the readings disagree on: still refused (without
+/// session 29's near alternatives, which read it otherwise).
 #[test]
 fn stable_readings_are_refused_from_half_the_stickers() {
     use rubik_scan::resolve::{DOUBTFUL_REFUSED, DOUBTFUL_REFUSED_STABLE};
@@ -300,10 +301,17 @@ fn stable_readings_are_refused_from_half_the_stickers() {
         .filter(|s| s.counts_towards_refusal())
         .count();
     assert!((DOUBTFUL_REFUSED..DOUBTFUL_REFUSED_STABLE).contains(&counted));
+    // Since session 29 the default resolver leaves this reading for a cheaper near alternative
+    // (`AlternativeStarts`), which it answers flagged; without the starts it is refused.
     let unstable = named_case(Part::Fifth, "3x3x3-random-03/all/6000254");
+    let no_starts = Resolver::new().alternative_starts(AlternativeStarts::NONE);
+    assert_eq!(
+        judge(&unstable.facelets, &no_starts.resolve(&unstable.rgb)),
+        Outcome::Refused
+    );
     assert_eq!(
         judge(&unstable.facelets, &resolve(&unstable.rgb)),
-        Outcome::Refused
+        Outcome::Flagged
     );
 }
 
@@ -329,6 +337,96 @@ fn eleventh_part() {
 #[test]
 fn twelfth_part() {
     check(Part::Twelfth, 915, 0);
+}
+
+/// The part held out until the end of session 29 (3,136 cases, the sixth part's design with
+/// seeds 15,000,000 + i), run once at e2760d2: 2,894 exact (92.3%) and **one case silently
+/// wrong** (`random-07/all/15000647`, below; session 28's resolver on the same cases: 2,860
+/// exact, the same case silently wrong).
+#[test]
+fn thirteenth_part() {
+    check(Part::Thirteenth, 920, 1);
+}
+
+/// The thirteenth part's silent case, read the same by session 28's resolver (no near
+/// alternatives) and this one: `random-07/all/15000647`, seven stickers wrong (U1 U9 R1 L1 L7
+/// B3 B9), five named, U9 and R1 at tempered confidence 0.9995 under the model fitted to the
+/// wrong cube and named by no check; even the truth's own light reads a third cube. Found on
+/// held-out data at the end of session 29 and not fixed there, so this test of what the
+/// resolver must do (name every wrong sticker, read it right, or refuse it) is ignored as a
+/// known failure until a fix is judged on a fresh held-out part:
+/// `cargo test -p rubik-scan --test lighting -- --ignored thirteenth_part_silent_case`.
+#[test]
+#[ignore = "known failure (session 29): random-07/all/15000647 is read with U9 and R1 wrong and unnamed"]
+fn thirteenth_part_silent_case_is_named_or_refused() {
+    let case = named_case(Part::Thirteenth, "3x3x3-random-07/all/15000647");
+    for resolver in [
+        Resolver::new(),
+        Resolver::new().alternative_starts(AlternativeStarts::NONE),
+    ] {
+        if let Outcome::Silent { unnamed } = judge(&case.facelets, &resolver.resolve(&case.rgb)) {
+            let names: Vec<String> = unnamed.iter().map(|&s| sticker_name(s)).collect();
+            panic!(
+                "{} is read silently wrong: {} unnamed",
+                case.name,
+                names.join(" ")
+            );
+        }
+    }
+}
+
+/// Session 29: near alternatives settled (`AlternativeStarts`). `random-02-2017/white-balance/
+/// 1000104` (tuning part): red and orange nearly equal; the fitting loop settles with R6 R8 L4
+/// L8 exchanged (the BR and BL, DR and DL edges), the truth costing 2.0 nats more under the
+/// costs of that reading but 3.5 less under a light fitted to it. The truth is a min-marginal
+/// cube within 3 nats, settled it is cheaper, and it is read; the four stickers where the
+/// abandoned cube differs stay named. Without the starts: flagged, those four wrong.
+#[test]
+fn a_cheaper_near_alternative_is_read() {
+    let case = named_case(Part::Tuning, "3x3x3-random-02-2017/white-balance/1000104");
+    let none = Resolver::new().alternative_starts(AlternativeStarts::NONE);
+    let old = none.resolve(&case.rgb).expect("answered");
+    let truth: Vec<u8> = case.facelets.bytes().collect();
+    let wrong: Vec<String> = (0..54)
+        .filter(|&s| old.facelets().as_bytes()[s] != truth[s])
+        .map(sticker_name)
+        .collect();
+    assert_eq!(wrong, ["R6", "R8", "L4", "L8"]);
+    assert_eq!(judge(&case.facelets, &Ok(old.clone())), Outcome::Flagged);
+    let r = resolve(&case.rgb).expect("answered");
+    assert_eq!(r.facelets(), case.facelets);
+    assert!(r.cost < old.cost, "{} against {}", r.cost, old.cost);
+    for s in (0..54).filter(|&s| old.facelets().as_bytes()[s] != truth[s]) {
+        assert!(r.stickers[s].rival_doubt, "{}", sticker_name(s));
+    }
+}
+
+/// Session 29: when the reading is left for a cheaper alternative, the stickers the abandoned
+/// cube was unsure of stay named (`AlternativeStarts::carry`). `random-07/glare/9000667`
+/// (seventh part) with starts within 5 nats (wider than the default 3): the cheaper alternative
+/// is wrong too, in stickers the first cube had wrong and named by their confidence (U3 U7 R3
+/// R9 F1 F7 L9 B7, 0.988–0.998 tempered), now at 0.9998–0.9999 under the model fitted to it.
+/// With the carry: flagged; without: silently wrong (as in the tries of session 29).
+#[test]
+fn an_abandoned_readings_unsure_stickers_stay_named() {
+    let case = named_case(Part::Seventh, "3x3x3-random-07/glare/9000667");
+    let wide = AlternativeStarts {
+        gap: 5.0,
+        ..AlternativeStarts::DEFAULT
+    };
+    let on = Resolver::new().alternative_starts(wide);
+    assert_eq!(
+        judge(&case.facelets, &on.resolve(&case.rgb)),
+        Outcome::Flagged
+    );
+    let off = Resolver::new().alternative_starts(AlternativeStarts {
+        carry: false,
+        ..wide
+    });
+    assert!(matches!(
+        judge(&case.facelets, &off.resolve(&case.rgb)),
+        Outcome::Silent { .. }
+    ));
 }
 
 /// Session 26, the open case of session 25 made concrete: a look-alike pair exchanged where no
