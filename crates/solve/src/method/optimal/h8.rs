@@ -19,6 +19,7 @@
 //! nodes at less than half the rate, 1.6-1.8× the time. Both modes search one-ended
 //! ([`Worker::dfs`]).
 
+use super::counters::{self, Kind};
 use super::deepening::{deepen, Deepening, Mode, Outcome, Run, Stats, Worker};
 use super::h48::coord::{subset_rank, CornerClasses, N_CORNER_RAW, N_CSEP};
 use super::h48::moves::MoveTables;
@@ -318,13 +319,18 @@ impl Worker<'_, H8Tables> {
             n += 1;
         }
         self.nodes += n as u64;
+        counters::add(left, Kind::Generated, n as u64);
         // The cube's bounds, then the inverse of the survivors (the last move needs none: the
         // child is solved or not).
         let mut alive = [0u8; 18];
         let mut inv = [(PackedCube::SOLVED, 0u64); 18];
         let mut n_alive = 0;
         for i in 0..n {
+            if cfg!(feature = "stats") && t.hk.code(t.hk_index(fwd[i].3)) == 0 {
+                counters::add(left, Kind::Code0Right, 1);
+            }
             if t.exceeds(fwd[i].3, left) {
+                counters::add(left, Kind::CutRight, 1);
                 continue;
             }
             inv[i] = inverse(t, node, moves[i]);
@@ -336,7 +342,14 @@ impl Worker<'_, H8Tables> {
         }
         for &i in &alive[..n_alive] {
             let i = i as usize;
+            if left > 0 {
+                counters::add(left, Kind::LeftLookups, 1);
+                if cfg!(feature = "stats") && t.hk.code(t.hk_index(inv[i].1)) == 0 {
+                    counters::add(left, Kind::Code0Left, 1);
+                }
+            }
             if left > 0 && t.exceeds(inv[i].1, left) {
+                counters::add(left, Kind::CutLeft, 1);
                 continue;
             }
             let c = Node::from_halves(fwd[i], inv[i]);
