@@ -194,7 +194,11 @@ fn print_counters(name: &str) {
         for (left, c) in counts.iter().enumerate() {
             if c.iter().any(|&v| v > 0) {
                 let row: Vec<String> = c.iter().map(|v| v.to_string()).collect();
-                println!("depths {} {length} {left} {}", name.replace(' ', ""), row.join(" "));
+                println!(
+                    "depths {} {length} {left} {}",
+                    name.replace(' ', ""),
+                    row.join(" ")
+                );
             }
         }
     }

@@ -17,8 +17,8 @@
 //! Used for [`super::search::Mode::First`]; listing every solution keeps the one-ended search,
 //! whose canonical sequences make each solution appear once.
 
-use super::counters::{self, Kind};
 use super::bound::{corner_entry, corners_exceed, lookup, moved_by};
+use super::counters::{self, Kind};
 use super::inverse::PackedCube;
 use super::reader::Reader;
 use super::tables::Tables;
