@@ -192,6 +192,14 @@ impl H8Tables {
         }
     }
 
+    /// Counts a lookup of h11 index `i` whose hK code is 0 as `kind` (feature `stats` only).
+    #[inline(always)]
+    fn count_code0(&self, i: u64, left: usize, kind: Kind) {
+        if cfg!(feature = "stats") && self.hk.code(self.hk_index(i)) == 0 {
+            counters::add(left, kind, 1);
+        }
+    }
+
     /// The lower bound of a cube (its two lookups).
     #[cfg(test)]
     pub fn cube_bound(&self, cube: &CubieCube) -> usize {
@@ -355,9 +363,7 @@ impl Worker<'_, H8Tables> {
         let mut tight = [false; 18];
         let mut n_alive = 0;
         for i in 0..n {
-            if cfg!(feature = "stats") && t.hk.code(t.hk_index(fwd[i].3)) == 0 {
-                counters::add(left, Kind::Code0Right, 1);
-            }
+            t.count_code0(fwd[i].3, left, Kind::Code0Right);
             let b = t.side_bound(fwd[i].3, left);
             if b > left {
                 counters::add(left, Kind::CutRight, 1);
@@ -382,9 +388,7 @@ impl Worker<'_, H8Tables> {
                 inv_bound
             } else {
                 counters::add(left, Kind::LeftLookups, 1);
-                if cfg!(feature = "stats") && t.hk.code(t.hk_index(inv[i].1)) == 0 {
-                    counters::add(left, Kind::Code0Left, 1);
-                }
+                t.count_code0(inv[i].1, left, Kind::Code0Left);
                 let b = t.side_bound(inv[i].1, left);
                 if b > left {
                     counters::add(left, Kind::CutLeft, 1);
