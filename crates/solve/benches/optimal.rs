@@ -21,7 +21,7 @@ use clap::Parser;
 use rand::Rng;
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{CubieCube, Move};
-use rubik_solve::internals::OptimalSolver;
+use rubik_solve::internals::{optimal_counters, OptimalSolver};
 use rubik_solve::{Limits, Options, Progress, SolveError, Solver, SolverConfig};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -167,6 +167,7 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
                     ""
                 }
             );
+            print_counters(name);
             Some((secs, sol.len(), nodes))
         }
         Err(SolveError::NoSolution { lower_bound, .. }) => {
@@ -181,6 +182,24 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
         Err(e) => {
             println!("{name}: error {e}");
             None
+        }
+    }
+}
+
+/// With the `stats` feature: the solve's counts per deepening step and moves left (one line
+/// each: `depths NAME L LEFT generated cut_right cut_left skipped code0_right code0_left
+/// left_lookups`).
+fn print_counters(name: &str) {
+    for (length, counts) in optimal_counters::take() {
+        for (left, c) in counts.iter().enumerate() {
+            if c.iter().any(|&v| v > 0) {
+                let row: Vec<String> = c.iter().map(|v| v.to_string()).collect();
+                println!(
+                    "depths {} {length} {left} {}",
+                    name.replace(' ', ""),
+                    row.join(" ")
+                );
+            }
         }
     }
 }

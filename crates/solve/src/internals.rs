@@ -3,6 +3,7 @@
 //! Not part of the API: anything here may change in any release.
 
 pub use crate::method::cfop::{Cfop, CfopOptions};
+pub use crate::method::optimal::counters as optimal_counters;
 pub use crate::method::optimal::h48;
 pub use crate::method::optimal::{OptimalSolver, Stats};
 pub use crate::method::thistlethwaite::{Thistlethwaite, DEFAULT_CANDIDATES};

@@ -18,6 +18,7 @@
 //! whose canonical sequences make each solution appear once.
 
 use super::bound::{corner_entry, corners_exceed, lookup, moved_by};
+use super::counters::{self, Kind};
 use super::inverse::PackedCube;
 use super::reader::Reader;
 use super::tables::Tables;
@@ -226,6 +227,20 @@ impl Expansion {
             self.applied[n] = a;
             self.n += 1;
         }
+        counters::add(left, Kind::Generated, self.n as u64);
+        if cfg!(feature = "stats") {
+            let canonical = Move::ALL
+                .into_iter()
+                .filter(|&m| {
+                    if s == 0 {
+                        can_follow(last[0], m)
+                    } else {
+                        can_precede(m, last[1])
+                    }
+                })
+                .count();
+            counters::add(left, Kind::Skipped, (canonical - self.n) as u64);
+        }
     }
 
     /// Step 2: the pruning entries of side `s` are fetched.
@@ -250,8 +265,10 @@ impl Expansion {
             self.x_bounds[i] = self.idx[i].map(|e| R::bound(t, e));
             if beyond(self.x_bounds[i], self.left) || corners_exceed(t, self.corner[i].1, self.left)
             {
+                counters::add(self.left, Kind::CutRight, 1);
                 continue;
             }
+            counters::add(self.left, Kind::LeftLookups, 1);
             self.alive[self.n_alive] = i as u8;
             self.n_alive += 1;
             // On the move's own axis the pieces are relabelled within their classes, so
@@ -311,6 +328,7 @@ impl Expansion {
                 self.y_bounds[i][k] = R::bound(t, self.idx[i][k]);
             }
             if beyond(self.y_bounds[i], self.left) {
+                counters::add(self.left, Kind::CutLeft, 1);
                 continue;
             }
             let mut child_x = Side {

@@ -366,6 +366,7 @@ pub(super) fn deepen<D: Deepening>(d: &D, cube: &CubieCube, run: &Run) -> (Outco
         if let Some(tell) = deepening {
             tell(bound);
         }
+        super::counters::step(bound);
         if let (Mode::First, Some(probe), Some(previous)) = (mode, probe, previous_step) {
             let budget = (previous as f64 * (d.node_cost() * PROBE_SHARE)).round() as u64;
             if let Some(found) = probed(probe, cube, bound, budget) {

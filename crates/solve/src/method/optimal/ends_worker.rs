@@ -163,6 +163,7 @@ impl Worker<'_, Tables> {
                 continue;
             }
             self.nodes += 1;
+            super::counters::add(0, super::counters::Kind::Generated, 1);
             let a = applied_to(s, m);
             if t.inverse.right_move(a.index(), &x.packed[0]) == PackedCube::SOLVED {
                 self.push_end(s, m);

@@ -13,13 +13,15 @@
 //! the survivors. The deepening, the probe, the split into subtrees (ordered by the sum of
 //! their two bounds, then their cost one step earlier), the subtrees skipped when symmetric at
 //! the root and the threads are the driver's ([`super::deepening`]), shared with `large`'s
-//! search. Growing one solution from both ends as that search does ([`ends`]: a half turn on
-//! the left keeps the hK coordinate, so the other side's bound carries over a half turn) is
-//! built and tested but off ([`GROW_BOTH_ENDS`]): with the real table it visited 0.7× the
-//! nodes at less than half the rate, 1.6-1.8× the time. Both modes search one-ended
-//! ([`Worker::dfs`]).
+//! search. A half turn on the left keeps the h11 index (it swaps pieces of one corner tetrad
+//! and of one edge slice and changes no orientation), and the inverse takes the search's moves
+//! on the left: a half-turn child keeps its parent's inverse index and bound without a lookup,
+//! and where that bound leaves too few moves, no half-turn child is made ([`Worker::dfs`]).
+//! Growing a solution from both ends as `large` does was measured with the real table in
+//! session 27 (0.7× the nodes at less than half the rate, 1.6-1.8× the time) and removed.
 
-use super::deepening::{deepen, Deepening, Mode, Outcome, Run, Stats, Worker};
+use super::counters::{self, Kind};
+use super::deepening::{deepen, Deepening, Outcome, Run, Stats, Worker};
 use super::h48::coord::{subset_rank, CornerClasses, N_CORNER_RAW, N_CSEP};
 use super::h48::moves::MoveTables;
 use super::h48::table::{HkTable, H0, H8, H8_DEPTH, H8_K};
@@ -34,12 +36,6 @@ use std::sync::Arc;
 /// What a node costs in two-phase nodes (the probe's budget): taken as `large`'s until
 /// measured.
 const NODE_COST: f64 = 6.25;
-
-/// Whether a search for one solution grows it from both ends ([`ends`]). Off: on the ten
-/// development states of seed 2512 with the built h8 table (session 27, `BENCHMARKS.md`), both
-/// ends visited 0.70-0.75× the nodes of the one-ended search, state by state, at 1.2-2.0 M
-/// nodes a second against 1.8-4.9 M: 1.6-1.8× its time.
-const GROW_BOTH_ENDS: bool = false;
 
 /// Corner pieces of the URF tetrad (URF, ULB, DLF, DRB), as a bit mask of piece numbers.
 const FIRST_TETRAD: u32 = 1 | 1 << 2 | 1 << 5 | 1 << 7;
@@ -171,23 +167,36 @@ impl H8Tables {
         }
     }
 
-    /// Starts loading the table words [`H8Tables::known_bound`] reads.
+    /// A lower bound of h11 index `i` for a node with `left` moves left after it: the hK
+    /// code's; where the code is 0, h0's if it can tell (`left + 1` below the base: a code 0
+    /// puts h0 below the base), else 0. What [`H8Tables::exceeds`] compares with `left`.
     #[inline(always)]
-    fn prefetch_known(&self, i: u64, left: usize) {
-        prefetch(self.hk.words(), (self.hk_index(i) >> 5) as usize);
-        if left < self.hk.base() as usize {
-            prefetch(&self.h0, (i >> 12) as usize);
+    fn side_bound(&self, i: u64, left: usize) -> usize {
+        match self.hk.code(self.hk_index(i)) {
+            0 if left + 1 < self.hk.base() as usize => {
+                usize::from(value(&self.h0, (i >> 11) as usize))
+            }
+            0 => 0,
+            c => usize::from(self.hk.bound_of_code(c)),
         }
     }
 
-    /// A lower bound of h11 index `i` with `left` moves left: the hK code's; where the code is
-    /// 0, h0's if it can matter here or one move further (`left` below the base), else 0.
+    /// The bound `known` of h11 index `i`, read on when it is 0 and h0 can now tell more with
+    /// `left` moves left (a 0 was left unread further from the end, [`H8Tables::side_bound`]).
     #[inline(always)]
-    fn known_bound(&self, i: u64, left: usize) -> usize {
-        match self.hk.code(self.hk_index(i)) {
-            0 if left < self.hk.base() as usize => usize::from(value(&self.h0, (i >> 11) as usize)),
-            0 => 0,
-            c => usize::from(self.hk.bound_of_code(c)),
+    fn refreshed(&self, known: u8, i: u64, left: usize) -> usize {
+        if known == 0 && left + 1 < self.hk.base() as usize {
+            usize::from(value(&self.h0, (i >> 11) as usize))
+        } else {
+            usize::from(known)
+        }
+    }
+
+    /// Counts a lookup of h11 index `i` whose hK code is 0 as `kind` (feature `stats` only).
+    #[inline(always)]
+    fn count_code0(&self, i: u64, left: usize, kind: Kind) {
+        if cfg!(feature = "stats") && self.hk.code(self.hk_index(i)) == 0 {
+            counters::add(left, kind, 1);
         }
     }
 
@@ -222,6 +231,9 @@ pub(super) struct Node {
     fwd: u64,
     inv: PackedCube,
     inv_h11: u64,
+    /// A lower bound of the inverse's distance as far as read ([`H8Tables::side_bound`]): a
+    /// half turn keeps it (the inverse takes it on the left, which keeps the h11 index).
+    inv_bound: u8,
 }
 
 impl Node {
@@ -234,18 +246,21 @@ impl Node {
         );
         let inv = PackedCube::pack(&cube.inverse());
         let (ir, ie, io) = t.parts_of_packed(&inv);
+        let inv_h11 = t.h11(ir, ie, io);
         Node {
             raw,
             esep,
             eo,
             fwd: t.h11(raw, esep, eo),
             inv,
-            inv_h11: t.h11(ir, ie, io),
+            inv_h11,
+            inv_bound: t.bound(inv_h11) as u8,
         }
     }
 
-    /// The node of a cube's half ([`forward`]) and its inverse's ([`inverse`]).
-    fn from_halves(fwd: (u32, u16, u16, u64), inv: (PackedCube, u64)) -> Node {
+    /// The node of a cube's half ([`forward`]) and its inverse's ([`inverse`]) with the
+    /// inverse's bound as far as read.
+    fn from_halves(fwd: (u32, u16, u16, u64), inv: (PackedCube, u64), inv_bound: u8) -> Node {
         let (raw, esep, eo, fwd) = fwd;
         Node {
             raw,
@@ -254,6 +269,7 @@ impl Node {
             fwd,
             inv: inv.0,
             inv_h11: inv.1,
+            inv_bound,
         }
     }
 
@@ -279,6 +295,12 @@ fn inverse(t: &H8Tables, n: &Node, m: Move) -> (PackedCube, u64) {
     (inv, t.h11(r, e, o))
 }
 
+/// Whether `m` is a half turn: the inverse takes it on the left, which keeps its h11 index.
+#[inline(always)]
+fn is_half(m: Move) -> bool {
+    m.turns() == 2
+}
+
 /// The child after `m`, if its bound allows a solution within `togo` more moves.
 fn child(t: &H8Tables, n: &Node, m: Move, togo: usize) -> Option<Node> {
     let fwd = forward(t, n, m.index());
@@ -286,16 +308,25 @@ fn child(t: &H8Tables, n: &Node, m: Move, togo: usize) -> Option<Node> {
         return None;
     }
     let inv = inverse(t, n, m);
-    if t.exceeds(inv.1, togo) {
+    let inv_bound = t.side_bound(inv.1, togo);
+    if inv_bound > togo {
         return None;
     }
-    Some(Node::from_halves(fwd, inv))
+    Some(Node::from_halves(fwd, inv, inv_bound as u8))
 }
 
 impl Worker<'_, H8Tables> {
     /// Depth-first search below `node` for solutions of exactly `togo` more moves; returns
-    /// `true` to stop.
-    fn dfs(&mut self, node: &Node, togo: usize) -> bool {
+    /// `true` to stop. `quarter_last`: the solution's last move cannot be a half turn.
+    ///
+    /// A half turn on the left keeps the h11 index. The inverse takes the search's moves on the
+    /// left, so a half-turn child takes the node's inverse bound without a lookup, and when
+    /// that bound is above the moves left after the child, no half-turn child is made. The
+    /// cube's side gives the mirror rule: a cube `x` solved in exactly `togo` moves ending with
+    /// a half turn `h` has `h · x` solved in `togo − 1`, with `x`'s index, so where a node's own
+    /// bound is `togo`, no solution through it ends with a half turn, and the last move below
+    /// it is tried with quarter turns only.
+    fn dfs(&mut self, node: &Node, togo: usize, quarter_last: bool) -> bool {
         if togo == 0 {
             return self.leaf(node.is_solved());
         }
@@ -305,11 +336,17 @@ impl Worker<'_, H8Tables> {
         let t = self.t;
         let left = togo - 1;
         let prev = self.previous();
+        let inv_bound = t.refreshed(node.inv_bound, node.inv_h11, left);
+        let halves = inv_bound <= left && !(left == 0 && quarter_last);
         let mut moves = [Move::ALL[0]; 18];
         let mut fwd = [(0u32, 0u16, 0u16, 0u64); 18];
         let mut n = 0;
         for m in Move::ALL {
             if !can_follow(prev, m) {
+                continue;
+            }
+            if !halves && is_half(m) {
+                counters::add(left, Kind::Skipped, 1);
                 continue;
             }
             fwd[n] = forward(t, node, m.index());
@@ -318,30 +355,50 @@ impl Worker<'_, H8Tables> {
             n += 1;
         }
         self.nodes += n as u64;
+        counters::add(left, Kind::Generated, n as u64);
         // The cube's bounds, then the inverse of the survivors (the last move needs none: the
-        // child is solved or not).
+        // child is solved or not; a half turn none either: it keeps the node's).
         let mut alive = [0u8; 18];
         let mut inv = [(PackedCube::SOLVED, 0u64); 18];
+        let mut tight = [false; 18];
         let mut n_alive = 0;
         for i in 0..n {
-            if t.exceeds(fwd[i].3, left) {
+            t.count_code0(fwd[i].3, left, Kind::Code0Right);
+            let b = t.side_bound(fwd[i].3, left);
+            if b > left {
+                counters::add(left, Kind::CutRight, 1);
                 continue;
             }
-            inv[i] = inverse(t, node, moves[i]);
-            if left > 0 {
-                t.prefetch(inv[i].1, left);
+            tight[i] = b == left;
+            let m = moves[i];
+            if is_half(m) {
+                inv[i] = (t.inverse.left_move(m.index(), &node.inv), node.inv_h11);
+            } else {
+                inv[i] = inverse(t, node, m);
+                if left > 0 {
+                    t.prefetch(inv[i].1, left);
+                }
             }
             alive[n_alive] = i as u8;
             n_alive += 1;
         }
         for &i in &alive[..n_alive] {
             let i = i as usize;
-            if left > 0 && t.exceeds(inv[i].1, left) {
-                continue;
-            }
-            let c = Node::from_halves(fwd[i], inv[i]);
+            let b = if is_half(moves[i]) || left == 0 {
+                inv_bound
+            } else {
+                counters::add(left, Kind::LeftLookups, 1);
+                t.count_code0(inv[i].1, left, Kind::Code0Left);
+                let b = t.side_bound(inv[i].1, left);
+                if b > left {
+                    counters::add(left, Kind::CutLeft, 1);
+                    continue;
+                }
+                b
+            };
+            let c = Node::from_halves(fwd[i], inv[i], b as u8);
             self.path.push(moves[i]);
-            let stop = self.dfs(&c, left);
+            let stop = self.dfs(&c, left, quarter_last || tight[i]);
             self.path.pop();
             if stop {
                 return true;
@@ -379,17 +436,9 @@ impl Deepening for H8Tables {
         NODE_COST
     }
 
-    fn search_task(&self, w: &mut Worker<'_, H8Tables>, cube: &CubieCube, n: &Node, togo: usize) {
-        match w.mode {
-            Mode::First if GROW_BOTH_ENDS => {
-                let here = w.path.iter().fold(*cube, |c, &m| c.apply_move(m));
-                let last = [w.path.last().copied(), None];
-                w.dfs_ends(&ends::Ends::new(self, &here, n), togo, last);
-            }
-            Mode::First | Mode::All => {
-                w.dfs(n, togo);
-            }
-        }
+    fn search_task(&self, w: &mut Worker<'_, H8Tables>, _: &CubieCube, n: &Node, togo: usize) {
+        let tight = self.side_bound(n.fwd, togo) == togo;
+        w.dfs(n, togo, tight);
     }
 }
 
@@ -399,6 +448,5 @@ pub fn search(t: &H8Tables, cube: &CubieCube, run: &Run) -> (Outcome, Stats) {
     deepen(t, cube, run)
 }
 
-mod ends;
 #[cfg(test)]
 mod tests;

@@ -20,6 +20,7 @@
 mod both_ends;
 mod bound;
 mod coset_distance;
+pub mod counters;
 mod deepening;
 mod edge_coset;
 mod ends_worker;

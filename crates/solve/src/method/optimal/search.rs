@@ -12,6 +12,7 @@
 
 use super::both_ends::BothEnds;
 use super::bound::{corner_entry, corners_exceed, lookup, moved_by};
+use super::counters::{self, Kind};
 use super::deepening::{deepen, Deepening, Worker};
 pub use super::deepening::{Mode, Outcome, Probe, Run, Stats};
 use super::inverse::PackedCube;
@@ -267,6 +268,7 @@ impl Worker<'_, Tables> {
             n += 1;
         }
         self.nodes += n as u64;
+        counters::add(left, Kind::Generated, n as u64);
         for i in 0..n {
             idx[i][0] = R::entry(t, classes[slot[i][0]], &axes[i][0]);
             prefetch(&t.prune, R::byte_of(idx[i][0]));
@@ -275,6 +277,7 @@ impl Worker<'_, Tables> {
         let mut n_alive = 0;
         for i in 0..n {
             if R::bound(t, idx[i][0]) as usize > left || corners_exceed(t, corner[i].1, left) {
+                counters::add(left, Kind::CutRight, 1);
                 continue;
             }
             for k in 1..3 {
@@ -298,7 +301,11 @@ impl Worker<'_, Tables> {
         for a in 0..n_alive {
             let i = alive[a] as usize;
             if R::bound(t, idx[i][1]) as usize > left || R::bound(t, idx[i][2]) as usize > left {
+                counters::add(left, Kind::CutRight, 1);
                 continue;
+            }
+            if left > 0 {
+                counters::add(left, Kind::LeftLookups, 1);
             }
             let m = moves[i].index();
             let axes_needed = if left > 0 { 3 } else { 1 };
@@ -328,6 +335,7 @@ impl Worker<'_, Tables> {
         for &i in &alive[..n_alive] {
             let i = i as usize;
             if left > 0 && idx[i].iter().any(|&x| R::bound(t, x) as usize > left) {
+                counters::add(left, Kind::CutLeft, 1);
                 continue;
             }
             let m = moves[i];
@@ -383,6 +391,9 @@ impl<R: Reader> Deepening for Large<'_, R> {
 
     fn search_task(&self, w: &mut Worker<'_, Tables>, cube: &CubieCube, node: &Node, togo: usize) {
         match w.mode {
+            Mode::First if super::counters::large_one_ended() => {
+                w.dfs::<R>(node, togo);
+            }
             Mode::First => {
                 let here = w.path.iter().fold(*cube, |c, &m| c.apply_move(m));
                 let ends = BothEnds::new::<R>(self.t, &here);

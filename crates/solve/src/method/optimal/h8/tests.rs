@@ -3,6 +3,7 @@
 //! h8; and, ignored, with the real h8 table against `large`.
 
 use super::*;
+use crate::method::optimal::deepening::Mode;
 use crate::method::optimal::h48::build::{build_sets, load_sets};
 use crate::method::optimal::h48::exact::{build_exact, Plan};
 use crate::method::optimal::h48::table::h0_nibbles;
@@ -83,7 +84,7 @@ fn node_indices_follow_the_cube_and_its_inverse() {
         assert_eq!(node.inv_h11, cc.h11(&cube.inverse()));
         for _ in 0..20 {
             let m = Move::ALL[rng.gen_range(0..18)];
-            node = Node::from_halves(forward(t, &node, m.index()), inverse(t, &node, m));
+            node = Node::from_halves(forward(t, &node, m.index()), inverse(t, &node, m), 0);
             cube = cube.apply_move(m);
             assert_eq!(node.fwd, cc.h11(&cube), "cube after {m}");
             assert_eq!(node.inv_h11, cc.h11(&cube.inverse()), "inverse after {m}");
@@ -140,8 +141,9 @@ fn first_solutions_are_optimal_and_all_solutions_are_the_small_searchs() {
 
 #[test]
 fn a_half_turn_on_the_left_keeps_the_h11_index() {
-    // What the search from both ends relies on ([`ends`]): a premove that is a half turn
-    // leaves the cube's hK coordinate, so its bound carries over without a lookup.
+    // What the search relies on ([`Worker::dfs`]): the inverse takes the search's moves on the
+    // left, and a half turn there leaves its h11 index, so its bound carries over without a
+    // lookup.
     let cc = CornerClasses::get();
     let mut rng = rng_from_seed(4010);
     let mut quarter_turns_changed = 0;
@@ -159,6 +161,49 @@ fn a_half_turn_on_the_left_keeps_the_h11_index() {
     }
     // Quarter turns do not keep it (the cube takes them on the left, not on the right).
     assert!(quarter_turns_changed > 50 * 12 * 9 / 10);
+}
+
+#[test]
+fn a_half_turn_child_keeps_its_parents_inverse_index_and_bound() {
+    // Along random walks (and near solved, where h0 decides), the node's inverse after a half
+    // turn, stepped as the search steps it, has its parent's index; the bound a node carries
+    // (`side_bound`, 0 where h0 was left unread, `refreshed` further down) is never above the
+    // full bound and prunes exactly where `exceeds` does.
+    let t = small_tables();
+    let cc = CornerClasses::get();
+    let mut rng = rng_from_seed(4011);
+    let mut halves = 0;
+    for walk in 0..60 {
+        let mut cube = if walk < 30 {
+            CubieCube::random(&mut rng)
+        } else {
+            CubieCube::from_moves(&rubik_cube::random::random_moves(&mut rng, 2))
+        };
+        let mut node = Node::root(t, &cube);
+        for _ in 0..12 {
+            let m = Move::ALL[rng.gen_range(0..18)];
+            let inv = inverse(t, &node, m);
+            cube = cube.apply_move(m);
+            assert_eq!(inv.1, cc.h11(&cube.inverse()));
+            if is_half(m) {
+                halves += 1;
+                assert_eq!(inv.1, node.inv_h11, "{m}");
+                assert_eq!(t.inverse.left_move(m.index(), &node.inv), inv.0, "{m}");
+            }
+            for left in 0..=12 {
+                let b = t.side_bound(inv.1, left);
+                assert!(b <= t.bound(inv.1));
+                assert_eq!(b > left, t.exceeds(inv.1, left), "left {left}");
+                for below in 0..=left {
+                    let r = t.refreshed(b as u8, inv.1, below);
+                    assert!(r >= b && r <= t.bound(inv.1));
+                    assert_eq!(r > below, t.exceeds(inv.1, below), "{left} then {below}");
+                }
+            }
+            node = Node::from_halves(forward(t, &node, m.index()), inv, 0);
+        }
+    }
+    assert!(halves > 100);
 }
 
 #[test]
@@ -245,74 +290,4 @@ fn h0_table_builds_through_the_store() {
     eprintln!("h0 distances: {counts:?}");
     assert!(counts[..=10].iter().all(|&n| n > 0));
     assert!(counts[11..].iter().all(|&n| n == 0));
-}
-
-/// The h8 search with its subtrees searched one-ended in both modes (as before both-ends
-/// growth), to measure what growing from both ends saves.
-struct OneEnded<'a>(&'a H8Tables);
-
-impl Deepening for OneEnded<'_> {
-    type Tables = H8Tables;
-    type Node = Node;
-
-    fn tables(&self) -> &H8Tables {
-        self.0
-    }
-    fn root(&self, cube: &CubieCube) -> Node {
-        self.0.root(cube)
-    }
-    fn bound(&self, n: &Node) -> usize {
-        Deepening::bound(self.0, n)
-    }
-    fn bound_sum(&self, n: &Node) -> usize {
-        self.0.bound_sum(n)
-    }
-    fn child(&self, n: &Node, m: Move, togo: usize) -> Option<Node> {
-        self.0.child(n, m, togo)
-    }
-    fn node_cost(&self) -> f64 {
-        self.0.node_cost()
-    }
-    fn search_task(&self, w: &mut Worker<'_, H8Tables>, _: &CubieCube, n: &Node, togo: usize) {
-        w.dfs(n, togo);
-    }
-}
-
-/// Nodes of the one-solution search from both ends against one-ended, with the small table, on
-/// one thread (printed; `--nocapture`): random scrambles of 10 and 11 moves, seed 2512.
-#[test]
-#[ignore = "a measurement, not a check: prints node counts"]
-fn both_ends_against_one_ended_nodes() {
-    let t = small_tables();
-    let deadline = Deadline::default();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("a pool");
-    let mut rng = rng_from_seed(2512);
-    let (mut both, mut one) = (0u64, 0u64);
-    for n in [10usize, 10, 10, 11, 11, 11] {
-        let moves: Vec<Move> = (0..n).map(|_| Move::ALL[rng.gen_range(0..18)]).collect();
-        let cube = CubieCube::from_moves(&moves);
-        let (a, sa) = pool.install(|| search(t, &cube, &run(Mode::First, &deadline)));
-        let (b, sb) = pool.install(|| deepen(&OneEnded(t), &cube, &run(Mode::First, &deadline)));
-        let (Outcome::Found(a), Outcome::Found(b)) = (a, b) else {
-            panic!("{moves:?}")
-        };
-        assert_eq!(a[0].len(), b[0].len());
-        assert!(solves(&cube, &a[0]) && solves(&cube, &b[0]));
-        eprintln!(
-            "{n} moves, optimal {}: both ends {} nodes, one-ended {} ({:.2}x)",
-            a[0].len(),
-            sa.nodes,
-            sb.nodes,
-            sb.nodes as f64 / sa.nodes as f64
-        );
-        both += sa.nodes;
-        one += sb.nodes;
-    }
-    eprintln!(
-        "total: both ends {both}, one-ended {one} ({:.2}x)",
-        one as f64 / both as f64
-    );
 }
