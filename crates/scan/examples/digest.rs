@@ -1,6 +1,6 @@
 //! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
 //! builds that must read every case the same (session 28: the nearest pair's rival settled once
-//! instead of twice). Per part (default: the thirteen parts of `Part::tuning_thirteen`), the tally
+//! instead of twice). Per part (default: the fourteen parts of `Part::tuning_fourteen`), the tally
 //! (exact, exact yet named, flagged, refused, silently wrong), a hash of every answer (the
 //! cube, every sticker's reading with its confidence to the last bit, or the error), and the
 //! wall time of the resolves alone (case generation left out). Every case read silently
@@ -8,7 +8,7 @@
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
-//! target/release/examples/digest            # the thirteen tuning parts
+//! target/release/examples/digest            # the fourteen tuning parts
 //! target/release/examples/digest sixth      # one part
 //! target/release/examples/digest --starts=4,5,0 sixth  # near alternatives settled (session 29)
 //! ```
@@ -48,7 +48,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Part::NAMED[..Part::tuning_thirteen().len()].to_vec(),
+        None => Part::NAMED[..Part::tuning_fourteen().len()].to_vec(),
     };
     let (mut all, mut all_hash, mut all_time, mut n) = (
         Tally::default(),
