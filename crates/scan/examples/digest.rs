@@ -1,6 +1,6 @@
 //! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
 //! builds that must read every case the same (session 28: the nearest pair's rival settled once
-//! instead of twice). Per part (default: the thirteen parts of `Part::tuning_thirteen`), the tally
+//! instead of twice). Per part (default: the fourteen parts of `Part::tuning_fourteen`), the tally
 //! (exact, exact yet named, flagged, refused, silently wrong), a hash of every answer (the
 //! cube, every sticker's reading with its confidence to the last bit, or the error), and the
 //! wall time of the resolves alone (case generation left out). Every case read silently
@@ -8,13 +8,13 @@
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
-//! target/release/examples/digest            # the thirteen tuning parts
+//! target/release/examples/digest            # the fourteen tuning parts
 //! target/release/examples/digest sixth      # one part
 //! target/release/examples/digest --starts=4,5,0 sixth  # near alternatives settled (session 29)
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
-use rubik_scan::{AlternativeStarts, Resolver};
+use rubik_scan::{AlternativeStarts, FaintDoubt, Resolver};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::Path;
@@ -32,6 +32,9 @@ fn main() {
             .and_then(AlternativeStarts::parse)
         {
             resolver = resolver.alternative_starts(starts);
+        } else if let Some(faint) = arg.strip_prefix("--faint=").and_then(FaintDoubt::parse) {
+            // `--faint=BELOW,ONLY_IN_DOUBT`: stickers named below a raised bar (`FaintDoubt`).
+            resolver = resolver.faint_doubt(faint);
         } else {
             eprintln!("unknown or malformed option {arg}");
             std::process::exit(2);
@@ -48,7 +51,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Part::NAMED[..Part::tuning_thirteen().len()].to_vec(),
+        None => Part::NAMED[..Part::tuning_fourteen().len()].to_vec(),
     };
     let (mut all, mut all_hash, mut all_time, mut n) = (
         Tally::default(),
@@ -56,9 +59,12 @@ fn main() {
         Duration::ZERO,
         0usize,
     );
+    // Stickers named on the cubes answered, and on those read exactly (the price of naming).
+    let (mut all_named, mut all_named_exact) = (0usize, 0usize);
     for (name, part) in parts {
         let (mut tally, mut hash, mut time) =
             (Tally::default(), DefaultHasher::new(), Duration::ZERO);
+        let (mut named, mut named_exact) = (0usize, 0usize);
         let set = cases(&real, part);
         for case in &set {
             let start = Instant::now();
@@ -67,6 +73,13 @@ fn main() {
             let outcome = judge(&case.facelets, &answer);
             if let Outcome::Silent { .. } = outcome {
                 eprintln!("{name}: silently wrong: {}", case.name);
+            }
+            if let Ok(r) = &answer {
+                let k = r.doubtful().len();
+                named += k;
+                if r.facelets() == case.facelets {
+                    named_exact += k;
+                }
             }
             tally.add(&outcome);
             all.add(&outcome);
@@ -79,14 +92,16 @@ fn main() {
         }
         all_time += time;
         n += set.len();
+        all_named += named;
+        all_named_exact += named_exact;
         println!(
-            "{name}: {tally} | digest {:016x} | {:.3} ms a resolve",
+            "{name}: {tally} | named {named} ({named_exact} on exact cubes) | digest {:016x} | {:.3} ms a resolve",
             hash.finish(),
             time.as_secs_f64() * 1e3 / set.len().max(1) as f64
         );
     }
     println!(
-        "all: {all} | digest {:016x} | {:.3} ms a resolve",
+        "all: {all} | named {all_named} ({all_named_exact} on exact cubes) | digest {:016x} | {:.3} ms a resolve",
         all_hash.finish(),
         all_time.as_secs_f64() * 1e3 / n.max(1) as f64
     );

@@ -1,6 +1,6 @@
 //! Where two real scans lose exactness (session 29: `random-02-2017`, red and orange nearly
 //! equal, and `random-08-2019`, two whites a few units of blue apart), on the tuning data (the
-//! thirteen parts of `Part::tuning_thirteen`; the thirteenth part is held out). For every case
+//! fourteen parts of `Part::tuning_fourteen`; the fourteenth part is held out). For every case
 //! of the bases not read exactly: the fault kind, the outcome, the wrong stickers of the cube
 //! answered (for a refused case, of the cheapest valid cube, `Resolver::never_refuse`) and the
 //! colour pairs they confuse (truth → read), how many stickers were named and counted, and the
@@ -51,7 +51,7 @@ fn main() {
     let mut pairs: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut places: BTreeMap<(String, &str), usize> = BTreeMap::new();
     let mut gaps: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    for part in Part::tuning_thirteen() {
+    for part in Part::tuning_fourteen() {
         // Every base scan is kept: a part's seeds run on across the bases in order.
         for case in cases(&real, part) {
             let base = case.name.split('/').next().unwrap_or("").to_string();

@@ -71,7 +71,7 @@ fn main() {
             continue;
         }
         println!(
-            "{:4} {:6} rgb {:?} read {} truth {} conf {:.5} alt {:?} looks {} overruled {} parity {} unstable {} piece {} alt-cube {} rival {}",
+            "{:4} {:6} rgb {:?} read {} truth {} conf {:.5} alt {:?} looks {} overruled {} parity {} unstable {} piece {} alt-cube {} rival {} faint {}",
             sticker_name(s),
             if wrong { "WRONG" } else { "" },
             case.rgb[s].map(|v| v.round() as i32),
@@ -85,7 +85,8 @@ fn main() {
             st.unstable,
             st.piece_doubt,
             st.alternative_doubt,
-            st.rival_doubt
+            st.rival_doubt,
+            st.faint_doubt
         );
     }
 }

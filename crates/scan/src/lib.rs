@@ -44,4 +44,6 @@ pub mod synthetic;
 pub use error::sticker_name;
 pub use error::{Conflict, ScanError};
 pub use input::parse_rgb_json;
-pub use resolve::{resolve, AlternativeStarts, Resolution, Resolver, StickerReading, TruthCosts};
+pub use resolve::{
+    resolve, AlternativeStarts, FaintDoubt, Resolution, Resolver, StickerReading, TruthCosts,
+};

@@ -199,14 +199,17 @@ pub enum Part {
     /// The part kept aside until the end of session 28: the sixth part's design with new
     /// seeds (tuning data since).
     Twelfth,
-    /// The part kept aside until the end of session 28b: the sixth part's design with new
-    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    /// The part kept aside until the end of session 28b (run in session 29): the sixth part's
+    /// design with new seeds (tuning data since).
     Thirteenth,
+    /// The part kept aside until the end of session 29b: the sixth part's design with new
+    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    Fourteenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 14] = [
+    pub const NAMED: [(&'static str, Part); 15] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -221,6 +224,7 @@ impl Part {
         ("eleventh", Part::Eleventh),
         ("twelfth", Part::Twelfth),
         ("thirteenth", Part::Thirteenth),
+        ("fourteenth", Part::Fourteenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -289,6 +293,13 @@ impl Part {
     pub fn tuning_thirteen() -> [Part; 13] {
         std::array::from_fn(|i| Part::NAMED[i].1)
     }
+
+    /// The parts the resolver may be tuned on in session 29b: every part but
+    /// [`Part::Fourteenth`], the first fourteen of [`Part::NAMED`] (the thirteenth part was run
+    /// in session 29).
+    pub fn tuning_fourteen() -> [Part; 14] {
+        std::array::from_fn(|i| Part::NAMED[i].1)
+    }
 }
 
 /// One case: a scan under drawn faults, and its truth.
@@ -338,6 +349,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Eleventh => (13_000_000, 13_100_000),
         Part::Twelfth => (14_000_000, 14_100_000),
         Part::Thirteenth => (15_000_000, 15_100_000),
+        Part::Fourteenth => (16_000_000, 16_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -527,7 +539,7 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, HashSet};
 
-    /// The fourth to thirteenth parts are what their definition says (counts per kind, real and
+    /// The fourth to fourteenth parts are what their definition says (counts per kind, real and
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
@@ -550,6 +562,7 @@ mod tests {
         check_large_part(&real, Part::Eleventh, &Part::tuning_eleven(), 2);
         check_large_part(&real, Part::Twelfth, &Part::tuning_twelve(), 2);
         check_large_part(&real, Part::Thirteenth, &Part::tuning_thirteen(), 2);
+        check_large_part(&real, Part::Fourteenth, &Part::tuning_fourteen(), 2);
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.

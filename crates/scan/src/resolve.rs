@@ -27,7 +27,9 @@
 //!   a reason of its own, changes it too ([`StickerReading::alternative_doubt`]);
 //! - a rival reading, the fit started again from the cube read with a look-alike pair of
 //!   colours exchanged, explains the measurements at least as well and gives it another colour
-//!   ([`StickerReading::rival_doubt`], [`Rival`]).
+//!   ([`StickerReading::rival_doubt`], [`Rival`]);
+//! - the cube has a sticker named for another reason, and its confidence is below the raised
+//!   bar [`FAINT_BELOW`] ([`StickerReading::faint_doubt`], [`FaintDoubt`]).
 //!
 //! Too many doubtful stickers ([`DOUBTFUL_REFUSED`], or [`DOUBTFUL_REFUSED_STABLE`] when the
 //! second reading agrees on every sticker) or overruled ones ([`CONFLICTS_REFUSED`]) and the
@@ -155,6 +157,12 @@ pub const DOUBTFUL_REFUSED: usize = 20;
 /// unstable sticker and fewer than 24 doubtful were right in 112 of 151 cases and never wrong
 /// in an unnamed sticker (`examples/refusals.rs`).
 pub const DOUBTFUL_REFUSED_STABLE: usize = 24;
+/// A sticker below this tempered confidence (but at or above [`DOUBTFUL_BELOW`]) is named,
+/// without counting towards refusal ([`StickerReading::faint_doubt`]), when some other
+/// sticker of the cube is named already ([`FaintDoubt`]). Session 29b: the thirteenth
+/// part's silent case (`random-07/all/15000647`) had two stickers of one corner wrong at
+/// 0.99954, named by no check, in a cube with 21 other stickers named.
+pub const FAINT_BELOW: f64 = 0.9996;
 /// Most fitting rounds.
 const MAX_ROUNDS: usize = 12;
 
@@ -205,6 +213,47 @@ pub struct StickerReading {
     /// pair exchanged, for each pair a [`StickerReading::piece_doubt`] sticker was read as one
     /// colour of and looks like the other. Names stickers but refuses nothing.
     pub rival_doubt: bool,
+    /// Whether the sticker's confidence is below [`FAINT_BELOW`] (tempered) in a cube already
+    /// in doubt ([`FaintDoubt`]): a wrong cube's fitted light backs its wrong stickers at
+    /// 0.998–0.9999, so in a cube with doubtful stickers the bar is raised. Names stickers
+    /// but refuses nothing.
+    pub faint_doubt: bool,
+}
+
+/// When stickers are named for a confidence below [`FAINT_BELOW`]
+/// ([`StickerReading::faint_doubt`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FaintDoubt {
+    /// The tempered confidence below which a sticker is named (0: never).
+    pub below: f64,
+    /// Only in a cube where some sticker is named for another reason already.
+    pub only_in_doubt: bool,
+}
+
+impl FaintDoubt {
+    /// Never.
+    pub const NONE: FaintDoubt = FaintDoubt {
+        below: 0.0,
+        only_in_doubt: true,
+    };
+    /// The default: below [`FAINT_BELOW`], in cubes in doubt already.
+    pub const DEFAULT: FaintDoubt = FaintDoubt {
+        below: FAINT_BELOW,
+        only_in_doubt: true,
+    };
+
+    /// Parses `BELOW,ONLY_IN_DOUBT` (the second 0 or 1), as the examples take it.
+    pub fn parse(text: &str) -> Option<FaintDoubt> {
+        let (below, only) = text.split_once(',')?;
+        Some(FaintDoubt {
+            below: below.parse().ok()?,
+            only_in_doubt: match only {
+                "0" => false,
+                "1" => true,
+                _ => return None,
+            },
+        })
+    }
 }
 
 impl StickerReading {
@@ -217,6 +266,7 @@ impl StickerReading {
             piece_doubt: false,
             alternative_doubt: false,
             rival_doubt: false,
+            faint_doubt: false,
             ..*self
         }
         .is_doubtful()
@@ -234,6 +284,7 @@ impl StickerReading {
             || self.piece_doubt
             || self.alternative_doubt
             || self.rival_doubt
+            || self.faint_doubt
     }
 }
 
@@ -299,6 +350,7 @@ pub struct Resolver {
     refuse_stable: usize,
     order_switch: usize,
     starts: AlternativeStarts,
+    faint: FaintDoubt,
 }
 
 /// The truth weighed against the reading ([`Resolver::truth_costs`], for studying the resolver).
@@ -413,6 +465,7 @@ impl Default for Resolver {
             refuse_stable: DOUBTFUL_REFUSED_STABLE,
             order_switch: ORDER_SWITCH,
             starts: AlternativeStarts::DEFAULT,
+            faint: FaintDoubt::DEFAULT,
         }
     }
 }
@@ -469,6 +522,13 @@ impl Resolver {
     /// `usize::MAX`: never, session 26b's resolver).
     pub fn order_switch(mut self, pairs: usize) -> Resolver {
         self.order_switch = pairs;
+        self
+    }
+
+    /// Sets when stickers below a raised bar are named ([`FaintDoubt`]; default
+    /// [`FaintDoubt::DEFAULT`]; [`FaintDoubt::NONE`]: session 29's resolver).
+    pub fn faint_doubt(mut self, faint: FaintDoubt) -> Resolver {
+        self.faint = faint;
         self
     }
 
@@ -592,6 +652,16 @@ impl Resolver {
             let faces = first.to_face_array();
             for (s, reading) in stickers.iter_mut().enumerate() {
                 reading.rival_doubt |= faces[s] != reading.face;
+            }
+        }
+        if !self.faint.only_in_doubt || stickers.iter().any(|r| r.is_doubtful()) {
+            let below = if self.calibrate {
+                calibrated(self.faint.below)
+            } else {
+                self.faint.below
+            };
+            for reading in stickers.iter_mut() {
+                reading.faint_doubt = reading.confidence < below;
             }
         }
         let conflicts: Vec<Conflict> = (0..N_FACELETS)
@@ -916,6 +986,7 @@ impl Resolver {
                     piece_doubt: false,
                     alternative_doubt: false,
                     rival_doubt: false,
+                    faint_doubt: false,
                 };
             }
             let weight =
@@ -950,6 +1021,7 @@ impl Resolver {
                 piece_doubt: false,
                 alternative_doubt: false,
                 rival_doubt: false,
+                faint_doubt: false,
             }
         })
     }
