@@ -442,13 +442,7 @@ impl<'a> RobotSearch<'a> {
         let t = &set.tables;
         let a = t.twist_slice[twist * N_SLICE + slice];
         let b = t.flip_slice[flip * N_SLICE + slice];
-        let (entry, sym) = phase1_entry(
-            &self.plain.flipslice_sym,
-            &self.plain.twist_conj,
-            flip,
-            twist,
-            slice,
-        );
+        let (entry, sym) = self.entry_of(flip, twist, slice);
         let half = match self.five {
             Some((_, ref perm)) if missing != NO_SIDE => five_index(entry, sym, missing, perm),
             _ => entry,
@@ -600,21 +594,7 @@ impl<'a> RobotSearch<'a> {
                 self.path1.clear();
                 self.cost1 = cost1;
                 let stop = if self.descent.is_some() {
-                    let (entry, sym) = phase1_entry(
-                        &self.plain.flipslice_sym,
-                        &self.plain.twist_conj,
-                        flip,
-                        twist,
-                        slice,
-                    );
-                    let dist = self.bound1(set, missing, flip, twist, slice);
-                    let cube = &self.frames[f].cube;
-                    let node = Node {
-                        coords: [flip, twist, coord::slice_sorted(cube), coord::corners(cube)],
-                        dist,
-                        entry: self.coded_index(entry, sym, missing),
-                        sym,
-                    };
+                    let node = self.coded_root(f);
                     // Quarter turns leave the half turns uncoded; the axial half-turn
                     // search is compiled without their branch.
                     if self.metric == Metric::Qtm {
@@ -643,6 +623,38 @@ impl<'a> RobotSearch<'a> {
             found: self.found,
             timed_out: self.timed_out,
             nodes: self.nodes,
+        }
+    }
+
+    /// The plain phase-1 entry of (flip, twist, slice) and the symmetry taking it there.
+    #[inline(always)]
+    fn entry_of(&self, flip: usize, twist: usize, slice: usize) -> (usize, usize) {
+        phase1_entry(
+            &self.plain.flipslice_sym,
+            &self.plain.twist_conj,
+            flip,
+            twist,
+            slice,
+        )
+    }
+
+    /// Frame `f`'s start as a node of the coded search ([`Self::phase1_coded`]).
+    fn coded_root(&self, f: usize) -> Node {
+        let fr = &self.frames[f];
+        let (flip, twist, slice) = fr.coords;
+        let (flip, twist, slice) = (flip as usize, twist as usize, slice as usize);
+        let dist = self.bound1(&self.sets[fr.rot], fr.missing, flip, twist, slice);
+        let (entry, sym) = self.entry_of(flip, twist, slice);
+        Node {
+            coords: [
+                flip,
+                twist,
+                coord::slice_sorted(&fr.cube),
+                coord::corners(&fr.cube),
+            ],
+            dist,
+            entry: self.coded_index(entry, sym, fr.missing),
+            sym,
         }
     }
 

@@ -16,10 +16,9 @@
 //! one subtree, of the depth-first walk. A walker that finds one does not end the iteration
 //! at once: walkers on earlier subtrees go on and may replace it; those on later subtrees stop.
 
-use super::{Kid, Node, RobotSearch, MAX_COST, MAX_MOVES};
-use crate::coord::{self, N_SLICE_PERM};
+use super::{Kid, RobotSearch, MAX_COST, MAX_MOVES};
+use crate::coord::N_SLICE_PERM;
 use crate::method::twophase::stats;
-use crate::method::twophase::tables::phase1_entry;
 
 /// How many subtrees are searched in turns.
 pub(super) const WALKERS: usize = 6;
@@ -224,32 +223,15 @@ impl<'a> RobotSearch<'a> {
             source.frame += 1;
             source.next = 0;
             source.len = 0;
-            let (flip, twist, slice) = self.frames[f].coords;
-            let (flip, twist, slice) = (flip as usize, twist as usize, slice as usize);
-            let set = &self.sets[self.frames[f].rot];
-            let missing = self.frames[f].missing;
-            let dist = self.bound1(set, missing, flip, twist, slice);
-            if dist > cost1 {
+            let node = self.coded_root(f);
+            if node.dist > cost1 {
                 continue;
             }
             if self.tick() {
                 return false;
             }
             stats::add(|s| &mut s.phase1_nodes, 1);
-            let (entry, sym) = phase1_entry(
-                &self.plain.flipslice_sym,
-                &self.plain.twist_conj,
-                flip,
-                twist,
-                slice,
-            );
-            let cube = &self.frames[f].cube;
-            let node = Node {
-                coords: [flip, twist, coord::slice_sorted(cube), coord::corners(cube)],
-                dist,
-                entry: self.coded_index(entry, sym, missing),
-                sym,
-            };
+            let missing = self.frames[f].missing;
             let rot = self.frames[f].rot;
             let n = self.coded_kids::<UNCODED, true>(&node, cost1, None, rot, &mut source.roots);
             self.coded_entries::<UNCODED>(missing, &mut source.roots[..n]);
