@@ -331,11 +331,9 @@ impl<'a> RobotSearch<'a> {
     }
 
     /// Whether [`Self::phase1_walked`] may search phase 1 at `cost1`: the first solution ends
-    /// the search there, and nothing is reported as found. Six faces only: the five-face codes
-    /// (1.69 GB) were not at hand to test the walkers on them, so five faces stay recursive.
+    /// the search there, and nothing is reported as found.
     pub(super) fn walks(&self, cost1: usize) -> bool {
-        self.five.is_none()
-            && !self.improve
+        !self.improve
             && self.wanted == 1
             && self.on_found.is_none()
             && cost1 > super::SHORT_PHASE1_COST
