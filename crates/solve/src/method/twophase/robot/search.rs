@@ -11,6 +11,24 @@
 //! three), exact in it, which replace the halved half-turn bound where they exist.
 
 use super::descent::{self, DescentMap};
+#[path = "walk.rs"]
+mod walk;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: search the coded phase 1 recursively on this thread (the walkers' answers are
+    /// compared with it).
+    pub(super) static RECURSIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the coded phase 1 may be walked ([`walk`]); only tests say no.
+fn walk_on() -> bool {
+    #[cfg(test)]
+    if RECURSIVE.with(|r| r.get()) {
+        return false;
+    }
+    true
+}
 use super::mode::{may_follow, may_follow_across, may_start_phase2, Metric, RobotMove};
 use super::tables::FrameTables;
 use super::tables::{five_index, five_index2, SIDE_FACES};
@@ -424,13 +442,7 @@ impl<'a> RobotSearch<'a> {
         let t = &set.tables;
         let a = t.twist_slice[twist * N_SLICE + slice];
         let b = t.flip_slice[flip * N_SLICE + slice];
-        let (entry, sym) = phase1_entry(
-            &self.plain.flipslice_sym,
-            &self.plain.twist_conj,
-            flip,
-            twist,
-            slice,
-        );
+        let (entry, sym) = self.entry_of(flip, twist, slice);
         let half = match self.five {
             Some((_, ref perm)) if missing != NO_SIDE => five_index(entry, sym, missing, perm),
             _ => entry,
@@ -553,7 +565,23 @@ impl<'a> RobotSearch<'a> {
     /// Runs the search.
     pub fn run(mut self) -> Outcome {
         let mut cost1 = 0;
+        let mut walkers = Vec::new();
         'outer: while cost1 <= self.bound {
+            if self.descent.is_some() && self.walks(cost1) && walk_on() {
+                if walkers.is_empty() {
+                    walkers = walk::take_walkers();
+                }
+                let stop = if self.metric == Metric::Qtm {
+                    self.phase1_walked::<true>(cost1, &mut walkers)
+                } else {
+                    self.phase1_walked::<false>(cost1, &mut walkers)
+                };
+                if stop {
+                    break 'outer;
+                }
+                cost1 += 1;
+                continue;
+            }
             for f in 0..self.frames.len() {
                 self.frame = f;
                 let (flip, twist, slice) = self.frames[f].coords;
@@ -566,21 +594,7 @@ impl<'a> RobotSearch<'a> {
                 self.path1.clear();
                 self.cost1 = cost1;
                 let stop = if self.descent.is_some() {
-                    let (entry, sym) = phase1_entry(
-                        &self.plain.flipslice_sym,
-                        &self.plain.twist_conj,
-                        flip,
-                        twist,
-                        slice,
-                    );
-                    let dist = self.bound1(set, missing, flip, twist, slice);
-                    let cube = &self.frames[f].cube;
-                    let node = Node {
-                        coords: [flip, twist, coord::slice_sorted(cube), coord::corners(cube)],
-                        dist,
-                        entry: self.coded_index(entry, sym, missing),
-                        sym,
-                    };
+                    let node = self.coded_root(f);
                     // Quarter turns leave the half turns uncoded; the axial half-turn
                     // search is compiled without their branch.
                     if self.metric == Metric::Qtm {
@@ -604,10 +618,43 @@ impl<'a> RobotSearch<'a> {
                 break;
             }
         }
+        walk::keep_walkers(walkers);
         Outcome {
             found: self.found,
             timed_out: self.timed_out,
             nodes: self.nodes,
+        }
+    }
+
+    /// The plain phase-1 entry of (flip, twist, slice) and the symmetry taking it there.
+    #[inline(always)]
+    fn entry_of(&self, flip: usize, twist: usize, slice: usize) -> (usize, usize) {
+        phase1_entry(
+            &self.plain.flipslice_sym,
+            &self.plain.twist_conj,
+            flip,
+            twist,
+            slice,
+        )
+    }
+
+    /// Frame `f`'s start as a node of the coded search ([`Self::phase1_coded`]).
+    fn coded_root(&self, f: usize) -> Node {
+        let fr = &self.frames[f];
+        let (flip, twist, slice) = fr.coords;
+        let (flip, twist, slice) = (flip as usize, twist as usize, slice as usize);
+        let dist = self.bound1(&self.sets[fr.rot], fr.missing, flip, twist, slice);
+        let (entry, sym) = self.entry_of(flip, twist, slice);
+        Node {
+            coords: [
+                flip,
+                twist,
+                coord::slice_sorted(&fr.cube),
+                coord::corners(&fr.cube),
+            ],
+            dist,
+            entry: self.coded_index(entry, sym, fr.missing),
+            sym,
         }
     }
 
@@ -763,23 +810,51 @@ impl<'a> RobotSearch<'a> {
             return self.phase2_from_here();
         }
         stats::add(|s| &mut s.phase1_nodes, 1);
+        let prev = self.path1.last().map(|&i| set.moves[i as usize]);
+        let mut kids = [Kid::default(); MAX_MOVES];
+        let n = self.coded_kids::<UNCODED, false>(&node, togo, prev, rot, &mut kids);
+        self.coded_entries::<UNCODED>(missing, &mut kids[..n]);
+        for kid in &kids[..n] {
+            let Some(child) = self.coded_child::<UNCODED>(kid) else {
+                continue;
+            };
+            let left = kid.left as usize;
+            if let Some(stop) = self.descend(kid.mv, |me| me.phase1_coded::<UNCODED>(child, left)) {
+                return stop;
+            }
+        }
+        false
+    }
+
+    /// The first pass of a coded node's expansion ([`Self::phase1_coded`]): the children of
+    /// `node` (in frame set `rot`, `togo` to spend, after the move `prev`) that can stay
+    /// within the cost left, moved, their flip-slice class (or, ending phase 1, their corners
+    /// × slice entry) requested; written to `kids`, their count returned. A move the code does
+    /// not describe (a half turn in quarter turns) is kept on a lower bound from its face's
+    /// quarter turns, and its child's distance is read in the table later. `ROWS` (walked):
+    /// also request the corner and slice move-table rows each child's own expansion reads (a
+    /// few steps later; the corner row is a miss in the 1.45 MB table, 29% of a walked QT
+    /// search's samples without it).
+    #[inline(always)]
+    fn coded_kids<const UNCODED: bool, const ROWS: bool>(
+        &self,
+        node: &Node,
+        togo: usize,
+        prev: Option<RobotMove>,
+        rot: usize,
+        kids: &mut [Kid; MAX_MOVES],
+    ) -> usize {
         let Some((table, map)) = self.descent else {
             unreachable!("phase1_coded runs with descent codes")
         };
+        let set = &self.sets[rot];
         let dec = &map.decoder;
         let (down, raise) = dec.decode(dec.code(table, node.entry));
         let bits = &map.bit[node.sym];
         let slots = &self.slots[rot];
         let mv = &self.plain.moves;
-        let prev = self.path1.last().map(|&i| set.moves[i as usize]);
         let [flip, twist, sorted, corners] = node.coords;
         let sm = &mv.slice_sorted_move;
-        // Two passes, so that the children's reads overlap: the first picks the children
-        // that can stay within the cost left, moves them and requests their flip-slice
-        // class; the second requests their codes; then the search goes on in each. A move
-        // the code does not describe (a half turn in quarter turns) is kept on a lower bound
-        // from its face's quarter turns, and its child's distance is read in the table.
-        let mut kids = [Kid::default(); MAX_MOVES];
         let mut n = 0;
         for (i, rm) in set.moves.iter().enumerate() {
             let cost = rm.cost as usize;
@@ -814,6 +889,11 @@ impl<'a> RobotSearch<'a> {
             }
             if left > 0 {
                 prefetch(&self.plain.flipslice_sym, s / N_SLICE_PERM * N_FLIP + f);
+                if ROWS {
+                    // The rows its own expansion reads (walked: a few steps later).
+                    prefetch(&mv.corner_move, c * 18);
+                    prefetch(sm, s * 18);
+                }
             } else if !coded && (f != 0 || t1 != 0 || s >= N_SLICE_PERM) {
                 // Not in G1 (the distance is 0 only there).
                 continue;
@@ -832,7 +912,19 @@ impl<'a> RobotSearch<'a> {
             };
             n += 1;
         }
-        for kid in &mut kids[..n] {
+        n
+    }
+
+    /// The second pass of a coded node's expansion: each child's entry in the codes (and its
+    /// symmetry) found from its flip-slice class, and the entry requested (an uncoded child's
+    /// distance too), in frame missing `missing`.
+    #[inline(always)]
+    fn coded_entries<const UNCODED: bool>(&self, missing: usize, kids: &mut [Kid]) {
+        let Some((table, map)) = self.descent else {
+            unreachable!("phase1_coded runs with descent codes")
+        };
+        let dec = &map.decoder;
+        for kid in kids {
             if kid.left > 0 {
                 let [f, t1, s] = kid.coords.map(usize::from);
                 let (entry, sym) = phase1_entry(
@@ -852,29 +944,28 @@ impl<'a> RobotSearch<'a> {
                 kid.half = sym as u32;
             }
         }
-        for kid in &kids[..n] {
-            let [f, t1, s] = kid.coords.map(usize::from);
-            let dist = if UNCODED && kid.uncoded {
-                let d = nibble(self.exact1().unwrap_or_default(), kid.entry as usize);
-                if d > kid.left {
-                    continue;
-                }
-                d
-            } else {
-                kid.small
-            };
-            let child = Node {
-                coords: [f, t1, s, kid.corners as usize],
-                dist: dist as usize,
-                entry: kid.entry as usize,
-                sym: kid.half as usize,
-            };
-            let left = kid.left as usize;
-            if let Some(stop) = self.descend(kid.mv, |me| me.phase1_coded::<UNCODED>(child, left)) {
-                return stop;
+    }
+
+    /// A child found by [`Self::coded_kids`] and [`Self::coded_entries`] as a node, or `None`
+    /// when its distance, read now (an uncoded move), leaves it beyond the cost left.
+    #[inline(always)]
+    fn coded_child<const UNCODED: bool>(&self, kid: &Kid) -> Option<Node> {
+        let [f, t1, s] = kid.coords.map(usize::from);
+        let dist = if UNCODED && kid.uncoded {
+            let d = nibble(self.exact1().unwrap_or_default(), kid.entry as usize);
+            if d > kid.left {
+                return None;
             }
-        }
-        false
+            d
+        } else {
+            kid.small
+        };
+        Some(Node {
+            coords: [f, t1, s, kid.corners as usize],
+            dist: dist as usize,
+            entry: kid.entry as usize,
+            sym: kid.half as usize,
+        })
     }
 
     fn cost_of_path1(&self) -> usize {

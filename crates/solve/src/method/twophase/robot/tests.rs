@@ -1082,3 +1082,61 @@ fn phase2_starts_with_every_move_that_does_not_merge_with_phase1() {
         }
     }
 }
+
+/// The coded phase 1 walked in turns ([`super::search`]'s walkers) gives the recursive
+/// search's answers: the same moves for every state, each applied and checked, in QT ≤ 26
+/// and AXHT ≤ 16 (six faces) and in five faces' half turns ≤ 21 (URFDL, RFDLB). Needs the
+/// codes (423 MB, 846 MB and 1.69 GB): read from `RUBIK_TABLES` when it is set, else built in
+/// the test tables' directory; run with `cargo test --release -p rubik-solve -- --ignored
+/// walked_coded`.
+#[test]
+#[ignore = "needs the QT, AXHT and five-face descent codes (3 GB)"]
+fn walked_coded_phase1_gives_the_recursive_answers() {
+    let dir = std::env::var_os("RUBIK_TABLES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| table_dir().to_path_buf());
+    let config = SolverConfig {
+        table_dir: Some(dir),
+        ..SolverConfig::default()
+    };
+    let store = crate::store::Store::new(&config);
+    for (faces, metric, bound, seed) in [
+        ("all", Metric::Qtm, 26, 3912),
+        ("all", Metric::AxialHtm, 16, 3913),
+        ("URFDL", Metric::Htm, 21, 3914),
+        ("RFDLB", Metric::Htm, 21, 3915),
+    ] {
+        let spec = if faces == "all" {
+            descent::descent_spec(metric)
+        } else {
+            descent::five_descent_spec(metric)
+        };
+        store.get(spec.expect("codes")).expect("descent codes");
+        let mut options = Options::new();
+        options.set("faces", Some(faces)).expect("faces");
+        options.set("metric", Some(metric.name())).expect("metric");
+        let s = crate::method::twophase::TwophaseSolver::new(&SolverConfig {
+            options,
+            ..config.clone()
+        })
+        .expect("robot tables");
+        let limits = Limits {
+            max_length: Some(bound),
+            ..Limits::default()
+        };
+        let mut rng = rng_from_seed(seed);
+        for i in 0..12 {
+            let cube = CubieCube::random(&mut rng);
+            let walked = s.solve(&cube, &limits).expect("a solution");
+            super::search::RECURSIVE.with(|r| r.set(true));
+            let recursive = s.solve(&cube, &limits).expect("a solution");
+            super::search::RECURSIVE.with(|r| r.set(false));
+            assert!(
+                walked.solves(&cube),
+                "state {i}: {walked} does not solve it"
+            );
+            assert!(metric.length(&walked.moves) <= bound, "state {i}: {walked}");
+            assert_eq!(walked.moves, recursive.moves, "state {i} in {metric}");
+        }
+    }
+}
