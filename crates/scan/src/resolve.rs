@@ -449,6 +449,10 @@ pub(crate) struct InOrder {
     /// inside when no cube with the pair exchanged differs from the cube read), when it was
     /// settled already: the rival check takes it rather than settling it again.
     pub nearest: Option<((usize, usize), Option<Rival>)>,
+    /// `settled`'s chain solved (best cube and min-marginals), when the near alternatives
+    /// already solved it and kept it: [`Resolver::resolve`] takes it rather than solving the
+    /// same chain again.
+    pub solved: Option<assign::Solved>,
 }
 
 impl Default for Resolver {
@@ -594,6 +598,7 @@ impl Resolver {
             abandoned,
             carried,
             nearest: settled_rival,
+            solved,
         } = self.fit_in_order(&obs, &rgb)?;
         let (second, _, _, _) = self.fit(&obs, false)?;
         let second = second
@@ -601,7 +606,10 @@ impl Resolver {
             .ok_or(ScanError::PinsContradict)?
             .cube
             .to_face_array();
-        let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
+        let solved = match solved {
+            Some(solved) => solved,
+            None => chain.solve().ok_or(ScanError::PinsContradict)?,
+        };
         let mut stickers = self.readings(&model, &table, &solved);
         let (relaxed, relaxed_cost) = chain.relaxed().ok_or(ScanError::PinsContradict)?;
         let parity_gap = (solved.best.cost - relaxed_cost).max(0.0) as f64;
@@ -811,6 +819,8 @@ impl Resolver {
             in_order.abandoned.push(solved.best.cube);
             in_order.settled = settled;
             in_order.nearest = None;
+        } else {
+            in_order.solved = Some(solved);
         }
         Ok(in_order)
     }
@@ -828,6 +838,7 @@ impl Resolver {
             abandoned: Vec::new(),
             carried: Vec::new(),
             nearest,
+            solved: None,
         };
         if !self.rivals || self.order_switch == usize::MAX {
             return Ok(stay(settled, None));
@@ -849,6 +860,7 @@ impl Resolver {
                 abandoned: vec![read.cube],
                 carried: Vec::new(),
                 nearest: None,
+                solved: None,
             })
         } else {
             Ok(stay(settled, Some((pair, Some(r)))))
