@@ -354,9 +354,11 @@ impl Store {
                 Memory::Mapped { map, _watch: watch }
             }
             Placement::Mapped | Placement::Private | Placement::Huge => {
-                let mut buf =
-                    memory::buffer(spec.payload_bytes(), spec.placement == Placement::Huge)
-                        .map_err(|e| Fault::Unreadable(e.into()))?;
+                // A table mapped by default is one of the largest, read at random: its private
+                // copy goes into huge pages as well.
+                let huge = spec.placement != Placement::Private;
+                let mut buf = memory::buffer(spec.payload_bytes(), huge)
+                    .map_err(|e| Fault::Unreadable(e.into()))?;
                 file::read(spec, &self.dir, &mut buf)?;
                 Memory::Private(
                     buf.make_read_only()
