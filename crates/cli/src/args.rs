@@ -174,6 +174,10 @@ pub struct TableArgs {
     #[arg(long)]
     pub compact: bool,
 
+    /// Copy the tables into this process's memory, the large ones in 2 MiB pages, instead of mapping their files: slower to start (about a second) and more memory, faster solves. For runs of many cubes (batches, benchmarks, a robot's session).
+    #[arg(long)]
+    pub private_tables: bool,
+
     /// The methods' options, as the methods declare them.
     #[command(flatten)]
     pub options: MethodOptionArgs,

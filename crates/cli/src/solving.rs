@@ -30,6 +30,7 @@ pub fn config(tables: &TableArgs) -> CliResult<SolverConfig> {
     Ok(SolverConfig {
         progress: Some(Arc::new(StderrProgress::new())),
         compact: tables.compact || little_memory(),
+        private_tables: tables.private_tables,
         options: options(tables)?,
         ..SolverConfig::default()
     })
