@@ -1,6 +1,6 @@
 //! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
 //! builds that must read every case the same (session 28: the nearest pair's rival settled once
-//! instead of twice). Per part (default: the fourteen parts of `Part::tuning_fourteen`), the tally
+//! instead of twice). Per part (default: the fifteen parts of `Part::tuning_fifteen`), the tally
 //! (exact, exact yet named, flagged, refused, silently wrong), a hash of every answer (the
 //! cube, every sticker's reading with its confidence to the last bit, or the error), and the
 //! wall time of the resolves alone (case generation left out). Every case read silently
@@ -8,9 +8,11 @@
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
-//! target/release/examples/digest            # the fourteen tuning parts
+//! target/release/examples/digest            # the fifteen tuning parts
 //! target/release/examples/digest sixth      # one part
 //! target/release/examples/digest --starts=4,5,0 sixth  # near alternatives settled (session 29)
+//! target/release/examples/digest --outcomes # hash outcomes only (session 30: a new calibration
+//!                                           # map must leave every cube and name as it was)
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
@@ -25,7 +27,13 @@ fn main() {
     let real = load_real(&dir).expect("tests/data");
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut resolver = Resolver::new();
-    for arg in args.iter().filter(|a| a.starts_with("--")) {
+    // `--outcomes`: the hash covers the cube, the stickers named and the error only, not the
+    // readings' confidences (which a new calibration map changes by design).
+    let outcomes_only = args.iter().any(|a| a == "--outcomes");
+    for arg in args
+        .iter()
+        .filter(|a| a.starts_with("--") && *a != "--outcomes")
+    {
         // `--starts=MOST,GAP,MARGIN[,CARRY]`: the near alternatives settled (`AlternativeStarts`).
         if let Some(starts) = arg
             .strip_prefix("--starts=")
@@ -51,7 +59,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Part::NAMED[..Part::tuning_fourteen().len()].to_vec(),
+        None => Part::NAMED[..Part::tuning_fifteen().len()].to_vec(),
     };
     let (mut all, mut all_hash, mut all_time, mut n) = (
         Tally::default(),
@@ -84,6 +92,7 @@ fn main() {
             tally.add(&outcome);
             all.add(&outcome);
             let text = match &answer {
+                Ok(r) if outcomes_only => format!("{} {:?}", r.facelets(), r.doubtful()),
                 Ok(r) => format!("{} {:?} {:?}", r.facelets(), r.stickers, r.doubtful()),
                 Err(e) => format!("{e}"),
             };

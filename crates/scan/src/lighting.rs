@@ -65,6 +65,18 @@
 //!   i = 0..2,175), 960 synthetic cubes (cube and colour scheme from 12,100,000 + i, faults from
 //!   12,150,000 + i, i = 0..959).
 //!
+//! - **Eleventh to fourteenth** (3,136 cases each, sessions 27 to 29b): the sixth part's design
+//!   with seeds 13,000,000 + i to 16,000,000 + i (synthetic 13,100,000 + i to 16,100,000 + i,
+//!   faults 50,000 above).
+//!
+//! - **Fifteenth** (12,544 cases, defined on 2026-12-07 (session 30) before any resolver or
+//!   calibration change of that session, to be run once at its end): four times the sixth
+//!   part's size, so a confidence decile below 0.9 holds several hundred cases: the 34 real
+//!   scans × 256 cases (seeds 17,000,000 + i, i = 0..8,703; per scan 32 of each kind, 64 of all
+//!   at once), 3,840 synthetic cubes (cube and colour scheme from 17,100,000 + i, faults from
+//!   17,150,000 + i, i = 0..3,839). The three ranges do not overlap each other or any earlier
+//!   part's (checked by a unit test).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
 //! tuning data too, after the third the fresh part, and after the fourth the fourth part.
@@ -202,14 +214,20 @@ pub enum Part {
     /// The part kept aside until the end of session 28b (run in session 29): the sixth part's
     /// design with new seeds (tuning data since).
     Thirteenth,
-    /// The part kept aside until the end of session 29b: the sixth part's design with new
-    /// seeds. Held out: not to be resolved before that session's resolver is fixed.
+    /// The part kept aside until the end of session 29b (run in session 29b): the sixth part's
+    /// design with new seeds (tuning data since).
     Fourteenth,
+    /// The part kept aside until the end of session 30: four times the sixth part's size (its
+    /// design with four times the seeds per kind: 256 cases per real scan, 3,840 synthetic
+    /// cubes; 12,544 cases), new seeds, so that a confidence decile below 0.9 holds several
+    /// hundred cases. Held out: not to be resolved before that session's resolver and
+    /// calibration map are fixed.
+    Fifteenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 15] = [
+    pub const NAMED: [(&'static str, Part); 16] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -225,6 +243,7 @@ impl Part {
         ("twelfth", Part::Twelfth),
         ("thirteenth", Part::Thirteenth),
         ("fourteenth", Part::Fourteenth),
+        ("fifteenth", Part::Fifteenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -300,6 +319,13 @@ impl Part {
     pub fn tuning_fourteen() -> [Part; 14] {
         std::array::from_fn(|i| Part::NAMED[i].1)
     }
+
+    /// The parts the resolver may be tuned on in session 30: every part but
+    /// [`Part::Fifteenth`], the first fifteen of [`Part::NAMED`] (the fourteenth part was run
+    /// in session 29b).
+    pub fn tuning_fifteen() -> [Part; 15] {
+        std::array::from_fn(|i| Part::NAMED[i].1)
+    }
 }
 
 /// One case: a scan under drawn faults, and its truth.
@@ -350,6 +376,9 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Twelfth => (14_000_000, 14_100_000),
         Part::Thirteenth => (15_000_000, 15_100_000),
         Part::Fourteenth => (16_000_000, 16_100_000),
+        // Four times the sixth part's size: real seeds 17,000,000 + i (i < 8,704), synthetic
+        // cubes 17,100,000 + i and their faults 17,150,000 + i (i < 3,840).
+        Part::Fifteenth => (17_000_000, 17_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -359,6 +388,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
+            (Part::Fifteenth, _) => 256,
             // The sixth part and every later one: the sixth part's design.
             _ => 64,
         };
@@ -372,6 +402,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
+        Part::Fifteenth => 3840,
         // The sixth part and every later one: the sixth part's design.
         _ => 960,
     };
@@ -563,6 +594,47 @@ mod tests {
         check_large_part(&real, Part::Twelfth, &Part::tuning_twelve(), 2);
         check_large_part(&real, Part::Thirteenth, &Part::tuning_thirteen(), 2);
         check_large_part(&real, Part::Fourteenth, &Part::tuning_fourteen(), 2);
+    }
+
+    /// The fifteenth part is four times the sixth part's design (12,544 cases), and every seed
+    /// it draws from (real faults, synthetic cubes, their faults) lies in its own range, apart
+    /// from each other and from every earlier part's. Only the cases are drawn.
+    #[test]
+    fn fifteenth_part_is_as_defined() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let real = load_real(&dir).expect("tests/data");
+        check_large_part(&real, Part::Fifteenth, &Part::tuning_fifteen(), 8);
+        let fifteenth = cases(&real, Part::Fifteenth);
+        assert_eq!(fifteenth.len(), 12_544);
+        let seeds = |c: &Case| -> Vec<u64> {
+            let mut out: Vec<u64> = vec![c.name.rsplit('/').next().unwrap().parse().unwrap()];
+            if let Some(base) = c.name.strip_prefix("synthetic-") {
+                out.push(base.split('/').next().unwrap().parse().unwrap());
+            }
+            out
+        };
+        let (mut real_seeds, mut cubes, mut faults) = (Vec::new(), Vec::new(), Vec::new());
+        for c in &fifteenth {
+            let s = seeds(c);
+            if c.real {
+                real_seeds.push(s[0]);
+            } else {
+                faults.push(s[0]);
+                cubes.push(s[1]);
+            }
+        }
+        let range = |v: &[u64]| (*v.iter().min().unwrap(), *v.iter().max().unwrap(), v.len());
+        assert_eq!(range(&real_seeds), (17_000_000, 17_008_703, 8_704));
+        assert_eq!(range(&cubes), (17_100_000, 17_103_839, 3_840));
+        assert_eq!(range(&faults), (17_150_000, 17_153_839, 3_840));
+        // Every seed any earlier part draws from lies below the fifteenth part's ranges.
+        let earlier_max = Part::tuning_fifteen()
+            .iter()
+            .flat_map(|&p| cases(&real, p))
+            .flat_map(|c| seeds(&c))
+            .max()
+            .unwrap();
+        assert!(earlier_max < 17_000_000, "{earlier_max}");
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.
