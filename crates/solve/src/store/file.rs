@@ -19,7 +19,7 @@
 //! that table (see [`super::lock`]).
 
 use super::error::{OsError, TableError};
-use super::spec::{Placement, TableSpec};
+use super::spec::TableSpec;
 use std::fs::File;
 use std::io::{self, Write};
 #[cfg(unix)]
@@ -236,7 +236,7 @@ pub fn map(spec: &TableSpec, dir: &Path) -> Result<(memmap2::Mmap, u64), Fault> 
     // Pages of the file not yet cached are read in 2 MiB folios, which the kernel then maps
     // with one entry each (fewer address-translation misses in searches reading the table at
     // random, and every later process mapping the file gets them too). Advisory: pages already
-    // cached in small folios stay so until the cache drops them.
+    // cached in small folios (a copied file's, say) stay so until the cache drops them.
     #[cfg(target_os = "linux")]
     let _ = map.advise(memmap2::Advice::HugePage);
     Ok((map, sum))
@@ -326,31 +326,8 @@ pub fn write(spec: &TableSpec, dir: &Path, payload: &[u8]) -> Result<(), TableEr
     tmp.write_all(&header(spec, sum))
         .and_then(|_| tmp.write_all(payload))
         .map_err(failed)?;
-    if spec.placement == Placement::Mapped {
-        drop_cache(tmp.as_file());
-    }
     tmp.persist(&target).map_err(|e| failed(e.error))?;
     Ok(())
-}
-
-/// Writes a mapped table's file out and drops its pages from the page cache, so that the
-/// first process mapping it reads it back from disk. The pages the writes left are small
-/// ones (4 KiB), and a mapping of them stays in 4 KiB pages as long as they are cached; pages
-/// read from disk come in folios of up to 2 MiB, which the kernel maps whole (session 30:
-/// about 0.75x the time a cube at <= 20 and <= 19). Advisory: on failure the file is as
-/// good, only its pages smaller.
-fn drop_cache(file: &File) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::fd::AsRawFd;
-        // Dirty pages are not dropped: write them first.
-        if file.sync_data().is_ok() {
-            // SAFETY: a plain system call on an open descriptor; it reads no memory of ours.
-            unsafe { libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED) };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = file;
 }
 
 const TEMP_SUFFIX: &str = ".tmp";

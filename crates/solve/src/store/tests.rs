@@ -224,11 +224,10 @@ fn a_table_kept_as_bytes_comes_back_only_when_sound() {
     shelf::keep_built(false);
 }
 
-/// A mapped table's file is written out and its cached pages dropped (so that the first
-/// process mapping it reads it back in large pages): the file is whole, and mapping it gives
-/// the entries built.
+/// A table placed `Mapped` is written whole, and mapping it (asking for huge pages) gives the
+/// entries built.
 #[test]
-fn a_mapped_table_written_with_its_cache_dropped_maps_back_whole() {
+fn a_mapped_table_maps_back_whole() {
     let dir = tempfile::tempdir().unwrap();
     let mapped = Spec {
         table: TWIST_MOVES.table.placed(Placement::Mapped),
