@@ -223,3 +223,21 @@ fn a_table_kept_as_bytes_comes_back_only_when_sound() {
     assert_eq!(shelf::take_built(), vec![(spec().name, file)]);
     shelf::keep_built(false);
 }
+
+/// A table placed `Mapped` is written whole, and mapping it (asking for huge pages) gives the
+/// entries built.
+#[test]
+fn a_mapped_table_maps_back_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mapped = Spec {
+        table: TWIST_MOVES.table.placed(Placement::Mapped),
+        build: TWIST_MOVES.build,
+    };
+    let built = store(dir.path()).load_uncached(&mapped).expect("builds");
+    let file = std::fs::read(store(dir.path()).path(&mapped.table)).unwrap();
+    assert_eq!(file.len() as u64, mapped.table.file_bytes());
+    let again = store(dir.path()).load_uncached(&mapped).expect("maps");
+    assert!(again.is_mapped() || cfg!(not(unix)));
+    assert_eq!(again[..], built[..]);
+    assert_eq!(again[..], twist_from_disk(dir.path())[..]);
+}
