@@ -68,8 +68,15 @@ def validate(cubestring: str) -> None:
 def apply(alg: str, cubestring: Optional[str] = None) -> str:
     """The facelet string after ``alg`` applied to ``cubestring`` (default: solved)."""
 
-def load_tables(method: str = "twophase", table: Optional[str] = None) -> None:
-    """Loads (or builds and caches) ``method``'s tables now."""
+def load_tables(
+    method: str = "twophase", table: Optional[str] = None, private_tables: bool = False
+) -> None:
+    """Loads (or builds and caches) ``method``'s tables now.
+
+    ``private_tables=True``: the tables copied into this process's memory (the large ones in
+    2 MiB pages) instead of mapped from their files: slower to start, faster solves; for a
+    robot's session solving many cubes. Must come before the process's first solve.
+    """
 
 def solve_lines(
     lines: str,
