@@ -5,8 +5,13 @@
 
 use rubik_solve::service::Service;
 use rubik_solve::{Progress, SolverConfig};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
+
+/// Whether the service is to be made with private copies of the tables
+/// ([`ask_private_tables`]).
+static PRIVATE: AtomicBool = AtomicBool::new(false);
 
 /// The service every call of the module shares.
 pub fn service() -> &'static Service {
@@ -15,9 +20,26 @@ pub fn service() -> &'static Service {
         Service::new(SolverConfig {
             progress: Some(Arc::new(StderrLines::default())),
             compact: little_memory(),
+            private_tables: PRIVATE.load(Ordering::SeqCst),
             ..SolverConfig::default()
         })
     })
+}
+
+/// Makes the service copy its tables into this process's memory (the large ones in 2 MiB
+/// pages) instead of mapping their files. Tables are cached once per process, so this must
+/// come before the first call that made the service (a solve, a scramble, a table load); it
+/// is an error afterwards unless the service was made so already.
+pub fn ask_private_tables() -> Result<(), &'static str> {
+    PRIVATE.store(true, Ordering::SeqCst);
+    if service().config().private_tables {
+        Ok(())
+    } else {
+        Err(
+            "private_tables=True must come before this process's first solve or table load \
+             (its tables are mapped from their files already)",
+        )
+    }
 }
 
 /// Whether this machine has too little memory for the full two-phase tables (under 2 GiB), in

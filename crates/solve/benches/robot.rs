@@ -18,6 +18,10 @@
 //! `--each`: each state's length and time on standard error as it is solved. `--only I,J`:
 //! only those of the `--count` states (numbered from 0). `--states FILE`: the states from a
 //! file of facelet strings, one a line (the first `--count` of them), instead of `--seed`.
+//! `--private`: the tables copied into the process's memory, the large ones in 2 MiB pages
+//! (`SolverConfig::private_tables`, a robot's long session) instead of mapped from their files;
+//! the time to load them is printed either way, and at the end the peak resident memory and
+//! how much of it is in huge pages (Linux).
 //! Built with `--features stats`, it also prints the search's counts per cube.
 
 use rubik_cube::random::rng_from_seed;
@@ -127,10 +131,13 @@ fn main() {
     let mut options = Options::new();
     options.set("faces", Some(&faces_name)).expect("faces");
     options.set("metric", Some(&metric_name)).expect("metric");
+    let private = args.iter().any(|a| a == "--private");
     let config = SolverConfig {
         options,
+        private_tables: private,
         ..SolverConfig::default()
     };
+    let loading = Instant::now();
     // Every table of the mode first, those not built on first use too (five faces' phase-2
     // tables in the metric): the mode is measured with all its tables.
     let store = rubik_solve::tables::Store::new(&config);
@@ -138,6 +145,11 @@ fn main() {
         spec.ensure(&store).expect("the mode's tables");
     }
     let solver = solver_for(Method::Twophase, &config).expect("tables");
+    println!(
+        "tables {} in {:.3} s",
+        if private { "private" } else { "mapped" },
+        loading.elapsed().as_secs_f64()
+    );
     let time_ms = arg(&args, "--time-ms").map(|t| t.parse::<u64>().expect("time"));
     let bound = arg(&args, "--bound").map(|t| t.parse::<usize>().expect("bound"));
     let limits = match (time_ms, bound) {
@@ -182,6 +194,24 @@ fn main() {
         median(millis.clone()),
         millis.iter().cloned().fold(0.0, f64::max)
     );
+    // The process's peak memory and what of it is in huge pages (Linux; nothing elsewhere).
+    let field = |file: &str, name: &str| -> Option<f64> {
+        let text = std::fs::read_to_string(file).ok()?;
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        let kb: f64 = line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kb / 1024.0)
+    };
+    if let (Some(peak), Some(huge)) = (
+        field("/proc/self/status", "VmHWM:"),
+        field("/proc/self/smaps_rollup", "AnonHugePages:"),
+    ) {
+        println!("memory: peak {peak:.0} MiB resident, {huge:.0} MiB in huge pages");
+    }
     let st = rubik_solve::internals::twophase_stats();
     if st.leaves > 0 {
         // Only with `--features stats`.

@@ -68,8 +68,17 @@ def validate(cubestring: str) -> None:
 def apply(alg: str, cubestring: Optional[str] = None) -> str:
     """The facelet string after ``alg`` applied to ``cubestring`` (default: solved)."""
 
-def load_tables(method: str = "twophase", table: Optional[str] = None) -> None:
-    """Loads (or builds and caches) ``method``'s tables now."""
+def load_tables(
+    method: str = "twophase", table: Optional[str] = None, private_tables: bool = False
+) -> None:
+    """Loads (or builds and caches) ``method``'s tables now.
+
+    ``private_tables=True``: the tables copied into this process's memory (the large ones in
+    2 MiB pages) instead of mapped from their files: slower to start, then searched in 2 MiB
+    pages whatever the page cache holds (faster than files cached in 4 KiB pages, as a copied
+    table directory is); for a robot's session solving many cubes. Must come before the
+    process's first solve.
+    """
 
 def solve_lines(
     lines: str,

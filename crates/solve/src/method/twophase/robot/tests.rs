@@ -1083,6 +1083,32 @@ fn phase2_starts_with_every_move_that_does_not_merge_with_phase1() {
     }
 }
 
+/// The robot solver of `faces` (`"all"` or five) in `metric` with its descent codes, from
+/// `RUBIK_TABLES` when it is set, else the test tables' directory (the codes built there if
+/// missing).
+fn coded_solver(faces: &str, metric: Metric) -> crate::method::twophase::TwophaseSolver {
+    let dir = std::env::var_os("RUBIK_TABLES")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| table_dir().to_path_buf());
+    let config = SolverConfig {
+        table_dir: Some(dir),
+        ..SolverConfig::default()
+    };
+    let spec = if faces == "all" {
+        descent::descent_spec(metric)
+    } else {
+        descent::five_descent_spec(metric)
+    };
+    crate::store::Store::new(&config)
+        .get(spec.expect("codes"))
+        .expect("descent codes");
+    let mut options = Options::new();
+    options.set("faces", Some(faces)).expect("faces");
+    options.set("metric", Some(metric.name())).expect("metric");
+    crate::method::twophase::TwophaseSolver::new(&SolverConfig { options, ..config })
+        .expect("robot tables")
+}
+
 /// The coded phase 1 walked in turns ([`super::search`]'s walkers) gives the recursive
 /// search's answers: the same moves for every state, each applied and checked, in QT ≤ 26
 /// and AXHT ≤ 16 (six faces) and in five faces' half turns ≤ 21 (URFDL, RFDLB). Needs the
@@ -1092,34 +1118,13 @@ fn phase2_starts_with_every_move_that_does_not_merge_with_phase1() {
 #[test]
 #[ignore = "needs the QT, AXHT and five-face descent codes (3 GB)"]
 fn walked_coded_phase1_gives_the_recursive_answers() {
-    let dir = std::env::var_os("RUBIK_TABLES")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| table_dir().to_path_buf());
-    let config = SolverConfig {
-        table_dir: Some(dir),
-        ..SolverConfig::default()
-    };
-    let store = crate::store::Store::new(&config);
     for (faces, metric, bound, seed) in [
         ("all", Metric::Qtm, 26, 3912),
         ("all", Metric::AxialHtm, 16, 3913),
         ("URFDL", Metric::Htm, 21, 3914),
         ("RFDLB", Metric::Htm, 21, 3915),
     ] {
-        let spec = if faces == "all" {
-            descent::descent_spec(metric)
-        } else {
-            descent::five_descent_spec(metric)
-        };
-        store.get(spec.expect("codes")).expect("descent codes");
-        let mut options = Options::new();
-        options.set("faces", Some(faces)).expect("faces");
-        options.set("metric", Some(metric.name())).expect("metric");
-        let s = crate::method::twophase::TwophaseSolver::new(&SolverConfig {
-            options,
-            ..config.clone()
-        })
-        .expect("robot tables");
+        let s = coded_solver(faces, metric);
         let limits = Limits {
             max_length: Some(bound),
             ..Limits::default()
@@ -1137,6 +1142,47 @@ fn walked_coded_phase1_gives_the_recursive_answers() {
             );
             assert!(metric.length(&walked.moves) <= bound, "state {i}: {walked}");
             assert_eq!(walked.moves, recursive.moves, "state {i} in {metric}");
+        }
+    }
+}
+
+/// The walked coded phase 1 where a search improves (a time limit without a bound: the first
+/// solution within the mode's default bound ends it, each find before lowers the bound and the
+/// walks go on): every answer solves its cube with the mode's faces, is within the default
+/// bound, and is the same on a second solve (the walkers take turns on one thread, so the
+/// order of finds does not depend on timing; the time limit is far off). The descent codes as
+/// in `walked_coded_phase1_gives_the_recursive_answers`; run with `cargo test -p rubik-solve
+/// -- --ignored walked_improving`.
+#[test]
+#[ignore = "needs the QT, AXHT and five-face descent codes (3 GB)"]
+fn walked_improving_search_answers_within_the_default_bound() {
+    for (faces, metric, bound, seed) in [
+        ("all", Metric::Qtm, 26, 3016),
+        ("all", Metric::AxialHtm, 16, 3017),
+        ("URFDL", Metric::Htm, 22, 3018),
+    ] {
+        let s = coded_solver(faces, metric);
+        let limits = Limits {
+            timeout: Some(std::time::Duration::from_secs(60)),
+            ..Limits::default()
+        };
+        let allowed = if faces == "all" {
+            Faces::ALL
+        } else {
+            Faces::parse(faces).expect("faces")
+        };
+        let mut rng = rng_from_seed(seed);
+        for i in 0..8 {
+            let cube = CubieCube::random(&mut rng);
+            let first = s.solve(&cube, &limits).expect("a solution");
+            let again = s.solve(&cube, &limits).expect("a solution");
+            assert!(first.solves(&cube), "state {i}: {first} does not solve it");
+            assert!(
+                allowed.allows(&first.moves),
+                "state {i}: {first} in {faces}"
+            );
+            assert!(metric.length(&first.moves) <= bound, "state {i}: {first}");
+            assert_eq!(first.moves, again.moves, "state {i} in {metric}");
         }
     }
 }

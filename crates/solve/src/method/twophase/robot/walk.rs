@@ -10,8 +10,10 @@
 //! requested; then their codes requested), and while one walker's reads are on their way, the
 //! others compute.
 //!
-//! Used only where the first solution ends the search (no improving, one solution wanted, a
-//! phase-1 cost above [`super::SHORT_PHASE1_COST`]); the answer is the recursive search's:
+//! Used where one solution is wanted at a phase-1 cost above [`super::SHORT_PHASE1_COST`].
+//! Improving (a time limit), each find lowers the bound and the walks go on with it, so the
+//! answer is the best found in time, not found in the recursive search's order. Otherwise the
+//! first solution ends the search and the answer is the recursive search's:
 //! the first solution in the order of subtrees (frame, then the first two moves) and, within
 //! one subtree, of the depth-first walk. A walker that finds one does not end the iteration
 //! at once: walkers on earlier subtrees go on and may replace it; those on later subtrees stop.
@@ -70,7 +72,8 @@ impl Walker {
 enum Turn {
     Going,
     Done,
-    /// A solution was found (it ends the search unless an earlier subtree has one).
+    /// A solution was found (it ends the search unless an earlier subtree has one; improving,
+    /// a good-enough one, which ends it).
     Found,
     /// Time is up.
     Stop,
@@ -115,8 +118,7 @@ pub(super) fn keep_walkers(walkers: Vec<Walker>) {
 
 impl<'a> RobotSearch<'a> {
     /// Every frame's phase 1 costing exactly `cost1`, searched by `walkers` in turns; `true`
-    /// stops the whole search (a solution found, or time up). The first solution must end
-    /// the search (see the module's doc).
+    /// stops the whole search (a solution found, improving: a good-enough one, or time up).
     pub(super) fn phase1_walked<const UNCODED: bool>(
         &mut self,
         cost1: usize,
@@ -159,6 +161,9 @@ impl<'a> RobotSearch<'a> {
                 match self.walk_step::<UNCODED>(w, cost1) {
                     Turn::Going => {}
                     Turn::Done => w.busy = false,
+                    // Improving, a find only lowers the bound (the walks go on with it) and
+                    // `Found` is a good-enough one: it ends the search as it is.
+                    Turn::Found if self.improve => return true,
                     Turn::Found => {
                         best = Some((w.key, self.found.len() - 1));
                         w.busy = false;
@@ -309,7 +314,10 @@ impl<'a> RobotSearch<'a> {
                     }
                     return Turn::Found;
                 }
-                debug_assert_eq!(found, self.found.len(), "a solution ends the search");
+                debug_assert!(
+                    self.improve || found == self.found.len(),
+                    "a solution ends the search"
+                );
                 continue;
             }
             stats::add(|s| &mut s.phase1_nodes, 1);
@@ -330,11 +338,10 @@ impl<'a> RobotSearch<'a> {
         }
     }
 
-    /// Whether [`Self::phase1_walked`] may search phase 1 at `cost1`: the first solution ends
-    /// the search there, and nothing is reported as found.
+    /// Whether [`Self::phase1_walked`] may search phase 1 at `cost1`: one solution wanted
+    /// (the first, or improved on until time is up), nothing reported as found.
     pub(super) fn walks(&self, cost1: usize) -> bool {
-        !self.improve
-            && self.wanted == 1
+        self.wanted == 1
             && self.on_found.is_none()
             && cost1 > super::SHORT_PHASE1_COST
             && self.bound < MAX_COST
