@@ -1,26 +1,28 @@
-//! Judges [`rubik_scan::resolve::StickerReading::alternative_doubt`] on the tuning data of
-//! session 24 (the eight parts of `Part::tuning_eight`, the eighth held out): with the check
-//! off and on, every part's tally (exact, exact yet named, flagged, refused, silently wrong),
-//! the silently wrong cases named, the stickers named on cubes read exactly, and the time per
-//! case of each (the two resolvers alternate case by case, in turn first).
+//! Judges [`rubik_scan::resolve::StickerReading::alternative_doubt`] on the tuning data of session
+//! 24 (the eight parts of `Part::tuning_before(Part::Eighth)`, the eighth held out): with the check
+//! off and on, every part's tally (exact, exact yet named, flagged, refused, silently wrong), the
+//! silently wrong cases named, the stickers named on cubes read exactly, and the time per case of
+//! each (the two resolvers alternate case by case, in turn first).
 //!
-//! With `--rivals` first (session 25), the same for [`rubik_scan::resolve::StickerReading::rival_doubt`]
-//! on the nine parts of `Part::tuning_nine` (the ninth held out).
+//! With `--rivals` first (session 25), the same for
+//! [`rubik_scan::resolve::StickerReading::rival_doubt`] on the nine parts of
+//! `Part::tuning_before(Part::Ninth)` (the ninth held out).
 //!
-//! With `--stable` first (session 26), the same for the refusal of a scan whose two readings
-//! of the light agree ([`rubik_scan::resolve::DOUBTFUL_REFUSED_STABLE`] against session 25's
-//! [`rubik_scan::resolve::DOUBTFUL_REFUSED`]) on the ten parts of `Part::tuning_ten` (the
-//! tenth held out).
+//! With `--stable` first (session 26), the same for the refusal of a scan whose two readings of the
+//! light agree ([`rubik_scan::resolve::DOUBTFUL_REFUSED_STABLE`] against session 25's
+//! [`rubik_scan::resolve::DOUBTFUL_REFUSED`]) on the ten parts of
+//! `Part::tuning_before(Part::Tenth)` (the tenth held out).
 //!
-//! With `--nearest[=LAB]` first (session 26b), the same for the rival of the scan's nearest
-//! pair tried whether or not a sticker is contradicted (below LAB CIELAB units, default
-//! always: [`rubik_scan::resolve::NEAREST_RIVAL_LAB`]) against session 25's rule (contradicted
-//! pairs only), on the twelve parts of `Part::tuning_twelve` (the twelfth, defined in session
-//! 28, held out; the eleventh was held out in session 27).
+//! With `--nearest[=LAB]` first (session 26b), the same for the rival of the scan's nearest pair
+//! tried whether or not a sticker is contradicted (below LAB CIELAB units, default always:
+//! [`rubik_scan::resolve::NEAREST_RIVAL_LAB`]) against session 25's rule (contradicted pairs only),
+//! on the twelve parts of `Part::tuning_before(Part::Twelfth)` (the twelfth, defined in session 28,
+//! held out; the eleventh was held out in session 27).
 //!
-//! With `--order` first (session 27), the same for the switch to the nearest pair's rival when
-//! it is in better order on its faces ([`rubik_scan::resolve::ORDER_SWITCH`]) against session
-//! 26b's resolver (never), on the twelve parts of `Part::tuning_twelve` (eleven in session 27).
+//! With `--order` first (session 27), the same for the switch to the nearest pair's rival when it
+//! is in better order on its faces ([`rubik_scan::resolve::ORDER_SWITCH`]) against session 26b's
+//! resolver (never), on the twelve parts of `Part::tuning_before(Part::Twelfth)` (eleven in session
+//! 27).
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example alternative_cubes
@@ -101,10 +103,10 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None if nearest.is_some() || order => Part::tuning_twelve().to_vec(),
-        None if stable => Part::tuning_ten().to_vec(),
-        None if rivals => Part::tuning_nine().to_vec(),
-        None => Part::tuning_eight().to_vec(),
+        None if nearest.is_some() || order => Part::tuning_before(Part::Twelfth),
+        None if stable => Part::tuning_before(Part::Tenth),
+        None if rivals => Part::tuning_before(Part::Ninth),
+        None => Part::tuning_before(Part::Eighth),
     };
     for part in parts {
         let mut tally = [Tally::default(), Tally::default()];

@@ -4,7 +4,8 @@
 //! ```sh
 //! # on the tuning part, each temperature: outcomes and the reliability per decile
 //! cargo run --release -p rubik-scan --example calibration -- fit
-//! # on the tuning data (`Part::tuning_all`: every part but the sixth), the isotonic map `resolve::CALIBRATION` is fitted by
+//! # on the tuning data (`Part::tuning_before(Part::Sixth)`: every part but the sixth), the
+//! # isotonic map `resolve::CALIBRATION` is fitted by
 //! cargo run --release -p rubik-scan --example calibration -- isotonic
 //! # the shipped map judged on the seven tuning parts (session 23: the sixth part too), and
 //! # the isotonic map's block size judged by leaving each tuning part out in turn; every
@@ -13,17 +14,18 @@
 //! # session 24: a map per case feature (the case's stickers below 0.9, three groups) against
 //! # the one map, each tuning part of eight judged by the map of the other seven (not kept)
 //! cargo run --release -p rubik-scan --example calibration -- cv-feature
-//! # session 27: the map refitted on the eleven parts of `Part::tuning_eleven`: each part judged
-//! # by the map of the other ten, one map per block size against a map per group of cases (by
-//! # the case's doubtful stickers, or by the scan's nearest pair of read colours), per decile
-//! # by cases and by stickers; then the knots fitted on all eleven
+//! # session 27: the map refitted on the eleven parts of `Part::tuning_before(Part::Eleventh)`:
+//! # each part judged by the map of the other ten, one map per block size against a map per group
+//! # of cases (by the case's doubtful stickers, or by the scan's nearest pair of read colours), per
+//! # decile by cases and by stickers; then the knots fitted on all eleven
 //! cargo run --release -p rubik-scan --example calibration -- refit eleven
-//! # session 30: the same on the fifteen parts of `Part::tuning_fifteen` (the default)
+//! # session 30: the same on the fifteen parts of `Part::tuning_before(Part::Fifteenth)` (the
+//! # default)
 //! cargo run --release -p rubik-scan --example calibration -- refit
-//! # the reliability diagram of one part (tuning, held-out, final, fresh, fourth, fifth,
-//! # sixth, seventh, eighth, ninth; tuning-all: the six tuning parts of session 22 together,
-//! # tuning-seven: the seven of session 23, tuning-eight: the eight of session 24, tuning-nine:
-//! # the nine of session 25) as the resolver reports it, SVG
+//! # the reliability diagram of one part (tuning, held-out, final, ... fifteenth) or of every
+//! # part before one together (before-sixth, also named tuning-all: the six tuning parts of
+//! # session 22; tuning-seven ... tuning-fifteen: the tuning parts of sessions 23-30) as the
+//! # resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! # the same without the three noise-floor scans (`dark-01`, `ev3-readme`, `random-08-2019`)
 //! cargo run --release -p rubik-scan --example calibration -- plot eleventh /tmp/r.svg --no-floor
@@ -37,6 +39,17 @@ use rubik_scan::resolve::{calibrated_by, TEMPERATURE};
 use rubik_scan::Resolver;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// The names earlier sessions gave to their tuning parts together, with the part each held
+/// out (`plot tuning-all` is `plot before-sixth`).
+const TUNING_SETS: [(&str, Part); 6] = [
+    ("tuning-all", Part::Sixth),
+    ("tuning-seven", Part::Seventh),
+    ("tuning-eight", Part::Eighth),
+    ("tuning-nine", Part::Ninth),
+    ("tuning-eleven", Part::Eleventh),
+    ("tuning-fifteen", Part::Fifteenth),
+];
 
 /// Per decile: stickers, sum of confidences, right ones.
 #[derive(Clone, Copy, Default)]
@@ -278,7 +291,7 @@ fn main() {
         }
         Some("isotonic") => {
             let mut set = Vec::new();
-            for part in Part::tuning_all() {
+            for part in Part::tuning_before(Part::Sixth) {
                 set.extend(cases(&real, part));
             }
             let mut pairs = Vec::new();
@@ -293,7 +306,7 @@ fn main() {
         Some("cv") => {
             // Leave one tuning part out: the map fitted on the other parts, applied to the
             // part left out; every tuning sticker is judged once by a map that did not see it.
-            let parts = Part::tuning_seven();
+            let parts = Part::tuning_before(Part::Seventh);
             let resolver = Resolver::new().uncalibrated();
             let mut raw: Vec<Vec<(f64, bool)>> = Vec::new();
             let mut raw_owners: Vec<Vec<usize>> = Vec::new();
@@ -349,7 +362,7 @@ fn main() {
             // 0.9 raw, in three groups split at the training stickers' terciles) against the one
             // map, both judged by leaving each of the eight tuning parts out in turn; per part,
             // how many deciles below 0.9 are within 5 points.
-            let parts = Part::tuning_eight();
+            let parts = Part::tuning_before(Part::Eighth);
             let resolver = Resolver::new().uncalibrated();
             let mut raw: Vec<Vec<(f64, bool)>> = Vec::new();
             let mut raw_owners: Vec<Vec<usize>> = Vec::new();
@@ -420,45 +433,29 @@ fn main() {
             }
         }
         Some("refit") => match args.get(1).map(String::as_str) {
-            Some("eleven") => refit(&real, &Part::tuning_eleven()),
-            None | Some("fifteen") => refit(&real, &Part::tuning_fifteen()),
+            Some("eleven") => refit(&real, &Part::tuning_before(Part::Eleventh)),
+            None | Some("fifteen") => refit(&real, &Part::tuning_before(Part::Fifteenth)),
             Some(other) => eprintln!("refit: unknown set of parts {other} (eleven|fifteen)"),
         },
         Some("plot") if args.len() == 3 || (args.len() == 4 && args[3] == "--no-floor") => {
             let part = Part::named(&args[1]).unwrap_or(Part::Tuning);
-            // `tuning-all`: every part the resolver is tuned on, together.
-            let set: Vec<Case> = if args[1] == "tuning-all" {
-                Part::tuning_all()
+            // `before-PART` (or a session's name for it, `tuning-all` ... `tuning-fifteen`):
+            // every part before PART, together.
+            let together = args[1]
+                .strip_prefix("before-")
+                .and_then(Part::named)
+                .or_else(|| {
+                    TUNING_SETS
+                        .iter()
+                        .find(|(name, _)| *name == args[1])
+                        .map(|&(_, held_out)| held_out)
+                });
+            let set: Vec<Case> = match together {
+                Some(held_out) => Part::tuning_before(held_out)
                     .into_iter()
                     .flat_map(|p| cases(&real, p))
-                    .collect()
-            } else if args[1] == "tuning-seven" {
-                Part::tuning_seven()
-                    .into_iter()
-                    .flat_map(|p| cases(&real, p))
-                    .collect()
-            } else if args[1] == "tuning-eight" {
-                Part::tuning_eight()
-                    .into_iter()
-                    .flat_map(|p| cases(&real, p))
-                    .collect()
-            } else if args[1] == "tuning-nine" {
-                Part::tuning_nine()
-                    .into_iter()
-                    .flat_map(|p| cases(&real, p))
-                    .collect()
-            } else if args[1] == "tuning-eleven" {
-                Part::tuning_eleven()
-                    .into_iter()
-                    .flat_map(|p| cases(&real, p))
-                    .collect()
-            } else if args[1] == "tuning-fifteen" {
-                Part::tuning_fifteen()
-                    .into_iter()
-                    .flat_map(|p| cases(&real, p))
-                    .collect()
-            } else {
-                cases(&real, part)
+                    .collect(),
+                None => cases(&real, part),
             };
             // `--no-floor`: without the three noise-floor scans (session 22: their closest
             // colours are within the noise before any fault).
@@ -572,15 +569,15 @@ fn within_summary(within: &[(usize, usize)]) -> (usize, usize, String) {
     (ok, of, parts)
 }
 
-/// Session 27 (`-- refit eleven`): the isotonic map refitted on the eleven tuning parts; session
-/// 30 (`-- refit`, `-- refit fifteen`): on the fifteen of `Part::tuning_fifteen`. Every part is
-/// judged by maps fitted on the others: one map (blocks of 200 to 1,600 stickers) against a
-/// map per group of cases (three groups at the training stickers' terciles of a case feature:
-/// how many of the case's stickers are below [`rubik_scan::resolve::DOUBTFUL_BELOW`] raw, or
-/// the CIELAB distance between the scan's two nearest colours as read, each colour the mean
-/// of the stickers read as it). Per part, the deciles below 0.9 with at least 20 stickers that
-/// are within 5 points; pooled, every decile with its SE over cases and over stickers. Then
-/// the shipped map on the same stickers, and the knots of one map fitted on all the parts.
+/// Session 27 (`-- refit eleven`): the isotonic map refitted on the eleven tuning parts; session 30
+/// (`-- refit`, `-- refit fifteen`): on the fifteen of `Part::tuning_before(Part::Fifteenth)`.
+/// Every part is judged by maps fitted on the others: one map (blocks of 200 to 1,600 stickers)
+/// against a map per group of cases (three groups at the training stickers' terciles of a case
+/// feature: how many of the case's stickers are below [`rubik_scan::resolve::DOUBTFUL_BELOW`] raw,
+/// or the CIELAB distance between the scan's two nearest colours as read, each colour the mean of
+/// the stickers read as it). Per part, the deciles below 0.9 with at least 20 stickers that are
+/// within 5 points; pooled, every decile with its SE over cases and over stickers. Then the shipped
+/// map on the same stickers, and the knots of one map fitted on all the parts.
 fn refit(real: &[rubik_scan::lighting::BaseScan], parts: &[Part]) {
     use rubik_scan::lab::srgb_to_lab;
     use rubik_scan::resolve::DOUBTFUL_BELOW;

@@ -1,6 +1,6 @@
 //! Where exactness is lost, on the tuning data of session 26 (the ten parts of
-//! `Part::tuning_ten`; the tenth part is held out). Every case not read exactly is put in one
-//! of three groups:
+//! `Part::tuning_before(Part::Tenth)`; the tenth part is held out). Every case not read exactly is
+//! put in one of three groups:
 //! - **refusal**: refused, though the cheapest valid cube (`Resolver::never_refuse`) is the
 //!   truth: lost to the refusal rule, not to the reading;
 //! - **fit**: the cheapest valid cube is wrong, but under the light and colours fitted to the
@@ -88,7 +88,7 @@ fn main() {
     let mut all = Row::default();
     // (group, truth colour, read colour) → stickers.
     let mut pairs: BTreeMap<(usize, char, char), usize> = BTreeMap::new();
-    for part in Part::tuning_ten() {
+    for part in Part::tuning_before(Part::Tenth) {
         for case in cases(&real, part) {
             let truth = truth_labels(&case.facelets).expect("URFDLB");
             let outcome = judge(&case.facelets, &resolve(&case.rgb));

@@ -1,12 +1,12 @@
-//! Where two real scans lose exactness (session 29: `random-02-2017`, red and orange nearly
-//! equal, and `random-08-2019`, two whites a few units of blue apart), on the tuning data (the
-//! fourteen parts of `Part::tuning_fourteen`; the fourteenth part is held out). For every case
-//! of the bases not read exactly: the fault kind, the outcome, the wrong stickers of the cube
+//! Where two real scans lose exactness (session 29: `random-02-2017`, red and orange nearly equal,
+//! and `random-08-2019`, two whites a few units of blue apart), on the tuning data (the fourteen
+//! parts of `Part::tuning_before(Part::Fourteenth)`; the fourteenth part is held out). For every
+//! case of the bases not read exactly: the fault kind, the outcome, the wrong stickers of the cube
 //! answered (for a refused case, of the cheapest valid cube, `Resolver::never_refuse`) and the
 //! colour pairs they confuse (truth → read), how many stickers were named and counted, and the
-//! truth's cost against the reading's (`Resolver::truth_costs`): under the model fitted to the
-//! cube read, under a model fitted to the truth, and where the fitting loop settles when
-//! started from the truth. Summaries per base and kind; `-v` prints every case.
+//! truth's cost against the reading's (`Resolver::truth_costs`): under the model fitted to the cube
+//! read, under a model fitted to the truth, and where the fitting loop settles when started from
+//! the truth. Summaries per base and kind; `-v` prints every case.
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example losses [-- -v] [BASE…]
@@ -51,7 +51,7 @@ fn main() {
     let mut pairs: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut places: BTreeMap<(String, &str), usize> = BTreeMap::new();
     let mut gaps: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    for part in Part::tuning_fourteen() {
+    for part in Part::tuning_before(Part::Fourteenth) {
         // Every base scan is kept: a part's seeds run on across the bases in order.
         for case in cases(&real, part) {
             let base = case.name.split('/').next().unwrap_or("").to_string();

@@ -1,6 +1,6 @@
 //! Where the cases not read exactly go, on the tuning data of session 24 (the eight parts of
-//! `Part::tuning_eight`): per fault kind (real scans and synthetic cubes apart) exact, flagged,
-//! refused and silently wrong; per base scan the cases not exact, most first.
+//! `Part::tuning_before(Part::Eighth)`): per fault kind (real scans and synthetic cubes apart)
+//! exact, flagged, refused and silently wrong; per base scan the cases not exact, most first.
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example non_exact
@@ -18,7 +18,7 @@ fn main() {
     let mut by_kind: BTreeMap<(bool, usize), Tally> = BTreeMap::new();
     let mut by_base: BTreeMap<String, Tally> = BTreeMap::new();
     let mut all = Tally::default();
-    for part in Part::tuning_eight() {
+    for part in Part::tuning_before(Part::Eighth) {
         for case in cases(&real, part) {
             let outcome = judge(&case.facelets, &resolve(&case.rgb));
             let kind = FaultKind::CYCLE

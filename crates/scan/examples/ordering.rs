@@ -1,12 +1,12 @@
-//! Session 27's probe of the look-alike pair's order within a face (tuning data only, the
-//! eleven parts of `Part::tuning_eleven`): a light fitted per face can move a face's colours,
-//! but not reorder two stickers of the same face (up to noise and a gradient). For every case
-//! whose nearest pair's rival reading ([`rubik_scan::resolve::Rival`]) settles in another cube,
-//! the cube read (never refused) and the rival are each scored by how many pairs of stickers
-//! on one face, one read as each colour of the pair, are ordered against the pair's direction
-//! (the difference of the two class means in CIELAB); printed per case, tab-separated: the
-//! case, the shipped outcome, whether the cube read and the rival are the truth, the rival's
-//! cost gap, and the two scores.
+//! Session 27's probe of the look-alike pair's order within a face (tuning data only, the eleven
+//! parts of `Part::tuning_before(Part::Eleventh)`): a light fitted per face can move a face's
+//! colours, but not reorder two stickers of the same face (up to noise and a gradient). For every
+//! case whose nearest pair's rival reading ([`rubik_scan::resolve::Rival`]) settles in another
+//! cube, the cube read (never refused) and the rival are each scored by how many pairs of stickers
+//! on one face, one read as each colour of the pair, are ordered against the pair's direction (the
+//! difference of the two class means in CIELAB); printed per case, tab-separated: the case, the
+//! shipped outcome, whether the cube read and the rival are the truth, the rival's cost gap, and
+//! the two scores.
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example ordering > /tmp/ordering.tsv
@@ -26,7 +26,7 @@ fn main() {
     println!(
         "part\tcase\toutcome\tread_exact\trival_exact\tpair\tgap\tread_disorder\trival_disorder"
     );
-    for part in Part::tuning_eleven() {
+    for part in Part::tuning_before(Part::Eleventh) {
         for case in cases(&real, part) {
             let Ok(Some(rival)) = open.nearest_rival_reading(&case.rgb) else {
                 continue;

@@ -1,6 +1,6 @@
-//! Chooses [`rubik_scan::resolve::PIECE_DOUBT_NATS`] on the tuning data of session 23 (the
-//! seven parts of `Part::tuning_seven`, the seventh held out): per margin, every part's tally
-//! (exact, flagged, refused, silently wrong), the silently wrong cases named.
+//! Chooses [`rubik_scan::resolve::PIECE_DOUBT_NATS`] on the tuning data of session 23 (the seven
+//! parts of `Part::tuning_before(Part::Seventh)`, the seventh held out): per margin, every part's
+//! tally (exact, flagged, refused, silently wrong), the silently wrong cases named.
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example piece_margin
@@ -13,7 +13,7 @@ use std::path::Path;
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let real = load_real(&dir).expect("tests/data");
-    let parts: Vec<(Part, Vec<_>)> = Part::tuning_seven()
+    let parts: Vec<(Part, Vec<_>)> = Part::tuning_before(Part::Seventh)
         .into_iter()
         .map(|p| (p, cases(&real, p)))
         .collect();

@@ -1,10 +1,10 @@
 //! The cases the resolver refuses, on the tuning data of session 26 (the ten parts of
-//! `Part::tuning_ten`): for each, why (too many doubtful stickers, or too many overruled), and
-//! what the cube it would have offered (`Resolver::never_refuse`) is: exact, flagged (every
-//! wrong sticker named) or silently wrong, with the stickers counted towards refusing, the
-//! overruled ones, the expected number of misread stickers (the sum of one minus each
-//! sticker's reported confidence) and the unstable ones (the one-light reading disagrees).
-//! One tab-separated line per refused case, for studying refusal rules offline.
+//! `Part::tuning_before(Part::Tenth)`): for each, why (too many doubtful stickers, or too many
+//! overruled), and what the cube it would have offered (`Resolver::never_refuse`) is: exact,
+//! flagged (every wrong sticker named) or silently wrong, with the stickers counted towards
+//! refusing, the overruled ones, the expected number of misread stickers (the sum of one minus each
+//! sticker's reported confidence) and the unstable ones (the one-light reading disagrees). One
+//! tab-separated line per refused case, for studying refusal rules offline.
 //!
 //! ```sh
 //! cargo run --release -p rubik-scan --example refusals > refusals.tsv
@@ -19,7 +19,7 @@ fn main() {
     let real = load_real(&dir).expect("tests/data");
     let open = Resolver::new().never_refuse();
     println!("case\tkind\twhy\toffered\tcounted\toverruled\texpected\tunstable\twrong\tnamed");
-    for part in Part::tuning_ten() {
+    for part in Part::tuning_before(Part::Tenth) {
         for case in cases(&real, part) {
             let why = match resolve(&case.rgb) {
                 Ok(_) => continue,

@@ -1,6 +1,6 @@
-//! Session 25's study of rival readings (`rubik_scan::resolve::Rival`): on the tuning data
-//! (the nine parts of `Part::tuning_nine`, the ninth held out), for every case and every pair
-//! of colours whose exchanged start differs from the cube read, one line: the case, how the
+//! Session 25's study of rival readings (`rubik_scan::resolve::Rival`): on the tuning data (the
+//! nine parts of `Part::tuning_before(Part::Ninth)`, the ninth held out), for every case and every
+//! pair of colours whose exchanged start differs from the cube read, one line: the case, how the
 //! shipped resolver judges it, the pair, the pair's CIELAB distance, the rival's cost gap, and
 //! whether the rival is the truth and how many stickers it changes. Tab-separated, to stdout.
 //!
@@ -18,7 +18,7 @@ fn main() {
     let resolver = Resolver::new();
     let study = Resolver::new().never_refuse();
     println!("part\tcase\treal\toutcome\tread_exact\tpair\tdistance\tgap\trival_exact\tchanged\tcovers\tcontra");
-    for part in Part::tuning_nine() {
+    for part in Part::tuning_before(Part::Ninth) {
         for case in cases(&real, part) {
             let outcome = judge(&case.facelets, &resolver.resolve(&case.rgb));
             let label = match &outcome {

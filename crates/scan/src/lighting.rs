@@ -78,8 +78,9 @@
 //!   part's (checked by a unit test).
 //!
 //! After the first round the old held-out part had been looked at, so from then on both old
-//! parts are tuning data ([`Part::tuning_all`]); after the second round the final part is
-//! tuning data too, after the third the fresh part, and after the fourth the fourth part.
+//! parts are tuning data (the parts before the sixth: [`Part::tuning_before`]); after the
+//! second round the final part is tuning data too, after the third the fresh part, and after
+//! the fourth the fourth part.
 //!
 //! Case `i` of a scan has the fault kind `FaultKind::CYCLE[i % 8]`, so every kind appears on
 //! every real scan of the tuning part. [`judge`] sorts an answer into exact, flagged (every
@@ -259,72 +260,17 @@ impl Part {
         Part::NAMED.map(|(n, _)| n).join("|")
     }
 
-    /// The parts the resolver was tuned on in the sixth round: every part but
-    /// [`Part::Sixth`] and [`Part::Seventh`], the first six of [`Part::NAMED`].
-    pub fn tuning_all() -> [Part; 6] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 23: every part but
-    /// [`Part::Seventh`], the first seven of [`Part::NAMED`] (the sixth part was run, and one of
-    /// its cases reported, in session 22).
-    pub fn tuning_seven() -> [Part; 7] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 24: every part but [`Part::Eighth`],
-    /// the first eight of [`Part::NAMED`] (the seventh part was run, and its silent case
-    /// reported, in session 23).
-    pub fn tuning_eight() -> [Part; 8] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 25: every part but [`Part::Ninth`],
-    /// the first nine of [`Part::NAMED`] (the eighth part was run, and its silent case
-    /// reported, in session 24).
-    pub fn tuning_nine() -> [Part; 9] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 26: every part but [`Part::Tenth`],
-    /// the first ten of [`Part::NAMED`] (the ninth part was run in session 25).
-    pub fn tuning_ten() -> [Part; 10] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 27: every part but
-    /// [`Part::Eleventh`], the first eleven of [`Part::NAMED`] (the tenth part was run in
-    /// session 26).
-    pub fn tuning_eleven() -> [Part; 11] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 28: every part but
-    /// [`Part::Twelfth`], the first twelve of [`Part::NAMED`] (the eleventh part was run in
-    /// session 27).
-    pub fn tuning_twelve() -> [Part; 12] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 28b: every part but
-    /// [`Part::Thirteenth`], the first thirteen of [`Part::NAMED`] (the twelfth part was run
-    /// in session 28).
-    pub fn tuning_thirteen() -> [Part; 13] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 29b: every part but
-    /// [`Part::Fourteenth`], the first fourteen of [`Part::NAMED`] (the thirteenth part was run
-    /// in session 29).
-    pub fn tuning_fourteen() -> [Part; 14] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
-    }
-
-    /// The parts the resolver may be tuned on in session 30: every part but
-    /// [`Part::Fifteenth`], the first fifteen of [`Part::NAMED`] (the fourteenth part was run
-    /// in session 29b).
-    pub fn tuning_fifteen() -> [Part; 15] {
-        std::array::from_fn(|i| Part::NAMED[i].1)
+    /// The parts before `held_out` in [`Part::NAMED`]: the data a resolver may be tuned on
+    /// while `held_out` is kept aside. Each session held out the part after the last one run
+    /// (session 22 [`Part::Sixth`], session 23 [`Part::Seventh`], ... session 30
+    /// [`Part::Fifteenth`]); an earlier session's tuning parts stay reproducible by naming its
+    /// held-out part.
+    pub fn tuning_before(held_out: Part) -> Vec<Part> {
+        Part::NAMED
+            .iter()
+            .map(|&(_, part)| part)
+            .take_while(|&part| part != held_out)
+            .collect()
     }
 }
 
@@ -574,6 +520,26 @@ mod tests {
     /// synthetic), and share no seed with an earlier part. Only the cases are drawn; nothing is
     /// resolved.
     #[test]
+    fn tuning_parts_are_every_part_before_the_held_out_one() {
+        assert!(Part::tuning_before(Part::Tuning).is_empty());
+        assert_eq!(
+            Part::tuning_before(Part::Sixth),
+            [
+                Part::Tuning,
+                Part::HeldOut,
+                Part::Final,
+                Part::Fresh,
+                Part::Fourth,
+                Part::Fifth
+            ]
+        );
+        let fifteen = Part::tuning_before(Part::Fifteenth);
+        assert_eq!(fifteen.len(), 15);
+        assert_eq!(fifteen.last(), Some(&Part::Fourteenth));
+        assert!(!fifteen.contains(&Part::Fifteenth));
+    }
+
+    #[test]
     fn fourth_fifth_and_sixth_parts_are_as_defined() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         let real = load_real(&dir).expect("tests/data");
@@ -584,16 +550,36 @@ mod tests {
             &[Part::Tuning, Part::HeldOut, Part::Final, Part::Fresh],
             1,
         );
-        check_large_part(&real, Part::Fifth, &Part::tuning_all()[..5], 1);
-        check_large_part(&real, Part::Sixth, &Part::tuning_all(), 2);
-        check_large_part(&real, Part::Seventh, &Part::tuning_seven(), 2);
-        check_large_part(&real, Part::Eighth, &Part::tuning_eight(), 2);
-        check_large_part(&real, Part::Ninth, &Part::tuning_nine(), 2);
-        check_large_part(&real, Part::Tenth, &Part::tuning_ten(), 2);
-        check_large_part(&real, Part::Eleventh, &Part::tuning_eleven(), 2);
-        check_large_part(&real, Part::Twelfth, &Part::tuning_twelve(), 2);
-        check_large_part(&real, Part::Thirteenth, &Part::tuning_thirteen(), 2);
-        check_large_part(&real, Part::Fourteenth, &Part::tuning_fourteen(), 2);
+        check_large_part(
+            &real,
+            Part::Fifth,
+            &Part::tuning_before(Part::Sixth)[..5],
+            1,
+        );
+        check_large_part(&real, Part::Sixth, &Part::tuning_before(Part::Sixth), 2);
+        check_large_part(&real, Part::Seventh, &Part::tuning_before(Part::Seventh), 2);
+        check_large_part(&real, Part::Eighth, &Part::tuning_before(Part::Eighth), 2);
+        check_large_part(&real, Part::Ninth, &Part::tuning_before(Part::Ninth), 2);
+        check_large_part(&real, Part::Tenth, &Part::tuning_before(Part::Tenth), 2);
+        check_large_part(
+            &real,
+            Part::Eleventh,
+            &Part::tuning_before(Part::Eleventh),
+            2,
+        );
+        check_large_part(&real, Part::Twelfth, &Part::tuning_before(Part::Twelfth), 2);
+        check_large_part(
+            &real,
+            Part::Thirteenth,
+            &Part::tuning_before(Part::Thirteenth),
+            2,
+        );
+        check_large_part(
+            &real,
+            Part::Fourteenth,
+            &Part::tuning_before(Part::Fourteenth),
+            2,
+        );
     }
 
     /// The fifteenth part is four times the sixth part's design (12,544 cases), and every seed
@@ -603,7 +589,12 @@ mod tests {
     fn fifteenth_part_is_as_defined() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         let real = load_real(&dir).expect("tests/data");
-        check_large_part(&real, Part::Fifteenth, &Part::tuning_fifteen(), 8);
+        check_large_part(
+            &real,
+            Part::Fifteenth,
+            &Part::tuning_before(Part::Fifteenth),
+            8,
+        );
         let fifteenth = cases(&real, Part::Fifteenth);
         assert_eq!(fifteenth.len(), 12_544);
         let seeds = |c: &Case| -> Vec<u64> {
@@ -628,7 +619,7 @@ mod tests {
         assert_eq!(range(&cubes), (17_100_000, 17_103_839, 3_840));
         assert_eq!(range(&faults), (17_150_000, 17_153_839, 3_840));
         // Every seed any earlier part draws from lies below the fifteenth part's ranges.
-        let earlier_max = Part::tuning_fifteen()
+        let earlier_max = Part::tuning_before(Part::Fifteenth)
             .iter()
             .flat_map(|&p| cases(&real, p))
             .flat_map(|c| seeds(&c))

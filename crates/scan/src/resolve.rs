@@ -45,11 +45,11 @@ use rubik_cube::{CubieCube, Face};
 mod rival;
 pub use rival::{disorder, Rival};
 
-/// Below this confidence (tempered, before [`CALIBRATION`]: about 0.998 as reported since session 22) a
-/// sticker is doubtful: worth a look before trusting the cube. At 0.95 nine cases of the
+/// Below this confidence (tempered, before [`CALIBRATION`]: about 0.998 as reported since session
+/// 22) a sticker is doubtful: worth a look before trusting the cube. At 0.95 nine cases of the
 /// 1,716 tuning cases of the lighting set were silently wrong: the model fitted to a wrong
-/// labelling backs it, and the wrong stickers came out at 0.96–0.9999. At 0.998 every wrong
-/// sticker of those cases is named, or (with [`DOUBTFUL_REFUSED`]) the scan refused.
+/// labelling backs it, and the wrong stickers came out at 0.96–0.9999. At 0.998 every wrong sticker
+/// of those cases is named, or (with [`DOUBTFUL_REFUSED`]) the scan refused.
 pub const DOUBTFUL_BELOW: f64 = 0.998;
 /// A sticker is overruled when the cube needs a colour this many nats less likely (for its
 /// measured colour alone) than the colour it looks like: about 150 to 1 against. (At 8 nats a
@@ -85,17 +85,17 @@ pub const CONFLICTS_REFUSED: usize = 3;
 /// so the min-marginals are divided by this before `exp`. Fitted on the tuning part of the
 /// lighting test set (`examples/calibration.rs`) so that the confidences are calibrated.
 pub const TEMPERATURE: f64 = 2.0;
-/// The map from the tempered confidence to the one reported, fitted on the tuning data of
-/// session 30 (the fifteen parts of `Part::tuning_fifteen`, 33,860 cases, the 32,161 answered
-/// by the resolver of session 29b, 1.55 million stickers; `examples/calibration.rs -- refit`)
-/// by isotonic regression in blocks of at least 800 stickers: knots `(raw, calibrated)`,
-/// linear between them. The lower end is held (nearly) at the lowest block's share right, 0.50
-/// (a knot `(0, 0.49)`, not `(0, 0)`: the stickers below that block are right about as often as
-/// it, and the slope of 0.01 keeps their ranking); the top end is fixed at `(1, 1)`. Chosen by
-/// leaving each tuning part out in turn: over the fifteen parts every decile within 1.3 points;
-/// session 27's map (eleven parts, before the near alternatives of session 29) said 0.4–0.7
-/// where 7–11 points more were right (`BENCHMARKS.md`, session 30). Monotone, and strictly
-/// increasing around [`DOUBTFUL_BELOW`] and [`FAINT_BELOW`], so no sticker named changes.
+/// The map from the tempered confidence to the one reported, fitted on the tuning data of session
+/// 30 (the fifteen parts of `Part::tuning_before(Part::Fifteenth)`, 33,860 cases, the 32,161
+/// answered by the resolver of session 29b, 1.55 million stickers; `examples/calibration.rs --
+/// refit`) by isotonic regression in blocks of at least 800 stickers: knots `(raw, calibrated)`,
+/// linear between them. The lower end is held (nearly) at the lowest block's share right, 0.50 (a
+/// knot `(0, 0.49)`, not `(0, 0)`: the stickers below that block are right about as often as it,
+/// and the slope of 0.01 keeps their ranking); the top end is fixed at `(1, 1)`. Chosen by leaving
+/// each tuning part out in turn: over the fifteen parts every decile within 1.3 points; session
+/// 27's map (eleven parts, before the near alternatives of session 29) said 0.4–0.7 where 7–11
+/// points more were right (`BENCHMARKS.md`, session 30). Monotone, and strictly increasing around
+/// [`DOUBTFUL_BELOW`] and [`FAINT_BELOW`], so no sticker named changes.
 pub const CALIBRATION: &[(f64, f64)] = &[
     (0.0000, 0.4885),
     (0.5477, 0.4985),
