@@ -377,6 +377,13 @@ fn fourteenth_part() {
 /// seeds 17,150,000 + i, i < 960): the sixth part's design, 3,136 cases, so the test's runtime
 /// stays that of the other parts' tests.
 fn fifteenth_quarter(case: &Case) -> bool {
+    first_quarter(case, 17_000_000)
+}
+
+/// Of a part with four times the sixth part's design whose real seeds start at `seed0` and
+/// synthetic cubes' fault seeds at `seed0` + 150,000: per real scan its first 64 cases and the
+/// first 960 synthetic cubes.
+fn first_quarter(case: &Case, seed0: u64) -> bool {
     let seed: u64 = case
         .name
         .rsplit('/')
@@ -384,9 +391,9 @@ fn fifteenth_quarter(case: &Case) -> bool {
         .and_then(|s| s.parse().ok())
         .expect("a seed");
     if case.real {
-        (seed - 17_000_000) % 256 < 64
+        (seed - seed0) % 256 < 64
     } else {
-        seed - 17_150_000 < 960
+        seed - (seed0 + 150_000) < 960
     }
 }
 
@@ -405,12 +412,15 @@ fn fifteenth_part() {
 /// scan, and 960 synthetic ones (only the cases are drawn).
 #[test]
 fn fifteenth_quarter_is_the_sixth_parts_design() {
+    check_quarter(Part::Fifteenth, fifteenth_quarter);
+}
+
+/// `quarter` of `part` is 34 × 64 real cases, every kind on every scan, and 960 synthetic ones
+/// (only the cases are drawn).
+fn check_quarter(part: Part, quarter: fn(&Case) -> bool) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let real = load_real(&dir).expect("tests/data");
-    let quarter: Vec<Case> = cases(&real, Part::Fifteenth)
-        .into_iter()
-        .filter(fifteenth_quarter)
-        .collect();
+    let quarter: Vec<Case> = cases(&real, part).into_iter().filter(quarter).collect();
     assert_eq!(quarter.len(), 3_136);
     assert_eq!(quarter.iter().filter(|c| c.real).count(), 34 * 64);
     for base in &real {
