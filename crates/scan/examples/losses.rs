@@ -242,9 +242,7 @@ fn main() {
     }
     println!("\nwrong cubes by where the truth stands among the near alternatives (truth under the read's costs, nats: quartiles):");
     for (class, n) in &near {
-        let mut g = near_gaps[class].clone();
-        g.sort_by(f64::total_cmp);
-        let q = |p: f64| g[((g.len() - 1) as f64 * p) as usize];
+        let q = quantiles(near_gaps[class].clone());
         println!(
             "  {class}: {n} ({:.1} {:.1} {:.1})",
             q(0.25),
@@ -252,9 +250,9 @@ fn main() {
             q(0.75)
         );
     }
-    for (base, mut g) in gaps {
-        g.sort_by(f64::total_cmp);
-        let q = |p: f64| g[((g.len() - 1) as f64 * p) as usize];
+    for (base, g) in gaps {
+        let n = g.len();
+        let q = quantiles(g);
         println!(
             "{base}: truth's own cost less the read's, nats: min {:.1}, quartiles {:.1} {:.1} {:.1}, max {:.1} ({} cases)",
             q(0.0),
@@ -262,7 +260,13 @@ fn main() {
             q(0.5),
             q(0.75),
             q(1.0),
-            g.len()
+            n
         );
     }
+}
+
+/// The quantile function of `values` (sorted here; `p` in 0..=1, the lower of two neighbours).
+fn quantiles(mut values: Vec<f64>) -> impl Fn(f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    move |p: f64| values[((values.len() - 1) as f64 * p) as usize]
 }
