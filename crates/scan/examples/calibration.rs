@@ -19,12 +19,14 @@
 //! # of cases (by the case's doubtful stickers, or by the scan's nearest pair of read colours), per
 //! # decile by cases and by stickers; then the knots fitted on all eleven
 //! cargo run --release -p rubik-scan --example calibration -- refit eleven
-//! # session 30: the same on the fifteen parts of `Part::tuning_before(Part::Fifteenth)` (the
-//! # default)
+//! # session 30: the same on the fifteen parts of `Part::tuning_before(Part::Fifteenth)`
+//! cargo run --release -p rubik-scan --example calibration -- refit fifteen
+//! # session 31: on the sixteen parts of `Part::tuning_before(Part::Sixteenth)` (the default),
+//! # with the nearest-pair groups also in two (split at the median) and at larger blocks
 //! cargo run --release -p rubik-scan --example calibration -- refit
 //! # the reliability diagram of one part (tuning, held-out, final, ... fifteenth) or of every
 //! # part before one together (before-sixth, also named tuning-all: the six tuning parts of
-//! # session 22; tuning-seven ... tuning-fifteen: the tuning parts of sessions 23-30) as the
+//! # session 22; tuning-seven ... tuning-sixteen: the tuning parts of sessions 23-31) as the
 //! # resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! # the same without the three noise-floor scans (`dark-01`, `ev3-readme`, `random-08-2019`)
@@ -42,13 +44,14 @@ use std::path::Path;
 
 /// The names earlier sessions gave to their tuning parts together, with the part each held
 /// out (`plot tuning-all` is `plot before-sixth`).
-const TUNING_SETS: [(&str, Part); 6] = [
+const TUNING_SETS: [(&str, Part); 7] = [
     ("tuning-all", Part::Sixth),
     ("tuning-seven", Part::Seventh),
     ("tuning-eight", Part::Eighth),
     ("tuning-nine", Part::Ninth),
     ("tuning-eleven", Part::Eleventh),
     ("tuning-fifteen", Part::Fifteenth),
+    ("tuning-sixteen", Part::Sixteenth),
 ];
 
 /// Per decile: stickers, sum of confidences, right ones.
@@ -434,8 +437,11 @@ fn main() {
         }
         Some("refit") => match args.get(1).map(String::as_str) {
             Some("eleven") => refit(&real, &Part::tuning_before(Part::Eleventh)),
-            None | Some("fifteen") => refit(&real, &Part::tuning_before(Part::Fifteenth)),
-            Some(other) => eprintln!("refit: unknown set of parts {other} (eleven|fifteen)"),
+            Some("fifteen") => refit(&real, &Part::tuning_before(Part::Fifteenth)),
+            None | Some("sixteen") => refit(&real, &Part::tuning_before(Part::Sixteenth)),
+            Some(other) => {
+                eprintln!("refit: unknown set of parts {other} (eleven|fifteen|sixteen)")
+            }
         },
         Some("plot") if args.len() == 3 || (args.len() == 4 && args[3] == "--no-floor") => {
             let part = Part::named(&args[1]).unwrap_or(Part::Tuning);
@@ -483,7 +489,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | cv | cv-feature | refit [eleven|fifteen] | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven|tuning-fifteen FILE.svg [--no-floor]"
+            "usage: calibration fit | isotonic | cv | cv-feature | refit [eleven|fifteen|sixteen] | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven|tuning-fifteen|tuning-sixteen FILE.svg [--no-floor]"
         ),
     }
 }
@@ -570,10 +576,11 @@ fn within_summary(within: &[(usize, usize)]) -> (usize, usize, String) {
 }
 
 /// Session 27 (`-- refit eleven`): the isotonic map refitted on the eleven tuning parts; session 30
-/// (`-- refit`, `-- refit fifteen`): on the fifteen of `Part::tuning_before(Part::Fifteenth)`.
+/// (`-- refit fifteen`): on the fifteen of `Part::tuning_before(Part::Fifteenth)`; session 31
+/// (`-- refit`, `-- refit sixteen`): on the sixteen of `Part::tuning_before(Part::Sixteenth)`.
 /// Every part is judged by maps fitted on the others: one map (blocks of 200 to 1,600 stickers)
 /// against a map per group of cases (three groups at the training stickers' terciles of a case
-/// feature: how many of the case's stickers are below [`rubik_scan::resolve::DOUBTFUL_BELOW`] raw,
+/// feature, or two at their median: how many of the case's stickers are below [`rubik_scan::resolve::DOUBTFUL_BELOW`] raw,
 /// or the CIELAB distance between the scan's two nearest colours as read, each colour the mean of
 /// the stickers read as it). Per part, the deciles below 0.9 with at least 20 stickers that are
 /// within 5 points; pooled, every decile with its SE over cases and over stickers. Then the shipped
@@ -674,23 +681,29 @@ fn refit(real: &[rubik_scan::lighting::BaseScan], parts: &[Part]) {
     // `flat`: the map's lower end held at the lowest block's share right (a knot (0, that share)
     // instead of (0, 0)): the stickers below the lowest block's mean are right about as often as
     // that block's, not less and less down to 0.
-    let configs: Vec<(f64, Option<usize>, bool)> = vec![
-        (200.0, None, false),
-        (400.0, None, false),
-        (800.0, None, false),
-        (1600.0, None, false),
-        (400.0, Some(0), false),
-        (800.0, Some(0), false),
-        (400.0, Some(1), false),
-        (800.0, Some(1), false),
-        (200.0, None, true),
-        (400.0, None, true),
-        (800.0, None, true),
-        (1600.0, None, true),
-        (400.0, Some(0), true),
-        (400.0, Some(1), true),
+    // The fourth field: how many groups (3: at the terciles, 2: at the median).
+    let configs: Vec<(f64, Option<usize>, bool, usize)> = vec![
+        (200.0, None, false, 3),
+        (400.0, None, false, 3),
+        (800.0, None, false, 3),
+        (1600.0, None, false, 3),
+        (400.0, Some(0), false, 3),
+        (800.0, Some(0), false, 3),
+        (400.0, Some(1), false, 3),
+        (800.0, Some(1), false, 3),
+        (200.0, None, true, 3),
+        (400.0, None, true, 3),
+        (800.0, None, true, 3),
+        (1600.0, None, true, 3),
+        (400.0, Some(0), true, 3),
+        (400.0, Some(1), true, 3),
+        (800.0, Some(1), true, 3),
+        (1600.0, Some(1), true, 3),
+        (400.0, Some(1), true, 2),
+        (800.0, Some(1), true, 2),
+        (1600.0, Some(1), true, 2),
     ];
-    for (min_block, feature, flat) in configs {
+    for (min_block, feature, flat, groups) in configs {
         let (mut judged, mut judged_owners, mut within) = (Vec::new(), Vec::new(), Vec::new());
         for held in 0..parts.len() {
             let train: Vec<(f64, bool, f64)> = (0..parts.len())
@@ -705,7 +718,11 @@ fn refit(real: &[rubik_scan::lighting::BaseScan], parts: &[Part]) {
                 .collect();
             let mut low: Vec<f64> = train.iter().filter(|t| t.0 < 0.9).map(|t| t.2).collect();
             low.sort_by(f64::total_cmp);
-            let cuts = [low[low.len() / 3], low[2 * low.len() / 3]];
+            let cuts = if groups == 2 {
+                [low[low.len() / 2], f64::INFINITY]
+            } else {
+                [low[low.len() / 3], low[2 * low.len() / 3]]
+            };
             let group = |f: f64| {
                 if feature.is_none() || f <= cuts[0] {
                     0
@@ -715,7 +732,7 @@ fn refit(real: &[rubik_scan::lighting::BaseScan], parts: &[Part]) {
                     2
                 }
             };
-            let maps: Vec<Vec<(f64, f64)>> = (0..3)
+            let maps: Vec<Vec<(f64, f64)>> = (0..groups)
                 .map(|g| {
                     let mut knots = isotonic_where(&train, |&f| group(f) == g, min_block);
                     if flat {
@@ -724,6 +741,9 @@ fn refit(real: &[rubik_scan::lighting::BaseScan], parts: &[Part]) {
                     knots
                 })
                 .collect();
+            if held == 0 && feature == Some(1) {
+                eprintln!("nearest-pair cuts (CIELAB) with part 0 held out: {cuts:?}");
+            }
             let (mut part_judged, mut part_owners) = (Vec::new(), Vec::new());
             for (i, (&(c, right), &owner)) in raw[held].iter().zip(&raw_owners[held]).enumerate() {
                 let f = feature.map_or(0.0, |k| features[held][k][i]);
@@ -736,13 +756,14 @@ fn refit(real: &[rubik_scan::lighting::BaseScan], parts: &[Part]) {
         }
         let (ok, of, per_part) = within_summary(&within);
         println!(
-            "blocks of at least {min_block}{}, {}: within 5 points per part {ok} of {of} ({per_part})\npooled:\n{}",
+            "blocks of at least {min_block}{}, {}{}: within 5 points per part {ok} of {of} ({per_part})\npooled:\n{}",
             if flat { ", lower end flat" } else { "" },
             match feature {
                 None => "one map",
                 Some(0) => "a map per group by doubtful stickers",
                 _ => "a map per group by the nearest pair",
             },
+            if feature.is_some() && groups == 2 { " (two groups)" } else { "" },
             describe_clusters(&judged, &judged_owners)
         );
     }

@@ -1,15 +1,18 @@
 //! Where two real scans lose exactness (session 29: `random-02-2017`, red and orange nearly equal,
-//! and `random-08-2019`, two whites a few units of blue apart), on the tuning data (the fourteen
-//! parts of `Part::tuning_before(Part::Fourteenth)`; the fourteenth part is held out). For every
+//! and `random-08-2019`, two whites a few units of blue apart), on the tuning data (since
+//! session 31 the sixteen parts of `Part::tuning_before(Part::Sixteenth)`; session 29 ran the
+//! fourteen before the fourteenth). For every
 //! case of the bases not read exactly: the fault kind, the outcome, the wrong stickers of the cube
 //! answered (for a refused case, of the cheapest valid cube, `Resolver::never_refuse`) and the
 //! colour pairs they confuse (truth → read), how many stickers were named and counted, and the
 //! truth's cost against the reading's (`Resolver::truth_costs`): under the model fitted to the cube
 //! read, under a model fitted to the truth, and where the fitting loop settles when started from
-//! the truth. Summaries per base and kind; `-v` prints every case.
+//! the truth. Summaries per base and kind; `-v` prints every case. `--all` takes every real base
+//! and (session 31) sorts the wrong cubes by where the truth stands among the near alternatives
+//! (`TruthCosts::marginal_rank`, `TruthCosts::pair_reaches`).
 //!
 //! ```sh
-//! cargo run --release -p rubik-scan --example losses [-- -v] [BASE…]
+//! cargo run --release -p rubik-scan --example losses [-- -v] [--all | BASE…]
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, truth_labels, Outcome, Part};
@@ -39,19 +42,31 @@ struct Row {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let verbose = args.iter().any(|a| a == "-v");
-    let mut bases: Vec<String> = args.iter().filter(|a| *a != "-v").cloned().collect();
-    if bases.is_empty() {
-        bases = vec!["3x3x3-random-02-2017".into(), "3x3x3-random-08-2019".into()];
-    }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let real = load_real(&dir).expect("tests/data");
+    // `--all`: every real base (session 31: where the truth stands among the near alternatives).
+    let every = args.iter().any(|a| a == "--all");
+    let mut bases: Vec<String> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .cloned()
+        .collect();
+    if every {
+        bases = real.iter().map(|b| b.name.clone()).collect();
+    } else if bases.is_empty() {
+        bases = vec!["3x3x3-random-02-2017".into(), "3x3x3-random-08-2019".into()];
+    }
     let resolver = Resolver::new();
     let anyway = Resolver::new().never_refuse();
     let mut rows: BTreeMap<(String, String), Row> = BTreeMap::new();
     let mut pairs: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut places: BTreeMap<(String, &str), usize> = BTreeMap::new();
     let mut gaps: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    for part in Part::tuning_before(Part::Fourteenth) {
+    // Where the truth stands among the near alternatives, for the cases whose truth is cheaper
+    // under its own light than the cube read (session 31): counts by class.
+    let mut near: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut near_gaps: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+    for part in Part::tuning_before(Part::Sixteenth) {
         // Every base scan is kept: a part's seeds run on across the bases in order.
         for case in cases(&real, part) {
             let base = case.name.split('/').next().unwrap_or("").to_string();
@@ -107,6 +122,26 @@ fn main() {
             }
             if !wrong.is_empty() {
                 gaps.entry(base.clone()).or_default().push(truth_gap);
+                let class = if truth_gap >= 0.0 {
+                    "truth dearer under its own light"
+                } else if let Some(rank) = costs.marginal_rank {
+                    if rank < 4 && costs.truth_under_read <= 3.0 {
+                        "cheaper; a start (rank < 4, <= 3 nats)"
+                    } else if costs.truth_under_read <= 3.0 {
+                        "cheaper; min-marginal, rank >= 4, <= 3 nats"
+                    } else {
+                        "cheaper; min-marginal, > 3 nats"
+                    }
+                } else if costs.pair_reaches {
+                    "cheaper; two stickers forced reach it"
+                } else {
+                    "cheaper; neither"
+                };
+                *near.entry(class).or_default() += 1;
+                near_gaps
+                    .entry(class)
+                    .or_default()
+                    .push(costs.truth_under_read);
             }
             for &s in &wrong {
                 let t = case.facelets.as_bytes()[s] as char;
@@ -205,9 +240,19 @@ fn main() {
     for ((base, place), n) in &places {
         println!("  {base} {place}: {n}");
     }
-    for (base, mut g) in gaps {
-        g.sort_by(f64::total_cmp);
-        let q = |p: f64| g[((g.len() - 1) as f64 * p) as usize];
+    println!("\nwrong cubes by where the truth stands among the near alternatives (truth under the read's costs, nats: quartiles):");
+    for (class, n) in &near {
+        let q = quantiles(near_gaps[class].clone());
+        println!(
+            "  {class}: {n} ({:.1} {:.1} {:.1})",
+            q(0.25),
+            q(0.5),
+            q(0.75)
+        );
+    }
+    for (base, g) in gaps {
+        let n = g.len();
+        let q = quantiles(g);
         println!(
             "{base}: truth's own cost less the read's, nats: min {:.1}, quartiles {:.1} {:.1} {:.1}, max {:.1} ({} cases)",
             q(0.0),
@@ -215,7 +260,13 @@ fn main() {
             q(0.5),
             q(0.75),
             q(1.0),
-            g.len()
+            n
         );
     }
+}
+
+/// The quantile function of `values` (sorted here; `p` in 0..=1, the lower of two neighbours).
+fn quantiles(mut values: Vec<f64>) -> impl Fn(f64) -> f64 {
+    values.sort_by(f64::total_cmp);
+    move |p: f64| values[((values.len() - 1) as f64 * p) as usize]
 }

@@ -77,6 +77,13 @@
 //!   17,150,000 + i, i = 0..3,839). The three ranges do not overlap each other or any earlier
 //!   part's (checked by a unit test).
 //!
+//! - **Sixteenth** (12,544 cases, defined on 2026-12-07 (session 31) before any resolver or
+//!   calibration change of that session, to be run once at its end): the fifteenth part's
+//!   design and size with new seeds: the 34 real scans × 256 cases (seeds 18,000,000 + i,
+//!   i = 0..8,703), 3,840 synthetic cubes (cube and colour scheme from 18,100,000 + i, faults
+//!   from 18,150,000 + i, i = 0..3,839), every range apart from every earlier part's (checked
+//!   by a unit test).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data (the parts before the sixth: [`Part::tuning_before`]); after the
 //! second round the final part is tuning data too, after the third the fresh part, and after
@@ -221,14 +228,17 @@ pub enum Part {
     /// The part kept aside until the end of session 30: four times the sixth part's size (its
     /// design with four times the seeds per kind: 256 cases per real scan, 3,840 synthetic
     /// cubes; 12,544 cases), new seeds, so that a confidence decile below 0.9 holds several
-    /// hundred cases. Held out: not to be resolved before that session's resolver and
-    /// calibration map are fixed.
+    /// hundred cases (tuning data since).
     Fifteenth,
+    /// The part kept aside until the end of session 31: the fifteenth part's design and size
+    /// (12,544 cases) with new seeds. Held out: not to be resolved before that session's
+    /// resolver and calibration map are fixed.
+    Sixteenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 16] = [
+    pub const NAMED: [(&'static str, Part); 17] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -245,6 +255,7 @@ impl Part {
         ("thirteenth", Part::Thirteenth),
         ("fourteenth", Part::Fourteenth),
         ("fifteenth", Part::Fifteenth),
+        ("sixteenth", Part::Sixteenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -263,8 +274,8 @@ impl Part {
     /// The parts before `held_out` in [`Part::NAMED`]: the data a resolver may be tuned on
     /// while `held_out` is kept aside. Each session held out the part after the last one run
     /// (session 22 [`Part::Sixth`], session 23 [`Part::Seventh`], ... session 30
-    /// [`Part::Fifteenth`]); an earlier session's tuning parts stay reproducible by naming its
-    /// held-out part.
+    /// [`Part::Fifteenth`], session 31 [`Part::Sixteenth`]); an earlier session's tuning parts
+    /// stay reproducible by naming its held-out part.
     pub fn tuning_before(held_out: Part) -> Vec<Part> {
         Part::NAMED
             .iter()
@@ -325,6 +336,9 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         // Four times the sixth part's size: real seeds 17,000,000 + i (i < 8,704), synthetic
         // cubes 17,100,000 + i and their faults 17,150,000 + i (i < 3,840).
         Part::Fifteenth => (17_000_000, 17_100_000),
+        // The fifteenth part's design and size: real seeds 18,000,000 + i (i < 8,704),
+        // synthetic cubes 18,100,000 + i and their faults 18,150,000 + i (i < 3,840).
+        Part::Sixteenth => (18_000_000, 18_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -334,7 +348,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Fifteenth, _) => 256,
+            (Part::Fifteenth | Part::Sixteenth, _) => 256,
             // The sixth part and every later one: the sixth part's design.
             _ => 64,
         };
@@ -348,7 +362,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Fifteenth => 3840,
+        Part::Fifteenth | Part::Sixteenth => 3840,
         // The sixth part and every later one: the sixth part's design.
         _ => 960,
     };
@@ -587,16 +601,30 @@ mod tests {
     /// from each other and from every earlier part's. Only the cases are drawn.
     #[test]
     fn fifteenth_part_is_as_defined() {
+        check_fourfold_part(Part::Fifteenth, 17_000_000);
+    }
+
+    /// The sixteenth part is the fifteenth's design and size with seeds 18,000,000 + i (real),
+    /// 18,100,000 + i (synthetic cubes), 18,150,000 + i (their faults), every range apart from
+    /// each other and from every earlier part's (the fifteenth included). Only the cases are
+    /// drawn; nothing is resolved.
+    #[test]
+    fn sixteenth_part_is_as_defined() {
+        check_fourfold_part(Part::Sixteenth, 18_000_000);
+        let sixteen = Part::tuning_before(Part::Sixteenth);
+        assert_eq!(sixteen.len(), 16);
+        assert_eq!(sixteen.last(), Some(&Part::Fifteenth));
+    }
+
+    /// `part` is four times the sixth part's design (12,544 cases) with real seeds
+    /// `base + i`, synthetic cubes `base + 100,000 + i` and their faults `base + 150,000 + i`,
+    /// and every seed of every earlier part lies below `base`.
+    fn check_fourfold_part(part: Part, base: u64) {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
         let real = load_real(&dir).expect("tests/data");
-        check_large_part(
-            &real,
-            Part::Fifteenth,
-            &Part::tuning_before(Part::Fifteenth),
-            8,
-        );
-        let fifteenth = cases(&real, Part::Fifteenth);
-        assert_eq!(fifteenth.len(), 12_544);
+        check_large_part(&real, part, &Part::tuning_before(part), 8);
+        let drawn = cases(&real, part);
+        assert_eq!(drawn.len(), 12_544);
         let seeds = |c: &Case| -> Vec<u64> {
             let mut out: Vec<u64> = vec![c.name.rsplit('/').next().unwrap().parse().unwrap()];
             if let Some(base) = c.name.strip_prefix("synthetic-") {
@@ -605,7 +633,7 @@ mod tests {
             out
         };
         let (mut real_seeds, mut cubes, mut faults) = (Vec::new(), Vec::new(), Vec::new());
-        for c in &fifteenth {
+        for c in &drawn {
             let s = seeds(c);
             if c.real {
                 real_seeds.push(s[0]);
@@ -615,17 +643,17 @@ mod tests {
             }
         }
         let range = |v: &[u64]| (*v.iter().min().unwrap(), *v.iter().max().unwrap(), v.len());
-        assert_eq!(range(&real_seeds), (17_000_000, 17_008_703, 8_704));
-        assert_eq!(range(&cubes), (17_100_000, 17_103_839, 3_840));
-        assert_eq!(range(&faults), (17_150_000, 17_153_839, 3_840));
-        // Every seed any earlier part draws from lies below the fifteenth part's ranges.
-        let earlier_max = Part::tuning_before(Part::Fifteenth)
+        assert_eq!(range(&real_seeds), (base, base + 8_703, 8_704));
+        assert_eq!(range(&cubes), (base + 100_000, base + 103_839, 3_840));
+        assert_eq!(range(&faults), (base + 150_000, base + 153_839, 3_840));
+        // Every seed any earlier part draws from lies below this part's ranges.
+        let earlier_max = Part::tuning_before(part)
             .iter()
             .flat_map(|&p| cases(&real, p))
             .flat_map(|c| seeds(&c))
             .max()
             .unwrap();
-        assert!(earlier_max < 17_000_000, "{earlier_max}");
+        assert!(earlier_max < base, "{earlier_max}");
     }
 
     /// `scale`: 1 for the fourth part's design, 2 for twice its size.

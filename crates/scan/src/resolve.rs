@@ -86,45 +86,46 @@ pub const CONFLICTS_REFUSED: usize = 3;
 /// lighting test set (`examples/calibration.rs`) so that the confidences are calibrated.
 pub const TEMPERATURE: f64 = 2.0;
 /// The map from the tempered confidence to the one reported, fitted on the tuning data of session
-/// 30 (the fifteen parts of `Part::tuning_before(Part::Fifteenth)`, 33,860 cases, the 32,161
-/// answered by the resolver of session 29b, 1.55 million stickers; `examples/calibration.rs --
-/// refit`) by isotonic regression in blocks of at least 800 stickers: knots `(raw, calibrated)`,
-/// linear between them. The lower end is held (nearly) at the lowest block's share right, 0.50 (a
-/// knot `(0, 0.49)`, not `(0, 0)`: the stickers below that block are right about as often as it,
-/// and the slope of 0.01 keeps their ranking); the top end is fixed at `(1, 1)`. Chosen by leaving
-/// each tuning part out in turn: over the fifteen parts every decile within 1.3 points; session
-/// 27's map (eleven parts, before the near alternatives of session 29) said 0.4–0.7 where 7–11
-/// points more were right (`BENCHMARKS.md`, session 30). Monotone, and strictly increasing around
-/// [`DOUBTFUL_BELOW`] and [`FAINT_BELOW`], so no sticker named changes.
+/// 31 (the sixteen parts of `Part::tuning_before(Part::Sixteenth)`, 46,404 cases, the 44,089
+/// answered by the resolver of session 31 (two rounds of near alternatives), 2.1 million
+/// stickers; `examples/calibration.rs -- refit`) by isotonic regression in blocks of at least 800
+/// stickers: knots `(raw, calibrated)`, linear between them. The lower end is held (nearly) at the
+/// lowest block's share right, 0.525 (a knot `(0, 0.515)`, not `(0, 0)`: the stickers below that
+/// block are right about as often as it, and the slope of 0.01 keeps their ranking); the top end
+/// is fixed at `(1, 1)`. Chosen by leaving each tuning part out in turn: over the sixteen parts
+/// every decile within 0.5 points, where session 30's map (fifteen parts, one round) said
+/// 0.4–0.5 3.4 points low for this resolver; a map per group of cases by the nearest pair's
+/// distance was worse pooled (`BENCHMARKS.md`, session 31). Monotone, and strictly increasing
+/// around [`DOUBTFUL_BELOW`] and [`FAINT_BELOW`], so no sticker named changes.
 pub const CALIBRATION: &[(f64, f64)] = &[
-    (0.0000, 0.4885),
-    (0.5477, 0.4985),
-    (0.6152, 0.5753),
-    (0.6611, 0.6797),
-    (0.7092, 0.6940),
-    (0.7728, 0.7486),
-    (0.8215, 0.7709),
-    (0.8462, 0.7799),
-    (0.8733, 0.8263),
-    (0.8958, 0.8725),
-    (0.9109, 0.8973),
-    (0.9233, 0.9062),
-    (0.9314, 0.9205),
-    (0.9416, 0.9346),
-    (0.9526, 0.9501),
-    (0.9606, 0.9562),
-    (0.9667, 0.9636),
-    (0.9709, 0.9788),
-    (0.9732, 0.9844),
-    (0.9796, 0.9850),
-    (0.9857, 0.9856),
-    (0.9901, 0.9905),
-    (0.9931, 0.9958),
-    (0.9947, 0.9970),
-    (0.9962, 0.9972),
-    (0.9974, 0.9974),
-    (0.9980, 0.9980),
-    (0.9984, 0.9989),
+    (0.0000, 0.5153),
+    (0.5601, 0.5253),
+    (0.6186, 0.6007),
+    (0.6515, 0.6885),
+    (0.6974, 0.6967),
+    (0.7697, 0.7526),
+    (0.8289, 0.7694),
+    (0.8543, 0.8050),
+    (0.8762, 0.8321),
+    (0.8953, 0.8730),
+    (0.9143, 0.9064),
+    (0.9324, 0.9214),
+    (0.9428, 0.9458),
+    (0.9528, 0.9546),
+    (0.9612, 0.9593),
+    (0.9670, 0.9692),
+    (0.9728, 0.9805),
+    (0.9794, 0.9858),
+    (0.9833, 0.9860),
+    (0.9857, 0.9862),
+    (0.9876, 0.9905),
+    (0.9905, 0.9910),
+    (0.9931, 0.9963),
+    (0.9954, 0.9976),
+    (0.9967, 0.9977),
+    (0.9974, 0.9980),
+    (0.9980, 0.9984),
+    (0.9984, 0.9988),
     (0.9985, 0.9990),
     (0.9990, 0.9990),
     (1.0, 1.0),
@@ -375,6 +376,17 @@ pub struct TruthCosts {
     pub settled: String,
     /// That cube's cost under its own fitted model (nats).
     pub settled_cost: f64,
+    /// Under the costs of the cube read, the least min-marginal gap over the stickers where
+    /// the truth differs (nats; infinity when it does not): equal to
+    /// [`TruthCosts::truth_under_read`] when the truth is a min-marginal cube, a start
+    /// [`AlternativeStarts`] can reach.
+    pub marginal_gap: f64,
+    /// When the truth is a min-marginal cube, how many distinct min-marginal cubes are
+    /// cheaper under the cube read's costs (its place among the starts, from 0).
+    pub marginal_rank: Option<usize>,
+    /// When the truth is not a min-marginal cube but the cheapest valid cube with two of its
+    /// stickers (on different pieces, both differing from the cube read) forced is the truth.
+    pub pair_reaches: bool,
 }
 
 /// Which near alternatives of the cube read are settled, and when the cheapest replaces it
@@ -398,6 +410,19 @@ pub struct AlternativeStarts {
     /// switch reads cases of the tuning data silently wrong: a labelling cheaper elsewhere can
     /// be wrong, confidently, where the cube read was unsure and wrong too.
     pub carry: bool,
+    /// How many times the near alternatives are looked for: from the cube read, then again
+    /// from each cube switched to, while one is cheaper (1: session 29's resolver; 2 since
+    /// session 31). A labelling two near alternatives away is reached in two steps, each
+    /// cheaper under its own fitted light.
+    pub rounds: usize,
+    /// Two-sticker starts (session 31, tried, not kept: on eight tuning parts 6 pairs within
+    /// 6 nats lost 21 exact cubes, 8 within 5 lost 5): the first this many near (sticker,
+    /// colour) entries are paired (stickers on different pieces) and the cheapest valid cube
+    /// with both forced is a start too when it costs at most [`AlternativeStarts::pair_gap`]
+    /// nats more than the cube read (at most [`AlternativeStarts::most`] of them). 0: none.
+    pub pairs: usize,
+    /// See [`AlternativeStarts::pairs`].
+    pub pair_gap: f64,
 }
 
 impl AlternativeStarts {
@@ -407,16 +432,19 @@ impl AlternativeStarts {
         gap: 0.0,
         margin: 0.0,
         carry: true,
+        rounds: 1,
+        pairs: 0,
+        pair_gap: 0.0,
     };
-    /// Reads `MOST,GAP,MARGIN[,CARRY]` (the fields in order; CARRY 0 is off, any other
-    /// number or none on), as the study examples take it (`--starts=4,3,0`); `None` when a
-    /// field is missing or not a number.
+    /// Reads `MOST,GAP,MARGIN[,CARRY[,ROUNDS[,PAIRS,PAIR_GAP]]]` (the fields in order; CARRY 0
+    /// is off, any other number or none on; ROUNDS 2 and PAIRS 0 when left out), as the study
+    /// examples take it (`--starts=4,3,0`); `None` when a field is missing or not a number.
     pub fn parse(text: &str) -> Option<AlternativeStarts> {
         let v: Vec<f64> = text
             .split(',')
             .map(|x| x.trim().parse().ok())
             .collect::<Option<_>>()?;
-        if !(3..=4).contains(&v.len()) || v[0] < 0.0 {
+        if !(3..=7).contains(&v.len()) || v.len() == 6 || v.iter().any(|&x| x < 0.0) {
             return None;
         }
         Some(AlternativeStarts {
@@ -424,6 +452,11 @@ impl AlternativeStarts {
             gap: v[1],
             margin: v[2],
             carry: v.get(3).is_none_or(|&c| c != 0.0),
+            rounds: v
+                .get(4)
+                .map_or(AlternativeStarts::DEFAULT.rounds, |&r| r as usize),
+            pairs: v.get(5).map_or(0, |&p| p as usize),
+            pair_gap: v.get(6).copied().unwrap_or(0.0),
         })
     }
 
@@ -432,12 +465,18 @@ impl AlternativeStarts {
     /// settled taken when cheaper at all: 25,480 exact against 25,304 with none, 0 silently
     /// wrong on every part. Wider gaps hurt (8 nats: 25,299-25,302, fewer than none: the
     /// cheapest labelling far from the cube read is more often wrong); a margin of 1-2 nats
-    /// gains less (25,452, 25,431 at 4 starts within 5 nats).
+    /// gains less (25,452, 25,431 at 4 starts within 5 nats). Session 31: two rounds (the near
+    /// alternatives of the cube switched to looked for again) on the sixteen tuning parts
+    /// (46,404 cases): 42,928 exact against 42,900 with one, no part fewer, 0 silently wrong
+    /// (three rounds: 42,929).
     pub const DEFAULT: AlternativeStarts = AlternativeStarts {
         most: 4,
         gap: 3.0,
         margin: 0.0,
         carry: true,
+        rounds: 2,
+        pairs: 0,
+        pair_gap: 0.0,
     };
 }
 
@@ -761,75 +800,50 @@ impl Resolver {
         if starts.most == 0 {
             return Ok(in_order);
         }
-        let (chain, table, _, _) = &in_order.settled;
-        let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
-        let best = solved.best.cost;
-        let read = solved.best.cube.to_face_array();
-        let mut near: Vec<(f32, usize, usize)> = Vec::new();
-        for s in (0..N_FACELETS).filter(|s| !CENTRES.contains(s)) {
-            if self.pins.iter().any(|&(i, _)| i == s) {
-                continue;
-            }
-            for k in (0..6).filter(|&k| k != read[s].index()) {
-                let gap = solved.marginal[s][k] - best;
-                if gap.is_finite() && f64::from(gap) <= starts.gap {
-                    near.push((gap, s, k));
+        for _ in 0..starts.rounds.max(1) {
+            let (chain, table, _, _) = &in_order.settled;
+            let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
+            let best = solved.best.cost;
+            let read = solved.best.cube.to_face_array();
+            let mut cubes = near_cubes(table, &solved, &self.pins, starts.gap, starts.most);
+            if starts.pairs > 0 {
+                for (cube, cost) in pair_cubes(table, &solved, &self.pins, &starts) {
+                    if !cubes.iter().any(|(c, _)| *c == cube) {
+                        cubes.push((cube, cost));
+                    }
                 }
             }
-        }
-        near.sort_by(|x, y| x.0.total_cmp(&y.0));
-        let mut cubes: Vec<(CubieCube, f32)> = Vec::new();
-        for (_, s, k) in near {
-            if cubes.len() >= starts.most {
-                break;
-            }
-            // The cheapest valid cube with k on s is one already found when one of them shows
-            // k there at the min-marginal's cost.
-            let marginal = solved.marginal[s][k];
-            if cubes.iter().any(|(c, cost)| {
-                c.to_face_array()[s].index() == k
-                    && (cost - marginal).abs() <= 1e-4 * marginal.abs().max(1.0)
-            }) {
-                continue;
-            }
-            let mut forced = *table;
-            for (j, c) in forced[s].iter_mut().enumerate() {
-                if j != k {
-                    *c = f32::INFINITY;
+            let mut cheapest: Option<(Settled, f32)> = None;
+            for (cube, _) in cubes {
+                let labels = cube.to_face_array().map(|f| f.index());
+                let fitted = Model::initial(obs).fit(obs, &labels, false, true);
+                let settled = self.settle(obs, fitted, Some(labels), true)?;
+                let end = settled.0.best().ok_or(ScanError::PinsContradict)?;
+                if end.cube == solved.best.cube || f64::from(best - end.cost) <= starts.margin {
+                    continue;
+                }
+                if cheapest.as_ref().is_none_or(|(_, c)| end.cost < *c) {
+                    cheapest = Some((settled, end.cost));
                 }
             }
-            if let Some(other) = assign::best_cube(&forced) {
-                cubes.push((other.cube, other.cost));
-            }
-        }
-        let mut cheapest: Option<(Settled, f32)> = None;
-        for (cube, _) in cubes {
-            let labels = cube.to_face_array().map(|f| f.index());
-            let fitted = Model::initial(obs).fit(obs, &labels, false, true);
-            let settled = self.settle(obs, fitted, Some(labels), true)?;
-            let end = settled.0.best().ok_or(ScanError::PinsContradict)?;
-            if end.cube == solved.best.cube || f64::from(best - end.cost) <= starts.margin {
-                continue;
-            }
-            if cheapest.as_ref().is_none_or(|(_, c)| end.cost < *c) {
-                cheapest = Some((settled, end.cost));
-            }
-        }
-        if let Some((settled, _)) = cheapest {
+            let Some((settled, _)) = cheapest else {
+                in_order.solved = Some(solved);
+                return Ok(in_order);
+            };
             let weight = |s: usize, k: usize| {
                 (-(f64::from(solved.marginal[s][k]) - f64::from(best)) / self.temperature).exp()
             };
             for s in (0..N_FACELETS).filter(|s| starts.carry && !CENTRES.contains(s)) {
                 let total: f64 = (0..6).map(|k| weight(s, k)).sum();
-                if weight(s, read[s].index()) / total < DOUBTFUL_BELOW {
+                if weight(s, read[s].index()) / total < DOUBTFUL_BELOW
+                    && !in_order.carried.contains(&s)
+                {
                     in_order.carried.push(s);
                 }
             }
             in_order.abandoned.push(solved.best.cube);
             in_order.settled = settled;
             in_order.nearest = None;
-        } else {
-            in_order.solved = Some(solved);
         }
         Ok(in_order)
     }
@@ -914,6 +928,7 @@ impl Resolver {
                 .sum()
         };
         let truth_under_read = sum(&table, truth) - f64::from(read.cost);
+        let (marginal_gap, marginal_rank, pair_reaches) = near_study(&table, truth)?;
         let fitted = Model::initial(&obs).fit(&obs, truth, false, true);
         let truth_own = sum(&self.table(&fitted), truth);
         let (chain, _, _, _) = self.settle(&obs, fitted, Some(*truth), true)?;
@@ -924,6 +939,9 @@ impl Resolver {
             truth_own,
             settled: settled.cube.to_facelets(),
             settled_cost: f64::from(settled.cost),
+            marginal_gap,
+            marginal_rank,
+            pair_reaches,
         })
     }
 
@@ -1093,13 +1111,7 @@ fn alternative_cubes_differ(
         if !reading.counts_towards_refusal() {
             continue;
         }
-        let mut forced = *table;
-        for (k, c) in forced[s].iter_mut().enumerate() {
-            if k != alt.index() {
-                *c = f32::INFINITY;
-            }
-        }
-        let Some(other) = assign::best_cube(&forced) else {
+        let Some(other) = assign::best_cube(&forced(table, &[(s, alt.index())])) else {
             continue;
         };
         let other = other.cube.to_face_array();
@@ -1108,6 +1120,162 @@ fn alternative_cubes_differ(
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// The near alternatives of a reading ([`AlternativeStarts`]): for each sticker (not a centre,
+/// not pinned) and colour other than the cube's, the cheapest valid cube with that colour
+/// there when it costs at most `gap` nats more than the best under `table`; distinct cubes,
+/// cheapest first, at most `most`.
+fn near_cubes(
+    table: &CostTable,
+    solved: &assign::Solved,
+    pins: &[(usize, Face)],
+    gap: f64,
+    most: usize,
+) -> Vec<(CubieCube, f32)> {
+    let mut cubes: Vec<(CubieCube, f32)> = Vec::new();
+    for (_, s, k) in near_entries(solved, pins, gap) {
+        if cubes.len() >= most {
+            break;
+        }
+        // The cheapest valid cube with k on s is one already found when one of them shows
+        // k there at the min-marginal's cost.
+        let marginal = solved.marginal[s][k];
+        if cubes.iter().any(|(c, cost)| {
+            c.to_face_array()[s].index() == k
+                && (cost - marginal).abs() <= 1e-4 * marginal.abs().max(1.0)
+        }) {
+            continue;
+        }
+        if let Some(other) = assign::best_cube(&forced(table, &[(s, k)])) {
+            cubes.push((other.cube, other.cost));
+        }
+    }
+    cubes
+}
+
+/// The (gap, sticker, colour) of every min-marginal within `gap` nats of the best cube, the
+/// sticker not a centre, not pinned, the colour not the best cube's; cheapest first.
+fn near_entries(
+    solved: &assign::Solved,
+    pins: &[(usize, Face)],
+    gap: f64,
+) -> Vec<(f32, usize, usize)> {
+    let best = solved.best.cost;
+    let read = solved.best.cube.to_face_array();
+    let mut near: Vec<(f32, usize, usize)> = Vec::new();
+    for s in (0..N_FACELETS).filter(|s| !CENTRES.contains(s)) {
+        if pins.iter().any(|&(i, _)| i == s) {
+            continue;
+        }
+        for k in (0..6).filter(|&k| k != read[s].index()) {
+            let g = solved.marginal[s][k] - best;
+            if g.is_finite() && f64::from(g) <= gap {
+                near.push((g, s, k));
+            }
+        }
+    }
+    near.sort_by(|x, y| x.0.total_cmp(&y.0));
+    near
+}
+
+/// The piece (corners 0–7, edges 8–19) sticker `s` belongs to; `None` for a centre.
+fn piece_of(s: usize) -> Option<usize> {
+    CORNER_FACELETS
+        .iter()
+        .map(|p| &p[..])
+        .chain(EDGE_FACELETS.iter().map(|p| &p[..]))
+        .position(|p| p.contains(&s))
+}
+
+/// The two-sticker starts of [`AlternativeStarts::pairs`]: distinct cubes, cheapest first.
+fn pair_cubes(
+    table: &CostTable,
+    solved: &assign::Solved,
+    pins: &[(usize, Face)],
+    starts: &AlternativeStarts,
+) -> Vec<(CubieCube, f32)> {
+    let best = solved.best.cost;
+    let near = near_entries(solved, pins, starts.pair_gap);
+    let first = &near[..near.len().min(starts.pairs)];
+    let mut cubes: Vec<(CubieCube, f32)> = Vec::new();
+    for (i, &(_, a, ka)) in first.iter().enumerate() {
+        for &(_, b, kb) in &first[i + 1..] {
+            if piece_of(a) == piece_of(b) {
+                continue;
+            }
+            let Some(c) = assign::best_cube(&forced(table, &[(a, ka), (b, kb)])) else {
+                continue;
+            };
+            if f64::from(c.cost - best) <= starts.pair_gap
+                && !cubes.iter().any(|(x, _)| *x == c.cube)
+            {
+                cubes.push((c.cube, c.cost));
+            }
+        }
+    }
+    cubes.sort_by(|x, y| x.1.total_cmp(&y.1));
+    cubes.truncate(starts.most);
+    cubes
+}
+
+/// `table` with sticker `s` allowed colour `k` only, for each `(s, k)` of `fixed`.
+fn forced(table: &CostTable, fixed: &[(usize, usize)]) -> CostTable {
+    let mut out = *table;
+    for &(s, k) in fixed {
+        for (j, c) in out[s].iter_mut().enumerate() {
+            if j != k {
+                *c = f32::INFINITY;
+            }
+        }
+    }
+    out
+}
+
+/// For [`Resolver::truth_costs`]: where the truth stands among the near alternatives of the
+/// cube read under `table` ([`TruthCosts::marginal_gap`], [`TruthCosts::marginal_rank`],
+/// [`TruthCosts::pair_reaches`]).
+fn near_study(
+    table: &CostTable,
+    truth: &[usize; N_FACELETS],
+) -> Result<(f64, Option<usize>, bool), ScanError> {
+    let solved = Chain::new(table).solve().ok_or(ScanError::PinsContradict)?;
+    let best = solved.best.cost;
+    let read = solved.best.cube.to_face_array();
+    let differ: Vec<usize> = (0..N_FACELETS)
+        .filter(|&s| read[s].index() != truth[s])
+        .collect();
+    let truth_cost: f32 = (0..N_FACELETS)
+        .filter(|s| !CENTRES.contains(s))
+        .map(|s| table[s][truth[s]])
+        .sum();
+    let marginal_gap = differ
+        .iter()
+        .map(|&s| f64::from(solved.marginal[s][truth[s]] - best))
+        .fold(f64::INFINITY, f64::min);
+    let gap = f64::from(truth_cost - best);
+    let tol = 1e-3 * f64::from(truth_cost.abs().max(1.0));
+    let is_truth = |c: &CubieCube| c.to_face_array().map(|f| f.index()) == *truth;
+    let mut rank = None;
+    let mut pair = false;
+    if !differ.is_empty() && (gap - marginal_gap).abs() <= tol {
+        let cubes = near_cubes(table, &solved, &[], gap + tol, usize::MAX);
+        rank = cubes.iter().position(|(c, _)| is_truth(c));
+    } else if !differ.is_empty() {
+        'outer: for (i, &a) in differ.iter().enumerate() {
+            for &b in &differ[i + 1..] {
+                if piece_of(a) == piece_of(b) {
+                    continue;
+                }
+                let fixed = [(a, truth[a]), (b, truth[b])];
+                if assign::best_cube(&forced(table, &fixed)).is_some_and(|c| is_truth(&c.cube)) {
+                    pair = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    Ok((marginal_gap, rank, pair))
 }
 
 /// The most probable valid cube for 54 measured colours, with no pins (see
@@ -1168,10 +1336,28 @@ mod tests {
                 most: 4,
                 gap: 5.0,
                 margin: 1.0,
-                carry: false
+                carry: false,
+                ..AlternativeStarts::DEFAULT
             })
         );
-        for bad in ["", "4", "4,3", "4,x,0", "-1,3,0", "1,2,3,4,5"] {
+        assert_eq!(
+            AlternativeStarts::parse("4,3,0,1,2,6,4.5"),
+            Some(AlternativeStarts {
+                rounds: 2,
+                pairs: 6,
+                pair_gap: 4.5,
+                ..AlternativeStarts::DEFAULT
+            })
+        );
+        for bad in [
+            "",
+            "4",
+            "4,3",
+            "4,x,0",
+            "-1,3,0",
+            "1,2,3,4,5,6",
+            "1,2,3,4,5,6,7,8",
+        ] {
             assert_eq!(AlternativeStarts::parse(bad), None, "{bad}");
         }
     }
