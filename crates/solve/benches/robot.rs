@@ -167,16 +167,36 @@ fn main() {
     };
     let each = args.iter().any(|a| a == "--each");
     let _ = rubik_solve::internals::twophase_stats();
+    // `--each` takes the counters per state; their sums.
+    let mut totals = rubik_solve::internals::twophase_stats();
     let mut lengths = Vec::new();
     let mut millis = Vec::new();
+    // The solving thread's CPU time a solve: under load, less noisy than the wall time (a
+    // process waiting for a core is not counted).
+    let mut cpu_millis = Vec::new();
     for (i, cube) in cubes.iter().enumerate() {
         let start = Instant::now();
+        let cpu_start = thread_cpu_ms();
         let sol = solver.solve(cube, &limits).expect("a solution");
         millis.push(start.elapsed().as_secs_f64() * 1e3);
+        cpu_millis.push(thread_cpu_ms() - cpu_start);
         check(cube, &sol.moves, &format!("state {i}"));
         let len = metric.length(&sol.moves);
         if each {
-            eprintln!("state {i}: {len} in {:.3} ms", millis[i]);
+            // With `--features stats`, the state's phase-1 nodes and ends too.
+            let st = rubik_solve::internals::twophase_stats();
+            let counts = if st.leaves > 0 {
+                format!(" ({} phase-1 nodes, {} ends)", st.phase1_nodes, st.leaves)
+            } else {
+                String::new()
+            };
+            totals.phase1_nodes += st.phase1_nodes;
+            totals.leaves += st.leaves;
+            totals.precheck_passed += st.precheck_passed;
+            totals.phase2_searches += st.phase2_searches;
+            totals.phase2_rounds += st.phase2_rounds;
+            totals.phase2_nodes += st.phase2_nodes;
+            eprintln!("state {i}: {len} in {:.3} ms{counts}", millis[i]);
         }
         if let Some(b) = bound {
             assert!(len <= b, "state {i}: {len} above the bound {b}");
@@ -193,6 +213,11 @@ fn main() {
         mean(&millis),
         median(millis.clone()),
         millis.iter().cloned().fold(0.0, f64::max)
+    );
+    println!(
+        "cpu time mean {:.3} ms, median {:.3} ms a solve",
+        mean(&cpu_millis),
+        median(cpu_millis.clone())
     );
     // The process's peak memory and what of it is in huge pages (Linux; nothing elsewhere).
     let field = |file: &str, name: &str| -> Option<f64> {
@@ -212,7 +237,10 @@ fn main() {
     ) {
         println!("memory: peak {peak:.0} MiB resident, {huge:.0} MiB in huge pages");
     }
-    let st = rubik_solve::internals::twophase_stats();
+    let mut st = rubik_solve::internals::twophase_stats();
+    if each {
+        st = totals;
+    }
     if st.leaves > 0 {
         // Only with `--features stats`.
         let per = |v: u64| v as f64 / count as f64;
@@ -227,4 +255,23 @@ fn main() {
             per(st.phase2_nodes),
         );
     }
+}
+
+/// This thread's CPU time in milliseconds (`CLOCK_THREAD_CPUTIME_ID`; the search runs on the
+/// calling thread with one thread).
+#[cfg(unix)]
+fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the call.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
+}
+
+/// Not measured outside Unix.
+#[cfg(not(unix))]
+fn thread_cpu_ms() -> f64 {
+    f64::NAN
 }
