@@ -1,10 +1,13 @@
 //! The optimal search with an exact hK table (`--table h8`, issue 40): IDA* whose bound is the
 //! larger of the table's entries for the cube and for its inverse.
 //!
-//! A node carries the cube's hK parts in its own frame (the raw corner value, the edge
-//! slices and the eleven orientations), stepped by move tables, and the inverse cube packed
-//! one byte a piece ([`super::inverse`], a left move a node), whose parts are read off its
-//! bytes. The index of either is the parts reduced by symmetry ([`MoveTables::h11_of_parts`]):
+//! A node carries the cube's hK parts: its corner class with a symmetry carrying its corners
+//! to the class representative, stepped by the class move table (the move conjugated by the
+//! symmetry, then the symmetries composed), and its edge slices and eleven orientations in
+//! its own frame, stepped by move tables; and the inverse cube packed one byte a piece
+//! ([`super::inverse`], a left move a node), whose parts are read off its bytes. The index of
+//! either is the edge parts conjugated by the symmetry and reduced over the class's
+//! self-symmetries ([`MoveTables::h11_of_parts`]):
 //! the table is 48-symmetric, so one lookup for the cube and one for its inverse stand for
 //! every axis. A 2-bit code `c > 0` bounds the distance by `base − 1 + c`; code 0 ("below the
 //! base") bounds nothing, and where the moves left are fewer than `base − 1` the exact h0 table
@@ -22,7 +25,7 @@
 
 use super::counters::{self, Kind};
 use super::deepening::{deepen, Deepening, Outcome, Run, Stats, Worker};
-use super::h48::coord::{subset_rank, CornerClasses, N_CORNER_RAW, N_CSEP};
+use super::h48::coord::{subset_rank, CornerClasses, N_CSEP};
 use super::h48::moves::MoveTables;
 use super::h48::table::{HkTable, H0, H8, H8_DEPTH, H8_K};
 use super::inverse::{InverseTables, PackedCube};
@@ -30,6 +33,7 @@ use super::prune::value;
 use crate::prefetch::prefetch;
 use crate::search::can_follow;
 use crate::store::{Store, Table, TableError};
+use rubik_cube::symmetry::{self as sym48, N_SYM};
 use rubik_cube::{CubieCube, Move};
 use std::sync::Arc;
 
@@ -46,12 +50,16 @@ pub struct H8Tables {
     hk: HkTable,
     /// The exact h0 nibbles (to `hk`'s base − 1; the base where further).
     h0: Arc<Table<u8>>,
-    /// Corner classes and their symmetries.
-    cc: &'static CornerClasses,
     /// Move and conjugation tables of the parts.
     mt: &'static MoveTables,
-    /// `corner_move[raw · 18 + m]`: the raw corner value after move `m`.
-    corner_move: Vec<u32>,
+    /// `class_sym[raw]`: the corner class of raw corner value `raw` (low 16 bits) and a
+    /// symmetry carrying it to the class representative (high bits), one read for both
+    /// ([`CornerClasses::class`], [`CornerClasses::to_rep`]).
+    class_sym: Vec<u32>,
+    /// `conj_move[s][m]`: the move `s · m · s⁻¹`.
+    conj_move: [[u8; 18]; N_SYM],
+    /// `product[a][b]`: the symmetry `a · b`.
+    product: [[u8; N_SYM]; N_SYM],
     /// Left moves of the packed inverse.
     inverse: InverseTables,
     /// `rank8[mask]`: the rank of a 4-subset of 8 positions.
@@ -72,34 +80,44 @@ impl H8Tables {
     /// The search's tables around an hK table and its h0 nibbles (exact below `hk`'s base).
     pub(crate) fn new(hk: HkTable, h0: Arc<Table<u8>>) -> H8Tables {
         let cc = CornerClasses::get();
-        let mut corner_move = vec![0u32; N_CORNER_RAW * 18];
-        for raw in 0..N_CORNER_RAW {
-            let c = super::h48::coord::cube_of_corner_raw(raw);
-            for m in Move::ALL {
-                corner_move[raw * 18 + m.index()] =
-                    super::h48::coord::corner_raw(&c.apply_move(m)) as u32;
-            }
-        }
+        let class_sym = (cc.class.iter().zip(&cc.to_rep))
+            .map(|(&c, &t)| u32::from(c) | u32::from(t) << 16)
+            .collect();
+        let s = sym48::symmetries();
         let (rank8, rank12) = (ranks(8), ranks(12));
         H8Tables {
             hk,
             h0,
-            cc,
             mt: MoveTables::get(),
-            corner_move,
+            class_sym,
+            conj_move: s.conj_move,
+            product: s.product,
             inverse: InverseTables::new(),
             rank8,
             rank12,
         }
     }
 
+    /// The corner class and the symmetry to its representative of raw corner value `raw`.
+    #[inline(always)]
+    fn class_of_raw(&self, raw: u32) -> (u16, u8) {
+        let cs = self.class_sym[raw as usize];
+        (cs as u16, (cs >> 16) as u8)
+    }
+
     /// h11 of a cube given by its parts in its own frame.
     #[inline(always)]
     fn h11(&self, raw: u32, esep: u16, eo: u16) -> u64 {
-        let raw = raw as usize;
-        let class = self.cc.class[raw] as usize;
-        let t = self.cc.to_rep[raw] as usize;
-        self.mt.h11_of_parts(class, t, esep as usize, eo as usize)
+        let (class, t) = self.class_of_raw(raw);
+        self.h11_of(class, t, esep, eo)
+    }
+
+    /// h11 of a cube given by its corner class, the symmetry to its representative and its
+    /// edge parts in its own frame.
+    #[inline(always)]
+    fn h11_of(&self, class: u16, t: u8, esep: u16, eo: u16) -> u64 {
+        self.mt
+            .h11_of_parts(class as usize, t as usize, esep as usize, eo as usize)
     }
 
     /// The hK parts (raw corners, edge slices, eo11) of a packed cube.
@@ -221,11 +239,12 @@ fn ranks(n: usize) -> Vec<u16> {
         .collect()
 }
 
-/// A search node: the cube's parts in its own frame, its h11 index, the inverse packed and its
-/// h11 index.
+/// A search node: the cube's corner class and the symmetry to its representative, its edge
+/// parts in its own frame, its h11 index, the inverse packed and its h11 index.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
-    raw: u32,
+    class: u16,
+    sym: u8,
     esep: u16,
     eo: u16,
     fwd: u64,
@@ -239,19 +258,17 @@ pub(super) struct Node {
 impl Node {
     fn root(t: &H8Tables, cube: &CubieCube) -> Node {
         let e = super::h48::coord::edge_part(cube);
-        let (raw, esep, eo) = (
-            super::h48::coord::corner_raw(cube) as u32,
-            (e >> 11) as u16,
-            (e & 0x7FF) as u16,
-        );
+        let (class, sym) = t.class_of_raw(super::h48::coord::corner_raw(cube) as u32);
+        let (esep, eo) = ((e >> 11) as u16, (e & 0x7FF) as u16);
         let inv = PackedCube::pack(&cube.inverse());
         let (ir, ie, io) = t.parts_of_packed(&inv);
         let inv_h11 = t.h11(ir, ie, io);
         Node {
-            raw,
+            class,
+            sym,
             esep,
             eo,
-            fwd: t.h11(raw, esep, eo),
+            fwd: t.h11_of(class, sym, esep, eo),
             inv,
             inv_h11,
             inv_bound: t.bound(inv_h11) as u8,
@@ -260,10 +277,17 @@ impl Node {
 
     /// The node of a cube's half ([`forward`]) and its inverse's ([`inverse`]) with the
     /// inverse's bound as far as read.
-    fn from_halves(fwd: (u32, u16, u16, u64), inv: (PackedCube, u64), inv_bound: u8) -> Node {
-        let (raw, esep, eo, fwd) = fwd;
+    fn from_halves(fwd: Forward, inv: (PackedCube, u64), inv_bound: u8) -> Node {
+        let Forward {
+            class,
+            sym,
+            esep,
+            eo,
+            h11: fwd,
+        } = fwd;
         Node {
-            raw,
+            class,
+            sym,
             esep,
             eo,
             fwd,
@@ -278,13 +302,36 @@ impl Node {
     }
 }
 
-/// The cube's half of the child after `m`.
+/// The cube's half of a node: its corner class, the symmetry to the class representative,
+/// its edge parts in its own frame and its h11 index.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Forward {
+    class: u16,
+    sym: u8,
+    esep: u16,
+    eo: u16,
+    h11: u64,
+}
+
+/// The cube's half of the child after `m`. The corners `c` of the node satisfy
+/// `s · c · s⁻¹ = r` (its symmetry `s`, its class representative `r`), so `s · c·m · s⁻¹ =
+/// r · m'` with `m' = s · m · s⁻¹`: the class move table gives the class of `r · m'` and a
+/// symmetry `u` to its representative, and `u · s` carries the child's corners there.
 #[inline(always)]
-fn forward(t: &H8Tables, n: &Node, m: usize) -> (u32, u16, u16, u64) {
-    let raw = t.corner_move[n.raw as usize * 18 + m];
+fn forward(t: &H8Tables, n: &Node, m: usize) -> Forward {
+    let s = n.sym as usize;
+    let m2 = t.conj_move[s][m] as usize;
+    let (class, u) = t.mt.class_after(n.class as usize, m2);
+    let (class, sym) = (class as u16, t.product[u][s]);
     let (esep, eo) = t.mt.edges_after(n.esep as usize, n.eo as usize, m);
     let (esep, eo) = (esep as u16, eo as u16);
-    (raw, esep, eo, t.h11(raw, esep, eo))
+    Forward {
+        class,
+        sym,
+        esep,
+        eo,
+        h11: t.h11_of(class, sym, esep, eo),
+    }
 }
 
 /// The inverse's half of the child after `m`.
@@ -304,7 +351,7 @@ fn is_half(m: Move) -> bool {
 /// The child after `m`, if its bound allows a solution within `togo` more moves.
 fn child(t: &H8Tables, n: &Node, m: Move, togo: usize) -> Option<Node> {
     let fwd = forward(t, n, m.index());
-    if t.exceeds(fwd.3, togo) {
+    if t.exceeds(fwd.h11, togo) {
         return None;
     }
     let inv = inverse(t, n, m);
@@ -339,7 +386,7 @@ impl Worker<'_, H8Tables> {
         let inv_bound = t.refreshed(node.inv_bound, node.inv_h11, left);
         let halves = inv_bound <= left && !(left == 0 && quarter_last);
         let mut moves = [Move::ALL[0]; 18];
-        let mut fwd = [(0u32, 0u16, 0u16, 0u64); 18];
+        let mut fwd = [Forward::default(); 18];
         let mut n = 0;
         for m in Move::ALL {
             if !can_follow(prev, m) {
@@ -350,7 +397,7 @@ impl Worker<'_, H8Tables> {
                 continue;
             }
             fwd[n] = forward(t, node, m.index());
-            t.prefetch(fwd[n].3, left);
+            t.prefetch(fwd[n].h11, left);
             moves[n] = m;
             n += 1;
         }
@@ -363,8 +410,8 @@ impl Worker<'_, H8Tables> {
         let mut tight = [false; 18];
         let mut n_alive = 0;
         for i in 0..n {
-            t.count_code0(fwd[i].3, left, Kind::Code0Right);
-            let b = t.side_bound(fwd[i].3, left);
+            t.count_code0(fwd[i].h11, left, Kind::Code0Right);
+            let b = t.side_bound(fwd[i].h11, left);
             if b > left {
                 counters::add(left, Kind::CutRight, 1);
                 continue;

@@ -32,10 +32,10 @@ pub struct MoveTables {
     self_sym: Vec<u64>,
     /// `esep_move[esep · 18 + m]`.
     esep_move: Vec<u16>,
-    /// `esep_conj[esep · 48 + s]`: the slices of `s · c · s⁻¹`.
-    esep_conj: Vec<u16>,
-    /// `eo_mask[esep · 48 + s]`: the orientations `s · c · s⁻¹` has when `c`'s are all zero.
-    eo_mask: Vec<u16>,
+    /// `edge_conj[esep · 48 + s]`: the slices of `s · c · s⁻¹` (low 16 bits) and the
+    /// orientations it has when `c`'s are all zero (high 16 bits): one read, one cache line,
+    /// for both.
+    edge_conj: Vec<u32>,
     /// `eo_move[m · 2048 + eo11]`.
     eo_move: Vec<u16>,
     /// `eo_perm[s · 2048 + eo11]`: the orientations of `s · c · s⁻¹` on the solved slices,
@@ -65,8 +65,7 @@ impl MoveTables {
         }
         let self_sym = cc.self_sym.iter().map(|&f| f & !1).collect();
         let mut esep_move = vec![0u16; N_ESEP * N_MOVE];
-        let mut esep_conj = vec![0u16; N_ESEP * N_SYM];
-        let mut eo_mask = vec![0u16; N_ESEP * N_SYM];
+        let mut edge_conj = vec![0u32; N_ESEP * N_SYM];
         for esep in 0..N_ESEP {
             let c = edges_cube((esep as u64) << 11);
             for m in Move::ALL {
@@ -74,8 +73,7 @@ impl MoveTables {
             }
             for s in 0..N_SYM {
                 let e = edge_part(&sym48::conjugate(s, &c));
-                esep_conj[esep * N_SYM + s] = (e >> 11) as u16;
-                eo_mask[esep * N_SYM + s] = (e & 0x7FF) as u16;
+                edge_conj[esep * N_SYM + s] = (e >> 11) as u32 | ((e & 0x7FF) as u32) << 16;
             }
         }
         let mut eo_move = vec![0u16; N_MOVE * N_EO];
@@ -87,15 +85,14 @@ impl MoveTables {
             }
             for s in 0..N_SYM {
                 let e = edge_part(&sym48::conjugate(s, &c)) & 0x7FF;
-                eo_perm[s * N_EO + eo] = e as u16 ^ eo_mask[s];
+                eo_perm[s * N_EO + eo] = e as u16 ^ (edge_conj[s] >> 16) as u16;
             }
         }
         MoveTables {
             class_move,
             self_sym,
             esep_move,
-            esep_conj,
-            eo_mask,
+            edge_conj,
             eo_move,
             eo_perm,
         }
@@ -110,9 +107,18 @@ impl MoveTables {
     /// The edge part (`esep · 2^11 + eo11`) conjugated by symmetry `s`.
     #[inline]
     fn conj_edges(&self, esep: usize, eo: usize, s: usize) -> (usize, usize) {
-        let i = esep * N_SYM + s;
-        let eo2 = self.eo_perm[s * N_EO + eo] ^ self.eo_mask[i];
-        (self.esep_conj[i] as usize, eo2 as usize)
+        let c = self.edge_conj[esep * N_SYM + s];
+        let eo2 = self.eo_perm[s * N_EO + eo] ^ (c >> 16) as u16;
+        ((c & 0xFFFF) as usize, eo2 as usize)
+    }
+
+    /// The corner class after move `m` (index 0..18) of a cube whose corners are at class
+    /// `class`'s representative, and a symmetry carrying the moved corners back to the new
+    /// class's representative ([`CornerClasses::to_rep`]).
+    #[inline(always)]
+    pub fn class_after(&self, class: usize, m: usize) -> (usize, usize) {
+        let cm = self.class_move[class * N_MOVE + m];
+        ((cm & 0xFFFF) as usize, (cm >> 16) as usize)
     }
 
     /// The edge part (`esep`, `eo11`) of a cube after move `m` (index 0..18), in the cube's
@@ -172,8 +178,8 @@ impl MoveTables {
         let cm = self.class_move[class * N_MOVE + m];
         let (class2, t) = ((cm & 0xFFFF) as usize, (cm >> 16) as usize);
         let esep1 = self.esep_move[esep * N_MOVE + m] as usize;
-        let i1 = esep1 * N_SYM + t;
-        let (e2, mask) = (self.esep_conj[i1] as usize, self.eo_mask[i1]);
+        let c1 = self.edge_conj[esep1 * N_SYM + t];
+        let (e2, mask) = ((c1 & 0xFFFF) as usize, (c1 >> 16) as u16);
         let top = ((class2 * N_ESEP) as u64) << 11;
         let fixed = self.self_sym[class2];
         let (moved, perm) = (
