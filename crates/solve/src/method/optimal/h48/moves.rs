@@ -175,8 +175,7 @@ impl MoveTables {
         let eo0 = (idx & 0x7FF) as usize;
         let hi = (idx >> 11) as usize;
         let (class, esep) = (hi / N_ESEP, hi % N_ESEP);
-        let cm = self.class_move[class * N_MOVE + m];
-        let (class2, t) = ((cm & 0xFFFF) as usize, (cm >> 16) as usize);
+        let (class2, t) = self.class_after(class, m);
         let esep1 = self.esep_move[esep * N_MOVE + m] as usize;
         let c1 = self.edge_conj[esep1 * N_SYM + t];
         let (e2, mask) = ((c1 & 0xFFFF) as usize, (c1 >> 16) as u16);
