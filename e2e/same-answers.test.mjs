@@ -133,7 +133,8 @@ test("the server and the page with no server read colour scans alike, refusals i
   const problems = [];
   page.on("pageerror", (e) => problems.push(String(e)));
   await page.goto(site.url);
-  await page.waitForFunction(() => window.RubikCore, null, { timeout: 120_000 });
+  // The core's mode is set once its module has loaded and the API probe has answered.
+  await page.waitForFunction(() => window.RubikCore && window.RubikCore.mode() !== null, null, { timeout: 120_000 });
   assert.equal(await page.evaluate(() => window.RubikCore.mode()), "browser");
   const inBrowser = await page.evaluate(async (requests) => {
     const out = [];
