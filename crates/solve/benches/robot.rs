@@ -22,7 +22,11 @@
 //! (`SolverConfig::private_tables`, a robot's long session) instead of mapped from their files;
 //! the time to load them is printed either way, and at the end the peak resident memory and
 //! how much of it is in huge pages (Linux).
-//! Built with `--features stats`, it also prints the search's counts per cube.
+//! Built with `--features stats`, it also prints the search's counts per cube. Built with
+//! `--features trace`, `--trace FILE` writes each state's search over time, a line a state:
+//! `S`, then `D<cost1>@<time>` at each phase-1 cost started, `F<cost>:<phase-1 cost>:<frame>@<time>`
+//! at each solution found (`f` for the half-turn seed's), `E@<time>` at the solve's return; each
+//! time is `<wall µs>/<thread CPU µs>`, from the solve's call.
 
 use rubik_cube::random::rng_from_seed;
 use rubik_cube::{Alg, CubieCube, Move};
@@ -167,37 +171,76 @@ fn main() {
     };
     let each = args.iter().any(|a| a == "--each");
     let _ = rubik_solve::internals::twophase_stats();
-    // `--each` takes the counters per state; their sums.
+    // The counters are taken per state; their sums.
     let mut totals = rubik_solve::internals::twophase_stats();
     let mut lengths = Vec::new();
     let mut millis = Vec::new();
     // The solving thread's CPU time a solve: under load, less noisy than the wall time (a
     // process waiting for a core is not counted).
     let mut cpu_millis = Vec::new();
+    let mut trace = arg(&args, "--trace")
+        .map(|file| std::io::BufWriter::new(std::fs::File::create(file).expect("trace file")));
+    let _ = rubik_solve::internals::robot_trace();
     for (i, cube) in cubes.iter().enumerate() {
         let start = Instant::now();
         let cpu_start = thread_cpu_ms();
         let sol = solver.solve(cube, &limits).expect("a solution");
-        millis.push(start.elapsed().as_secs_f64() * 1e3);
-        cpu_millis.push(thread_cpu_ms() - cpu_start);
+        let end = Instant::now();
+        let cpu_end = thread_cpu_ms();
+        let traced = rubik_solve::internals::robot_trace();
+        let st = rubik_solve::internals::twophase_stats();
+        millis.push((end - start).as_secs_f64() * 1e3);
+        if let Some(out) = trace.as_mut() {
+            use rubik_solve::internals::RobotEvent;
+            use std::io::Write;
+            // Wall time, and the thread's CPU time, from the solve's call.
+            let us = |at: Instant| (at - start).as_secs_f64() * 1e6;
+            let cpu_us = |ns: u64| ns as f64 / 1e3 - cpu_start * 1e3;
+            let mut line = String::from("S");
+            for t in traced {
+                line += &match t.event {
+                    RobotEvent::Depth { cost1 } => {
+                        format!(" D{cost1}@{:.0}/{:.0}", us(t.at), cpu_us(t.cpu_ns))
+                    }
+                    RobotEvent::Found {
+                        cost,
+                        cost1,
+                        frame,
+                        seed,
+                    } => format!(
+                        " {}{cost}:{cost1}:{frame}@{:.0}/{:.0}",
+                        if seed { 'f' } else { 'F' },
+                        us(t.at),
+                        cpu_us(t.cpu_ns)
+                    ),
+                };
+            }
+            writeln!(
+                out,
+                "{line} E@{:.0}/{:.0}",
+                us(end),
+                (cpu_end - cpu_start) * 1e3
+            )
+            .expect("trace write");
+        }
+        cpu_millis.push(cpu_end - cpu_start);
         check(cube, &sol.moves, &format!("state {i}"));
         let len = metric.length(&sol.moves);
         if each {
             // With `--features stats`, the state's phase-1 nodes and ends too.
-            let st = rubik_solve::internals::twophase_stats();
             let counts = if st.leaves > 0 {
                 format!(" ({} phase-1 nodes, {} ends)", st.phase1_nodes, st.leaves)
             } else {
                 String::new()
             };
-            totals.phase1_nodes += st.phase1_nodes;
-            totals.leaves += st.leaves;
-            totals.precheck_passed += st.precheck_passed;
-            totals.phase2_searches += st.phase2_searches;
-            totals.phase2_rounds += st.phase2_rounds;
-            totals.phase2_nodes += st.phase2_nodes;
             eprintln!("state {i}: {len} in {:.3} ms{counts}", millis[i]);
         }
+        totals.phase1_nodes += st.phase1_nodes;
+        totals.leaves += st.leaves;
+        totals.precheck_passed += st.precheck_passed;
+        totals.phase2_searches += st.phase2_searches;
+        totals.phase2_rounds += st.phase2_rounds;
+        totals.phase2_nodes += st.phase2_nodes;
         if let Some(b) = bound {
             assert!(len <= b, "state {i}: {len} above the bound {b}");
         }
@@ -237,10 +280,7 @@ fn main() {
     ) {
         println!("memory: peak {peak:.0} MiB resident, {huge:.0} MiB in huge pages");
     }
-    let mut st = rubik_solve::internals::twophase_stats();
-    if each {
-        st = totals;
-    }
+    let st = totals;
     if st.leaves > 0 {
         // Only with `--features stats`.
         let per = |v: u64| v as f64 / count as f64;

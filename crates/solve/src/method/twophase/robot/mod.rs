@@ -327,6 +327,18 @@ impl RobotTables {
                 }
             })
         };
+        if let Some(s) = &seed {
+            super::stats::trace(|| super::stats::Event::Found {
+                cost: s.cost as u8,
+                cost1: self.mode.metric.length(if s.inverse {
+                    &s.moves[s.split..]
+                } else {
+                    &s.moves[..s.split]
+                }) as u8,
+                frame: (s.rot * 2 + usize::from(s.inverse)) as u8,
+                seed: true,
+            });
+        }
         if seed.as_ref().is_some_and(|s| s.cost <= good_enough) {
             return (seed.into_iter().collect(), search::Outcome::default());
         }

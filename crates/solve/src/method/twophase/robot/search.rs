@@ -567,6 +567,7 @@ impl<'a> RobotSearch<'a> {
         let mut cost1 = 0;
         let mut walkers = Vec::new();
         'outer: while cost1 <= self.bound {
+            stats::trace(|| stats::Event::Depth { cost1: cost1 as u8 });
             if self.descent.is_some() && self.walks(cost1) && walk_on() {
                 if walkers.is_empty() {
                     walkers = walk::take_walkers();
@@ -1100,6 +1101,12 @@ impl<'a> RobotSearch<'a> {
         if let Some(report) = self.on_found {
             report(&found);
         }
+        stats::trace(|| stats::Event::Found {
+            cost: cost as u8,
+            cost1: self.cost_of_path1() as u8,
+            frame: (fr.rot * 2 + usize::from(fr.inverse)) as u8,
+            seed: false,
+        });
         self.found.push(found);
         if self.wanted > 1 {
             return self.found.len() >= self.wanted;

@@ -1,5 +1,6 @@
 //! Search counters for measuring where the two-phase time goes (cargo feature `stats`; without
-//! it every call here compiles to nothing).
+//! it every call here compiles to nothing), and the robot search's trace over time (cargo
+//! feature `trace`, likewise).
 
 /// Counts of one thread's two-phase searches since the last [`take`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -63,4 +64,79 @@ pub fn take() -> Stats {
     return STATS.with(|s| s.replace(Stats::default()));
     #[allow(unreachable_code)]
     Stats::default()
+}
+
+/// What a traced robot search did ([`trace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Phase 1 at this cost started (every frame's trees at it).
+    Depth {
+        /// The phase-1 cost.
+        cost1: u8,
+    },
+    /// A solution was found.
+    Found {
+        /// Its cost in the metric.
+        cost: u8,
+        /// Its phase-1 part's cost.
+        cost1: u8,
+        /// The frame it was found in: rotation · 2 + inverse.
+        frame: u8,
+        /// Found by the first-solution seed search (the half-turn one), not the robot search.
+        seed: bool,
+    },
+}
+
+/// An [`Event`] and when it happened.
+#[derive(Clone, Copy, Debug)]
+pub struct Traced {
+    /// When.
+    pub at: crate::stop::Instant,
+    /// The thread's CPU time then, in nanoseconds (Unix; 0 elsewhere): under load the search's
+    /// progress follows it, not the wall clock.
+    pub cpu_ns: u64,
+    /// What.
+    pub event: Event,
+}
+
+/// This thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`; 0 off Unix).
+#[cfg(feature = "trace")]
+fn thread_cpu_ns() -> u64 {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec for the call.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+    }
+    #[cfg(not(unix))]
+    0
+}
+
+#[cfg(feature = "trace")]
+thread_local! {
+    static TRACE: std::cell::RefCell<Vec<Traced>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Records `event` now (cargo feature `trace`; without it nothing, and `event` is not called).
+#[inline(always)]
+pub fn trace(_event: impl FnOnce() -> Event) {
+    #[cfg(feature = "trace")]
+    {
+        let at = crate::stop::Instant::now();
+        let cpu_ns = thread_cpu_ns();
+        let event = _event();
+        TRACE.with(|t| t.borrow_mut().push(Traced { at, cpu_ns, event }));
+    }
+}
+
+/// This thread's trace since the last call, emptied (empty without the feature).
+pub fn take_trace() -> Vec<Traced> {
+    #[cfg(feature = "trace")]
+    return TRACE.with(|t| std::mem::take(&mut *t.borrow_mut()));
+    #[allow(unreachable_code)]
+    Vec::new()
 }
