@@ -1,14 +1,14 @@
 //! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
 //! builds that must read every case the same (session 28: the nearest pair's rival settled once
-//! instead of twice). Per part (default, since session 31: the sixteen parts of
-//! `Part::tuning_before(Part::Sixteenth)`), the tally (exact, exact yet named, flagged, refused,
+//! instead of twice). Per part (default, since session 32: the seventeen parts of
+//! `Part::tuning_before(Part::Seventeenth)`; session 31 ran the sixteen before the sixteenth), the tally (exact, exact yet named, flagged, refused,
 //! silently wrong), a hash of every answer (the cube, every sticker's reading with its confidence
 //! to the last bit, or the error), and the wall time of the resolves alone (case generation left
 //! out). Every case read silently wrong is named on stderr.
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
-//! target/release/examples/digest            # the sixteen tuning parts
+//! target/release/examples/digest            # the seventeen tuning parts
 //! target/release/examples/digest sixth      # one part
 //! target/release/examples/digest --starts=4,5,0 sixth  # near alternatives settled (session 29)
 //! target/release/examples/digest --outcomes # hash outcomes only (session 30: a new calibration
@@ -59,7 +59,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Part::NAMED[..Part::tuning_before(Part::Sixteenth).len()].to_vec(),
+        None => Part::NAMED[..Part::tuning_before(Part::Seventeenth).len()].to_vec(),
     };
     let (mut all, mut all_hash, mut all_time, mut n) = (
         Tally::default(),
