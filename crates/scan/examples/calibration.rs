@@ -493,7 +493,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | cv | cv-feature | refit [eleven|fifteen|sixteen] | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven|tuning-fifteen|tuning-sixteen FILE.svg [--no-floor]"
+            "usage: calibration fit | isotonic | cv | cv-feature | refit [eleven|fifteen|sixteen|seventeen] | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven|tuning-fifteen|tuning-sixteen|tuning-seventeen FILE.svg [--no-floor]"
         ),
     }
 }

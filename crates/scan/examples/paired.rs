@@ -45,7 +45,10 @@ fn main() {
             silent[0] += usize::from(matches!(a, Outcome::Silent { .. }));
             silent[1] += usize::from(matches!(b, Outcome::Silent { .. }));
         }
-        println!("{part:?}: exact only with the change {g}, only without {l}, net {}", g as i64 - l as i64);
+        println!(
+            "{part:?}: exact only with the change {g}, only without {l}, net {}",
+            g as i64 - l as i64
+        );
         gained += g;
         lost += l;
     }

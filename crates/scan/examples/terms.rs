@@ -58,7 +58,12 @@ struct Group {
 }
 
 fn light_penalty(t: &LabellingTerms) -> f64 {
-    let gains: f64 = t.log_gain.iter().flatten().map(|g| (g / 0.05).powi(2)).sum();
+    let gains: f64 = t
+        .log_gain
+        .iter()
+        .flatten()
+        .map(|g| (g / 0.05).powi(2))
+        .sum();
     let slopes: f64 = t.slope.iter().flatten().map(|g| (g / 0.1).powi(2)).sum();
     0.5 * (gains + slopes)
 }
