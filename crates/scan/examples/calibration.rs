@@ -21,12 +21,14 @@
 //! cargo run --release -p rubik-scan --example calibration -- refit eleven
 //! # session 30: the same on the fifteen parts of `Part::tuning_before(Part::Fifteenth)`
 //! cargo run --release -p rubik-scan --example calibration -- refit fifteen
-//! # session 31: on the sixteen parts of `Part::tuning_before(Part::Sixteenth)` (the default),
-//! # with the nearest-pair groups also in two (split at the median) and at larger blocks
+//! # session 31: on the sixteen parts of `Part::tuning_before(Part::Sixteenth)`, with the
+//! # nearest-pair groups also in two (split at the median) and at larger blocks
+//! cargo run --release -p rubik-scan --example calibration -- refit sixteen
+//! # session 32: on the seventeen parts of `Part::tuning_before(Part::Seventeenth)` (the default)
 //! cargo run --release -p rubik-scan --example calibration -- refit
 //! # the reliability diagram of one part (tuning, held-out, final, ... fifteenth) or of every
 //! # part before one together (before-sixth, also named tuning-all: the six tuning parts of
-//! # session 22; tuning-seven ... tuning-sixteen: the tuning parts of sessions 23-31) as the
+//! # session 22; tuning-seven ... tuning-seventeen: the tuning parts of sessions 23-32) as the
 //! # resolver reports it, SVG
 //! cargo run --release -p rubik-scan --example calibration -- plot held-out reliability.svg
 //! # the same without the three noise-floor scans (`dark-01`, `ev3-readme`, `random-08-2019`)
@@ -44,7 +46,7 @@ use std::path::Path;
 
 /// The names earlier sessions gave to their tuning parts together, with the part each held
 /// out (`plot tuning-all` is `plot before-sixth`).
-const TUNING_SETS: [(&str, Part); 7] = [
+const TUNING_SETS: [(&str, Part); 8] = [
     ("tuning-all", Part::Sixth),
     ("tuning-seven", Part::Seventh),
     ("tuning-eight", Part::Eighth),
@@ -52,6 +54,7 @@ const TUNING_SETS: [(&str, Part); 7] = [
     ("tuning-eleven", Part::Eleventh),
     ("tuning-fifteen", Part::Fifteenth),
     ("tuning-sixteen", Part::Sixteenth),
+    ("tuning-seventeen", Part::Seventeenth),
 ];
 
 /// Per decile: stickers, sum of confidences, right ones.
@@ -438,9 +441,10 @@ fn main() {
         Some("refit") => match args.get(1).map(String::as_str) {
             Some("eleven") => refit(&real, &Part::tuning_before(Part::Eleventh)),
             Some("fifteen") => refit(&real, &Part::tuning_before(Part::Fifteenth)),
-            None | Some("sixteen") => refit(&real, &Part::tuning_before(Part::Sixteenth)),
+            Some("sixteen") => refit(&real, &Part::tuning_before(Part::Sixteenth)),
+            None | Some("seventeen") => refit(&real, &Part::tuning_before(Part::Seventeenth)),
             Some(other) => {
-                eprintln!("refit: unknown set of parts {other} (eleven|fifteen|sixteen)")
+                eprintln!("refit: unknown set of parts {other} (eleven|fifteen|sixteen|seventeen)")
             }
         },
         Some("plot") if args.len() == 3 || (args.len() == 4 && args[3] == "--no-floor") => {
@@ -489,7 +493,7 @@ fn main() {
             std::fs::write(&args[2], svg(&bins, &title)).expect("write the SVG");
         }
         _ => eprintln!(
-            "usage: calibration fit | isotonic | cv | cv-feature | refit [eleven|fifteen|sixteen] | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven|tuning-fifteen|tuning-sixteen FILE.svg [--no-floor]"
+            "usage: calibration fit | isotonic | cv | cv-feature | refit [eleven|fifteen|sixteen|seventeen] | plot PART|tuning-all|tuning-seven|tuning-eight|tuning-nine|tuning-eleven|tuning-fifteen|tuning-sixteen|tuning-seventeen FILE.svg [--no-floor]"
         ),
     }
 }
@@ -577,7 +581,8 @@ fn within_summary(within: &[(usize, usize)]) -> (usize, usize, String) {
 
 /// Session 27 (`-- refit eleven`): the isotonic map refitted on the eleven tuning parts; session 30
 /// (`-- refit fifteen`): on the fifteen of `Part::tuning_before(Part::Fifteenth)`; session 31
-/// (`-- refit`, `-- refit sixteen`): on the sixteen of `Part::tuning_before(Part::Sixteenth)`.
+/// (`-- refit sixteen`): on the sixteen of `Part::tuning_before(Part::Sixteenth)`; session 32
+/// (`-- refit`, `-- refit seventeen`): on the seventeen of `Part::tuning_before(Part::Seventeenth)`.
 /// Every part is judged by maps fitted on the others: one map (blocks of 200 to 1,600 stickers)
 /// against a map per group of cases (three groups at the training stickers' terciles of a case
 /// feature, or two at their median: how many of the case's stickers are below [`rubik_scan::resolve::DOUBTFUL_BELOW`] raw,

@@ -1,22 +1,23 @@
 //! A fingerprint of what the resolver says on the tuning data, and its time: for comparing two
 //! builds that must read every case the same (session 28: the nearest pair's rival settled once
-//! instead of twice). Per part (default, since session 31: the sixteen parts of
-//! `Part::tuning_before(Part::Sixteenth)`), the tally (exact, exact yet named, flagged, refused,
+//! instead of twice). Per part (default, since session 32: the seventeen parts of
+//! `Part::tuning_before(Part::Seventeenth)`; session 31 ran the sixteen before the sixteenth), the tally (exact, exact yet named, flagged, refused,
 //! silently wrong), a hash of every answer (the cube, every sticker's reading with its confidence
 //! to the last bit, or the error), and the wall time of the resolves alone (case generation left
 //! out). Every case read silently wrong is named on stderr.
 //!
 //! ```sh
 //! cargo build --release -p rubik-scan --example digest
-//! target/release/examples/digest            # the sixteen tuning parts
+//! target/release/examples/digest            # the seventeen tuning parts
 //! target/release/examples/digest sixth      # one part
 //! target/release/examples/digest --starts=4,5,0 sixth  # near alternatives settled (session 29)
+//! target/release/examples/digest --light=3,10,0.05  # the light per face held together (session 32)
 //! target/release/examples/digest --outcomes # hash outcomes only (session 30: a new calibration
 //!                                           # map must leave every cube and name as it was)
 //! ```
 
 use rubik_scan::lighting::{cases, judge, load_real, Outcome, Part, Tally};
-use rubik_scan::{AlternativeStarts, FaintDoubt, Resolver};
+use rubik_scan::{AlternativeStarts, FaintDoubt, LightPrior, Resolver};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::Path;
@@ -43,6 +44,13 @@ fn main() {
         } else if let Some(faint) = arg.strip_prefix("--faint=").and_then(FaintDoubt::parse) {
             // `--faint=BELOW,ONLY_IN_DOUBT`: stickers named below a raised bar (`FaintDoubt`).
             resolver = resolver.faint_doubt(faint);
+        } else if let Some(prior) = arg.strip_prefix("--light=").and_then(LightPrior::parse) {
+            // `--light=GAIN_WEIGHT,SLOPE_WEIGHT,COST_SIGMA`: the light per face held together
+            // (`LightPrior`, session 32).
+            resolver = resolver.light_prior(prior);
+        } else if let Some(noise) = arg.strip_prefix("--noise=").and_then(|n| n.parse().ok()) {
+            // `--noise=SIGMA`: the sensor noise the model assumes (session 32).
+            resolver = resolver.sensor_noise(noise);
         } else {
             eprintln!("unknown or malformed option {arg}");
             std::process::exit(2);
@@ -59,7 +67,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Part::NAMED[..Part::tuning_before(Part::Sixteenth).len()].to_vec(),
+        None => Part::NAMED[..Part::tuning_before(Part::Seventeenth).len()].to_vec(),
     };
     let (mut all, mut all_hash, mut all_time, mut n) = (
         Tally::default(),

@@ -44,6 +44,8 @@ pub mod synthetic;
 pub use error::sticker_name;
 pub use error::{Conflict, ScanError};
 pub use input::parse_rgb_json;
+pub use model::LightPrior;
 pub use resolve::{
-    resolve, AlternativeStarts, FaintDoubt, Resolution, Resolver, StickerReading, TruthCosts,
+    resolve, AlternativeStarts, FaintDoubt, LabellingTerms, Resolution, Resolver, StickerReading,
+    TruthCosts,
 };

@@ -84,6 +84,13 @@
 //!   from 18,150,000 + i, i = 0..3,839), every range apart from every earlier part's (checked
 //!   by a unit test).
 //!
+//! - **Seventeenth** (12,544 cases, defined on 2026-12-07 (session 32) before any resolver,
+//!   model or calibration change of that session, to be run once at its end): the fifteenth
+//!   part's design and size with new seeds: the 34 real scans × 256 cases (seeds
+//!   19,000,000 + i, i = 0..8,703), 3,840 synthetic cubes (cube and colour scheme from
+//!   19,100,000 + i, faults from 19,150,000 + i, i = 0..3,839), every range apart from every
+//!   earlier part's (checked by a unit test).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data (the parts before the sixth: [`Part::tuning_before`]); after the
 //! second round the final part is tuning data too, after the third the fresh part, and after
@@ -231,14 +238,17 @@ pub enum Part {
     /// hundred cases (tuning data since).
     Fifteenth,
     /// The part kept aside until the end of session 31: the fifteenth part's design and size
-    /// (12,544 cases) with new seeds. Held out: not to be resolved before that session's
-    /// resolver and calibration map are fixed.
+    /// (12,544 cases) with new seeds (tuning data since).
     Sixteenth,
+    /// The part kept aside until the end of session 32: the fifteenth part's design and size
+    /// (12,544 cases) with new seeds. Held out: not to be resolved before that session's
+    /// resolver, model and calibration map are fixed.
+    Seventeenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 17] = [
+    pub const NAMED: [(&'static str, Part); 18] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -256,6 +266,7 @@ impl Part {
         ("fourteenth", Part::Fourteenth),
         ("fifteenth", Part::Fifteenth),
         ("sixteenth", Part::Sixteenth),
+        ("seventeenth", Part::Seventeenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -274,8 +285,9 @@ impl Part {
     /// The parts before `held_out` in [`Part::NAMED`]: the data a resolver may be tuned on
     /// while `held_out` is kept aside. Each session held out the part after the last one run
     /// (session 22 [`Part::Sixth`], session 23 [`Part::Seventh`], ... session 30
-    /// [`Part::Fifteenth`], session 31 [`Part::Sixteenth`]); an earlier session's tuning parts
-    /// stay reproducible by naming its held-out part.
+    /// [`Part::Fifteenth`], session 31 [`Part::Sixteenth`], session 32
+    /// [`Part::Seventeenth`]); an earlier session's tuning parts stay reproducible by naming
+    /// its held-out part.
     pub fn tuning_before(held_out: Part) -> Vec<Part> {
         Part::NAMED
             .iter()
@@ -339,6 +351,9 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         // The fifteenth part's design and size: real seeds 18,000,000 + i (i < 8,704),
         // synthetic cubes 18,100,000 + i and their faults 18,150,000 + i (i < 3,840).
         Part::Sixteenth => (18_000_000, 18_100_000),
+        // The fifteenth part's design and size: real seeds 19,000,000 + i (i < 8,704),
+        // synthetic cubes 19,100,000 + i and their faults 19,150,000 + i (i < 3,840).
+        Part::Seventeenth => (19_000_000, 19_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -348,7 +363,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Fifteenth | Part::Sixteenth, _) => 256,
+            (Part::Fifteenth | Part::Sixteenth | Part::Seventeenth, _) => 256,
             // The sixth part and every later one: the sixth part's design.
             _ => 64,
         };
@@ -362,7 +377,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Fifteenth | Part::Sixteenth => 3840,
+        Part::Fifteenth | Part::Sixteenth | Part::Seventeenth => 3840,
         // The sixth part and every later one: the sixth part's design.
         _ => 960,
     };
@@ -614,6 +629,18 @@ mod tests {
         let sixteen = Part::tuning_before(Part::Sixteenth);
         assert_eq!(sixteen.len(), 16);
         assert_eq!(sixteen.last(), Some(&Part::Fifteenth));
+    }
+
+    /// The seventeenth part is the fifteenth's design and size with seeds 19,000,000 + i
+    /// (real), 19,100,000 + i (synthetic cubes), 19,150,000 + i (their faults), every range
+    /// apart from each other and from every earlier part's (the sixteenth included). Only the
+    /// cases are drawn; nothing is resolved.
+    #[test]
+    fn seventeenth_part_is_as_defined() {
+        check_fourfold_part(Part::Seventeenth, 19_000_000);
+        let seventeen = Part::tuning_before(Part::Seventeenth);
+        assert_eq!(seventeen.len(), 17);
+        assert_eq!(seventeen.last(), Some(&Part::Sixteenth));
     }
 
     /// `part` is four times the sixth part's design (12,544 cases) with real seeds

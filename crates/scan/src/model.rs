@@ -27,7 +27,7 @@ const NU: f64 = 4.0;
 /// Dimensions of a colour.
 const DIM: f64 = 3.0;
 /// Measurement noise of one 8-bit channel, in sRGB units (quantisation and sensor noise).
-const SENSOR_NOISE: f64 = 1.5;
+pub(crate) const SENSOR_NOISE: f64 = 1.5;
 /// Prior variances of a class along lightness, chroma and hue (CIELAB units squared), and the
 /// number of pseudo-stickers they count for.
 const PRIOR_VAR: [f64; 3] = [8.0 * 8.0, 5.0 * 5.0, 4.0 * 4.0];
@@ -40,13 +40,58 @@ const GREY_CHROMA: f64 = 8.0;
 const DARK: f64 = 0.005;
 /// Pseudo-weight pulling each face's brightness slope towards 0 (no gradient).
 const SLOPE_SHRINK: f64 = 10.0;
-/// Pseudo-weight pulling each log-gain towards 0 (no correction).
+/// Pseudo-weight pulling each log-gain towards 0 (no correction; [`LightPrior::NONE`]). Session
+/// 32 tried 3, 10, 20 and 30 (`digest --light=G,10,0`): on the seventeen tuning parts −14, +57,
+/// +7 and −14 exact of 58,948, the +57 within noise (583 cases gained, 526 lost), and at 10
+/// session 26's repainted look-alike case was read silently wrong: not kept.
 const GAIN_SHRINK: f64 = 0.3;
 /// Prior probability that a sticker is partly washed out by glare.
 const GLARE_PRIOR: f64 = 0.02;
 /// Shares of white light mixed into a sticker tried for glare.
 const GLARE_STEPS: usize = 16;
 const GLARE_MAX: f64 = 0.9;
+
+/// How strongly the light fitted per face is held towards one light for every face (session
+/// 32): the fit's pull of each face's log gains and slopes towards 0, and a charge on the
+/// fitted gains added to a labelling's cost where settled labellings are compared.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LightPrior {
+    /// Pseudo-weight (stickers' worth) pulling each face's log gain per channel towards 0 in
+    /// the fit.
+    pub gain_weight: f64,
+    /// Pseudo-weight pulling each face's brightness slope towards 0 in the fit.
+    pub slope_weight: f64,
+    /// The standard deviation of a face's log gain per channel under which the fitted gains
+    /// are charged, `0.5 Σ (log gain / σ)²` nats, when settled labellings are compared (0: not
+    /// charged).
+    pub cost_sigma: f64,
+}
+
+impl LightPrior {
+    /// The light as the resolver fits it (the default): a weak pull, no charge.
+    pub const NONE: LightPrior = LightPrior {
+        gain_weight: GAIN_SHRINK,
+        slope_weight: SLOPE_SHRINK,
+        cost_sigma: 0.0,
+    };
+
+    /// Parses `GAIN_WEIGHT,SLOPE_WEIGHT,COST_SIGMA`, as the examples take it.
+    pub fn parse(text: &str) -> Option<LightPrior> {
+        let v: Vec<f64> = text
+            .split(',')
+            .map(|x| x.parse().ok())
+            .collect::<Option<_>>()?;
+        let [gain_weight, slope_weight, cost_sigma] = v[..] else {
+            return None;
+        };
+        let ok = |x: f64| x.is_finite() && x >= 0.0;
+        (ok(gain_weight) && ok(slope_weight) && ok(cost_sigma)).then_some(LightPrior {
+            gain_weight,
+            slope_weight,
+            cost_sigma,
+        })
+    }
+}
 
 /// The 54 measurements, in URFDLB facelet order.
 #[derive(Clone, Debug)]
@@ -55,12 +100,21 @@ pub(crate) struct Observations {
     pub srgb: [[f64; 3]; N_FACELETS],
     /// Linear light, floored slightly above zero so logarithms stay finite.
     pub lin: [[f64; 3]; N_FACELETS],
+    /// How the light per face is held together ([`LightPrior`]).
+    pub prior: LightPrior,
+    /// Each channel's measurement noise, 8-bit sRGB units ([`SENSOR_NOISE`] unless set).
+    pub noise: f64,
 }
 
 impl Observations {
     pub fn new(srgb: &[[f64; 3]; N_FACELETS]) -> Observations {
         let lin = srgb.map(|c| c.map(|v| srgb_to_linear(v).max(1e-4)));
-        Observations { srgb: *srgb, lin }
+        Observations {
+            srgb: *srgb,
+            lin,
+            prior: LightPrior::NONE,
+            noise: SENSOR_NOISE,
+        }
     }
 }
 
@@ -96,6 +150,9 @@ impl ClassModel {
 pub(crate) struct Model {
     /// Per face image (URFDLB): the gain of each linear channel.
     pub gains: [[f64; 3]; 6],
+    /// The fitted light (log gains and slopes; [`Light::NONE`] for the starting model and the
+    /// one-light reading).
+    pub light: Light,
     /// Per colour class (named by the face whose centre has it).
     pub classes: Vec<ClassModel>,
     /// Each sticker in CIELAB after its face's gain.
@@ -132,6 +189,7 @@ impl Model {
             .collect();
         let mut model = Model {
             gains,
+            light: Light::NONE,
             classes,
             lab,
             noise,
@@ -212,6 +270,41 @@ impl Model {
         a.min(b) - (-(a - b).abs()).exp().ln_1p()
     }
 
+    /// The charge on the fitted light ([`LightPrior::cost_sigma`]): `0.5 Σ (log gain / σ)²`
+    /// over the faces and channels, 0 when not charged.
+    pub fn light_cost(&self, prior: &LightPrior) -> f64 {
+        if prior.cost_sigma <= 0.0 {
+            return 0.0;
+        }
+        0.5 * self
+            .light
+            .log_gain
+            .iter()
+            .flatten()
+            .map(|g| (g / prior.cost_sigma).powi(2))
+            .sum::<f64>()
+    }
+
+    /// [`Model::cost`] split for study: the cost, its log-determinant half (`0.5 ln det` of the
+    /// class covariance with the sticker's noise, the same in both branches) and whether the
+    /// glare branch is the cheaper one.
+    pub fn cost_parts(&self, s: usize, k: usize) -> (f64, f64, bool) {
+        let var = self.variances(s, k);
+        let logdet: f64 = var.iter().map(|v| v.ln()).sum();
+        let plain = self.distance_to(s, k, self.classes[k].mean, var);
+        let nearest = self.glare[(s / 9) * self.classes.len() + k]
+            .iter()
+            .map(|p| self.distance_to(s, k, *p, var))
+            .fold(f64::INFINITY, f64::min);
+        let glare = nearest < plain
+            && 0.5 * (NU + DIM) * ((nearest / NU).ln_1p() - (plain / NU).ln_1p())
+                + (GLARE_STEPS as f64).ln()
+                - GLARE_PRIOR.ln()
+                + (1.0 - GLARE_PRIOR).ln()
+                < 0.0;
+        (self.cost(s, k), 0.5 * logdet, glare)
+    }
+
     /// The Student-t weight of sticker `s` in class `k` (about 1 for typical members, small for
     /// outliers).
     fn weight(&self, s: usize, k: usize) -> f64 {
@@ -245,6 +338,7 @@ impl Model {
         let (lab, noise) = seen(obs, &light.sticker_gains());
         let mut model = Model {
             gains,
+            light,
             classes: self.classes.clone(),
             lab,
             noise,
@@ -285,10 +379,10 @@ fn seen(
         lab[s] = here;
         for c in 0..3 {
             let mut moved = obs.srgb[s];
-            let step = if moved[c] + SENSOR_NOISE <= 255.0 {
-                SENSOR_NOISE
+            let step = if moved[c] + obs.noise <= 255.0 {
+                obs.noise
             } else {
-                -SENSOR_NOISE
+                -obs.noise
             };
             moved[c] += step;
             noise[s][c] = sub(at(moved), here);
@@ -373,7 +467,7 @@ fn fit_light(
         }
         // Gains given class means and slopes.
         let mut num = [[0.0; 3]; 6];
-        let mut den = [[GAIN_SHRINK; 3]; 6];
+        let mut den = [[obs.prior.gain_weight; 3]; 6];
         for s in 0..N_FACELETS {
             for c in 0..3 {
                 let w = channel_weight(s, c);
@@ -396,7 +490,7 @@ fn fit_light(
         // Slopes given gains and class means: each axis alone (the grid's columns and rows
         // are uncorrelated when weights are even).
         let mut num = [[0.0; 2]; 6];
-        let mut den = [[SLOPE_SHRINK; 2]; 6];
+        let mut den = [[obs.prior.slope_weight; 2]; 6];
         for s in 0..N_FACELETS {
             let (x, y) = place(s);
             for (c, mean) in log_mean[labels[s]].iter().enumerate() {

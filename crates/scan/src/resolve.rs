@@ -37,7 +37,7 @@
 
 use crate::assign::{self, Chain, CostTable};
 use crate::error::{sticker_name, Conflict, ScanError};
-use crate::model::{Model, Observations};
+use crate::model::{LightPrior, Model, Observations};
 use rubik_cube::facelet::{CENTRES, N_FACELETS};
 use rubik_cube::piece::{CORNER_FACELETS, EDGE_FACELETS};
 use rubik_cube::{CubieCube, Face};
@@ -361,6 +361,8 @@ pub struct Resolver {
     order_switch: usize,
     starts: AlternativeStarts,
     faint: FaintDoubt,
+    light_prior: LightPrior,
+    sensor_noise: f64,
 }
 
 /// The truth weighed against the reading ([`Resolver::truth_costs`], for studying the resolver).
@@ -387,6 +389,52 @@ pub struct TruthCosts {
     /// When the truth is not a min-marginal cube but the cheapest valid cube with two of its
     /// stickers (on different pieces, both differing from the cube read) forced is the truth.
     pub pair_reaches: bool,
+}
+
+/// One labelling's cost under the model fitted to it, split by sticker
+/// ([`Resolver::cost_terms`], for studying the model).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabellingTerms {
+    /// The labelling (face indices, URFDLB facelet order).
+    pub labels: [usize; N_FACELETS],
+    /// Per sticker, the cost of its label (nats; 0 for the centres).
+    pub cost: [f64; N_FACELETS],
+    /// Per sticker, the log-determinant half of that cost (`0.5 ln det` of the class's
+    /// covariance with the sticker's own noise): what a tighter class saves every member.
+    pub spread: [f64; N_FACELETS],
+    /// Per sticker, whether the glare branch of the likelihood is the cheaper one.
+    pub glare: [bool; N_FACELETS],
+    /// The fitted light: per face the log gain of each linear channel (their mean over the
+    /// faces 0 per channel).
+    pub log_gain: [[f64; 3]; 6],
+    /// The fitted light: per face the change of log brightness per sticker along columns and
+    /// rows.
+    pub slope: [[f64; 2]; 6],
+}
+
+impl LabellingTerms {
+    fn of(model: &Model, labels: &[usize; N_FACELETS]) -> LabellingTerms {
+        let mut out = LabellingTerms {
+            labels: *labels,
+            cost: [0.0; N_FACELETS],
+            spread: [0.0; N_FACELETS],
+            glare: [false; N_FACELETS],
+            log_gain: model.light.log_gain,
+            slope: model.light.slope,
+        };
+        for s in (0..N_FACELETS).filter(|s| !CENTRES.contains(s)) {
+            let (cost, spread, glare) = model.cost_parts(s, labels[s]);
+            out.cost[s] = cost;
+            out.spread[s] = spread;
+            out.glare[s] = glare;
+        }
+        out
+    }
+
+    /// The labelling's cost (centres excluded).
+    pub fn total(&self) -> f64 {
+        self.cost.iter().sum()
+    }
 }
 
 /// Which near alternatives of the cube read are settled, and when the cheapest replaces it
@@ -518,6 +566,8 @@ impl Default for Resolver {
             order_switch: ORDER_SWITCH,
             starts: AlternativeStarts::DEFAULT,
             faint: FaintDoubt::DEFAULT,
+            light_prior: LightPrior::NONE,
+            sensor_noise: crate::model::SENSOR_NOISE,
         }
     }
 }
@@ -592,6 +642,29 @@ impl Resolver {
         self
     }
 
+    /// Sets how the light fitted per face is held together ([`LightPrior`]; default
+    /// [`LightPrior::NONE`], the fit as it has been since session 21; session 32's tries, not
+    /// kept, in `BENCHMARKS.md`), for studying the model.
+    pub fn light_prior(mut self, prior: LightPrior) -> Resolver {
+        self.light_prior = prior;
+        self
+    }
+
+    /// Sets each channel's measurement noise the model assumes, 8-bit sRGB units (default 1.5),
+    /// for studying the model.
+    pub fn sensor_noise(mut self, noise: f64) -> Resolver {
+        self.sensor_noise = noise.clamp(0.1, 50.0);
+        self
+    }
+
+    /// The measurements with this resolver's [`LightPrior`] and sensor noise.
+    pub(crate) fn observe(&self, rgb: &[[f64; 3]; N_FACELETS]) -> Observations {
+        let mut obs = Observations::new(rgb);
+        obs.prior = self.light_prior;
+        obs.noise = self.sensor_noise;
+        obs
+    }
+
     /// Sets the CIELAB distance below which the nearest pair's rival is tried (default
     /// [`NEAREST_RIVAL_LAB`]; 0 gives session 25's rule, rivals of contradicted pairs only),
     /// for studying the resolver.
@@ -640,7 +713,7 @@ impl Resolver {
     /// no valid cube is within reach of (naming the stickers in conflict).
     pub fn resolve(&self, rgb: &[[f64; 3]]) -> Result<Resolution, ScanError> {
         let rgb = check_input(rgb)?;
-        let obs = Observations::new(&rgb);
+        let obs = self.observe(&rgb);
         let InOrder {
             settled: (chain, table, model, rounds),
             abandoned,
@@ -801,9 +874,11 @@ impl Resolver {
             return Ok(in_order);
         }
         for _ in 0..starts.rounds.max(1) {
-            let (chain, table, _, _) = &in_order.settled;
+            let (chain, table, read_model, _) = &in_order.settled;
             let solved = chain.solve().ok_or(ScanError::PinsContradict)?;
             let best = solved.best.cost;
+            // Each settled labelling's cost with its light charged ([`LightPrior::cost_sigma`]).
+            let read_light = read_model.light_cost(&obs.prior);
             let read = solved.best.cube.to_face_array();
             let mut cubes = near_cubes(table, &solved, &self.pins, starts.gap, starts.most);
             if starts.pairs > 0 {
@@ -813,17 +888,21 @@ impl Resolver {
                     }
                 }
             }
-            let mut cheapest: Option<(Settled, f32)> = None;
+            let mut cheapest: Option<(Settled, f64)> = None;
             for (cube, _) in cubes {
                 let labels = cube.to_face_array().map(|f| f.index());
                 let fitted = Model::initial(obs).fit(obs, &labels, false, true);
                 let settled = self.settle(obs, fitted, Some(labels), true)?;
                 let end = settled.0.best().ok_or(ScanError::PinsContradict)?;
-                if end.cube == solved.best.cube || f64::from(best - end.cost) <= starts.margin {
+                let end_light = settled.2.light_cost(&obs.prior);
+                let end_charged = f64::from(end.cost) + end_light;
+                if end.cube == solved.best.cube
+                    || f64::from(best - end.cost) + read_light - end_light <= starts.margin
+                {
                     continue;
                 }
-                if cheapest.as_ref().is_none_or(|(_, c)| end.cost < *c) {
-                    cheapest = Some((settled, end.cost));
+                if cheapest.as_ref().is_none_or(|(_, c)| end_charged < *c) {
+                    cheapest = Some((settled, end_charged));
                 }
             }
             let Some((settled, _)) = cheapest else {
@@ -900,7 +979,7 @@ impl Resolver {
         truth: &[usize; N_FACELETS],
     ) -> Result<String, ScanError> {
         let rgb = check_input(rgb)?;
-        let obs = Observations::new(&rgb);
+        let obs = self.observe(&rgb);
         let first = Model::initial(&obs).fit(&obs, truth, false, true);
         let model = first.fit(&obs, truth, true, true);
         let table = self.table(&model);
@@ -918,7 +997,7 @@ impl Resolver {
         truth: &[usize; N_FACELETS],
     ) -> Result<TruthCosts, ScanError> {
         let rgb = check_input(rgb)?;
-        let obs = Observations::new(&rgb);
+        let obs = self.observe(&rgb);
         let (chain, table, _, _) = self.fit_in_order(&obs, &rgb)?.settled;
         let read = chain.best().ok_or(ScanError::PinsContradict)?;
         let sum = |t: &CostTable, labels: &[usize; N_FACELETS]| -> f64 {
@@ -943,6 +1022,28 @@ impl Resolver {
             marginal_rank,
             pair_reaches,
         })
+    }
+
+    /// For studying the model (not for reading scans): the cube read and the truth `truth` (54
+    /// face indices), each under the model fitted to it (the cube read's as the fitting loop left
+    /// it; the truth's fitted plainly, then robustly, as [`Resolver::best_under_truth`] does),
+    /// their costs split by sticker.
+    pub fn cost_terms(
+        &self,
+        rgb: &[[f64; 3]],
+        truth: &[usize; N_FACELETS],
+    ) -> Result<(LabellingTerms, LabellingTerms), ScanError> {
+        let rgb = check_input(rgb)?;
+        let obs = self.observe(&rgb);
+        let (chain, _, model, _) = self.fit_in_order(&obs, &rgb)?.settled;
+        let read = chain.best().ok_or(ScanError::PinsContradict)?;
+        let labels = read.cube.to_face_array().map(|f| f.index());
+        let first = Model::initial(&obs).fit(&obs, truth, false, true);
+        let fitted = first.fit(&obs, truth, true, true);
+        Ok((
+            LabellingTerms::of(&model, &labels),
+            LabellingTerms::of(&fitted, truth),
+        ))
     }
 
     /// The fitting loop: label with the model, refit the model to the labels, until the labels

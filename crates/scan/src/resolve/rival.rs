@@ -97,7 +97,9 @@ impl Resolver {
             Rival {
                 pair: (Face::from_index(a), Face::from_index(b)),
                 cube: best.cube,
-                gap: f64::from(best.cost) - f64::from(read.cost),
+                gap: f64::from(best.cost) + settled.2.light_cost(&obs.prior)
+                    - f64::from(read.cost)
+                    - model.light_cost(&obs.prior),
                 distance: class_distance(model, a, b),
             },
             settled,
@@ -137,7 +139,7 @@ impl Resolver {
     /// with the pair exchanged differs from the cube read.
     pub fn nearest_rival_reading(&self, rgb: &[[f64; 3]]) -> Result<Option<Rival>, ScanError> {
         let rgb = super::check_input(rgb)?;
-        let obs = Observations::new(&rgb);
+        let obs = self.observe(&rgb);
         let (chain, table, model, _) = self.fit(&obs, true)?;
         let read = chain.best().ok_or(ScanError::PinsContradict)?;
         let Some((pair, _)) = nearest_pair(&model) else {
@@ -152,7 +154,7 @@ impl Resolver {
     /// [`StickerReading::rival_doubt`]).
     pub fn rival_readings(&self, rgb: &[[f64; 3]]) -> Result<Vec<Rival>, ScanError> {
         let rgb = super::check_input(rgb)?;
-        let obs = Observations::new(&rgb);
+        let obs = self.observe(&rgb);
         let (chain, table, model, _) = self.fit_in_order(&obs, &rgb)?.settled;
         let read = chain.best().ok_or(ScanError::PinsContradict)?;
         let mut out = Vec::new();
