@@ -21,7 +21,9 @@
 //! on the left: a half-turn child keeps its parent's inverse index and bound without a lookup,
 //! and where that bound leaves too few moves, no half-turn child is made ([`Worker::dfs`]).
 //! Growing a solution from both ends as `large` does was measured with the real table in
-//! session 27 (0.7× the nodes at less than half the rate, 1.6-1.8× the time) and removed.
+//! session 27 (0.7× the nodes at less than half the rate, 1.6-1.8× the time) and removed; so
+//! was a per-node switch of the sides in session 32 (either rule, 1.05-1.29× the nodes; the
+//! `stats` feature still counts where it would act, `H8Tables::count_switch`).
 
 use super::counters::{self, Kind};
 use super::deepening::{deepen, Deepening, Outcome, Run, Stats, Worker};
