@@ -187,8 +187,9 @@ fn solve(solver: &OptimalSolver, name: &str, cube: &CubieCube, limits: &Limits) 
 }
 
 /// With the `stats` feature: the solve's counts per deepening step and moves left (one line
-/// each: `depths NAME L LEFT generated cut_right cut_left skipped code0_right code0_left
-/// left_lookups`).
+/// each: `depths NAME L LEFT` and the counts in `optimal_counters::Kind` order: generated
+/// cut_right cut_left skipped code0_right code0_left left_lookups, then h8's switch counts,
+/// session 32).
 fn print_counters(name: &str) {
     for (length, counts) in optimal_counters::take() {
         for (left, c) in counts.iter().enumerate() {

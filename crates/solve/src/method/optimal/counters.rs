@@ -22,10 +22,46 @@ pub enum Kind {
     Code0Left = 5,
     /// Lookups of the left side made (a bound carried over is not one).
     LeftLookups = 6,
+    /// h8: nodes expanded with moves left after their children (counted at that number).
+    Expanded = 7,
+    /// h8: nodes expanded whose inverse bound is above the cube's (where a NISS-style switch
+    /// would continue on the inverse).
+    InvLarger = 8,
+    /// h8: nodes expanded whose two bounds are equal.
+    BoundsEqual = 9,
+    /// h8, at the [`Kind::InvLarger`] nodes: children that pass both bounds as searched.
+    NowSurvivors = 10,
+    /// h8, at the [`Kind::InvLarger`] nodes: table words (hK) read as searched.
+    NowHkReads = 11,
+    /// h8, at the [`Kind::InvLarger`] nodes: h0 nibbles read as searched.
+    NowH0Reads = 12,
+    /// h8, at the [`Kind::InvLarger`] nodes: children that would pass both bounds had the
+    /// node been expanded by moves on the inverse's right (every move; a half turn keeps the
+    /// cube's bound, as one on the inverse's left keeps the inverse's).
+    SwitchSurvivors = 13,
+    /// h8, at the [`Kind::InvLarger`] nodes: table words (hK) read had they been switched.
+    SwitchHkReads = 14,
+    /// h8, at the [`Kind::InvLarger`] nodes: h0 nibbles read had they been switched.
+    SwitchH0Reads = 15,
+    /// h8: nodes expanded whose cube bound is above the inverse's.
+    CubeLarger = 16,
+    /// h8, at the [`Kind::CubeLarger`] nodes: children that pass both bounds as searched.
+    CubeNowSurvivors = 17,
+    /// h8, at the [`Kind::CubeLarger`] nodes: hK words read as searched.
+    CubeNowHkReads = 18,
+    /// h8, at the [`Kind::CubeLarger`] nodes: h0 nibbles read as searched.
+    CubeNowH0Reads = 19,
+    /// h8, at the [`Kind::CubeLarger`] nodes: children that would pass both bounds had the
+    /// node been expanded by moves on the inverse's right.
+    CubeSwitchSurvivors = 20,
+    /// h8, at the [`Kind::CubeLarger`] nodes: hK words read had they been switched.
+    CubeSwitchHkReads = 21,
+    /// h8, at the [`Kind::CubeLarger`] nodes: h0 nibbles read had they been switched.
+    CubeSwitchH0Reads = 22,
 }
 
 /// Number of [`Kind`]s.
-pub const KINDS: usize = 7;
+pub const KINDS: usize = 23;
 /// Lengths and moves left counted (0 ..= 23).
 pub const DEPTHS: usize = 24;
 

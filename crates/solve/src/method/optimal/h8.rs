@@ -21,7 +21,9 @@
 //! on the left: a half-turn child keeps its parent's inverse index and bound without a lookup,
 //! and where that bound leaves too few moves, no half-turn child is made ([`Worker::dfs`]).
 //! Growing a solution from both ends as `large` does was measured with the real table in
-//! session 27 (0.7× the nodes at less than half the rate, 1.6-1.8× the time) and removed.
+//! session 27 (0.7× the nodes at less than half the rate, 1.6-1.8× the time) and removed; so
+//! was a per-node switch of the sides in session 32 (either rule, 1.05-1.29× the nodes; the
+//! `stats` feature still counts where it would act, `H8Tables::count_switch`).
 
 use super::counters::{self, Kind};
 use super::deepening::{deepen, Deepening, Outcome, Run, Stats, Worker};
@@ -218,6 +220,102 @@ impl H8Tables {
         }
     }
 
+    /// `side_bound` counting the reads it makes into `reads` (hK words, h0 nibbles).
+    fn counted_bound(&self, i: u64, left: usize, reads: &mut [u64; 2]) -> usize {
+        reads[0] += 1;
+        if self.hk.code(self.hk_index(i)) == 0 && left + 1 < self.hk.base() as usize {
+            reads[1] += 1;
+        }
+        self.side_bound(i, left)
+    }
+
+    /// Feature `stats` only: counts, at a node expanded with `left` moves left after its
+    /// children, which of its two bounds is the larger, and where they differ, how many
+    /// children pass and how many reads they take as searched (`prev`, `halves` and `inv` as
+    /// [`Worker::dfs`] has them) against expanded by moves on the inverse's right instead (a
+    /// NISS-style switch, one level deep: all 18 moves, the new side having no move before
+    /// it; a half turn keeps the cube's bound, as one on the inverse's left keeps the
+    /// inverse's). Reads again what the search reads; changes nothing. Session 32's counts.
+    fn count_switch(&self, n: &Node, left: usize, prev: Option<Move>, halves: bool, inv: usize) {
+        if !cfg!(feature = "stats") || left == 0 {
+            return;
+        }
+        let cube = self.side_bound(n.fwd, left);
+        counters::add(left, Kind::Expanded, 1);
+        if inv == cube {
+            counters::add(left, Kind::BoundsEqual, 1);
+            return;
+        }
+        let k = if inv > cube {
+            [
+                Kind::InvLarger,
+                Kind::NowSurvivors,
+                Kind::NowHkReads,
+                Kind::NowH0Reads,
+            ]
+        } else {
+            [
+                Kind::CubeLarger,
+                Kind::CubeNowSurvivors,
+                Kind::CubeNowHkReads,
+                Kind::CubeNowH0Reads,
+            ]
+        };
+        let ks = if inv > cube {
+            [
+                Kind::SwitchSurvivors,
+                Kind::SwitchHkReads,
+                Kind::SwitchH0Reads,
+            ]
+        } else {
+            [
+                Kind::CubeSwitchSurvivors,
+                Kind::CubeSwitchHkReads,
+                Kind::CubeSwitchH0Reads,
+            ]
+        };
+        counters::add(left, k[0], 1);
+        let (mut now, mut now_reads) = (0, [0u64; 2]);
+        for m in Move::ALL {
+            if !can_follow(prev, m) || (!halves && is_half(m)) {
+                continue;
+            }
+            let f = forward(self, n, m.index());
+            if self.counted_bound(f.h11, left, &mut now_reads) > left {
+                continue;
+            }
+            let b = if is_half(m) {
+                inv
+            } else {
+                self.counted_bound(inverse(self, n, m).1, left, &mut now_reads)
+            };
+            now += u64::from(b <= left);
+        }
+        counters::add(left, k[1], now);
+        counters::add(left, k[2], now_reads[0]);
+        counters::add(left, k[3], now_reads[1]);
+        let cube_packed = PackedCube::pack(&n.inv.unpack().inverse());
+        let (mut switched, mut sw_reads) = (0, [0u64; 2]);
+        for m in Move::ALL {
+            let q = self.inverse.right_move(m.index(), &n.inv);
+            let (r, e, o) = self.parts_of_packed(&q);
+            if self.counted_bound(self.h11(r, e, o), left, &mut sw_reads) > left {
+                continue;
+            }
+            let b = if is_half(m) {
+                cube
+            } else {
+                let p = self.inverse.left_move(m.inverse().index(), &cube_packed);
+                let (r, e, o) = self.parts_of_packed(&p);
+                self.counted_bound(self.h11(r, e, o), left, &mut sw_reads)
+            };
+            switched += u64::from(b <= left);
+        }
+        counters::add(left, ks[0], switched);
+        counters::add(left, ks[1], sw_reads[0]);
+        counters::add(left, ks[2], sw_reads[1]);
+    }
+
     /// The lower bound of a cube (its two lookups).
     #[cfg(test)]
     pub fn cube_bound(&self, cube: &CubieCube) -> usize {
@@ -385,6 +483,9 @@ impl Worker<'_, H8Tables> {
         let prev = self.previous();
         let inv_bound = t.refreshed(node.inv_bound, node.inv_h11, left);
         let halves = inv_bound <= left && !(left == 0 && quarter_last);
+        if cfg!(feature = "stats") {
+            t.count_switch(node, left, prev, halves, inv_bound);
+        }
         let mut moves = [Move::ALL[0]; 18];
         let mut fwd = [Forward::default(); 18];
         let mut n = 0;
