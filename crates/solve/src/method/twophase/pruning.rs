@@ -141,6 +141,8 @@ impl TwophaseTables {
     fn descent_moves(&self, node: &SymNode) -> (u32, u32) {
         let near = if node.dist <= descent::NEAR_MAX_DIST {
             descent::near_code(&self.phase1_near, node.entry)
+        } else if node.dist <= descent::HOT_MAX_DIST {
+            descent::hot_code(&self.phase1_hot, node.entry)
         } else {
             None
         };
@@ -194,6 +196,10 @@ impl Pruning for TwophaseTables {
             .zip(coords)
             .map(|(&(entry, sym), &(_, twist, _))| {
                 let dist = nibble(&self.phase1_prune, entry);
+                if dist > descent::NEAR_MAX_DIST && dist <= descent::HOT_MAX_DIST {
+                    let bucket = descent::hot_place(entry as u32).0;
+                    prefetch(&self.phase1_hot, bucket * descent::HOT_SLOTS);
+                }
                 let node = SymNode {
                     class: (entry / N_TWIST) as u16,
                     sym: sym as u8,
@@ -282,6 +288,9 @@ impl Pruning for TwophaseTables {
             } as u8;
             if dist <= descent::NEAR_MAX_DIST {
                 prefetch(&self.phase1_near, descent::near_slot(entry as u32));
+            } else if dist <= descent::HOT_MAX_DIST {
+                let bucket = descent::hot_place(entry as u32).0;
+                prefetch(&self.phase1_hot, bucket * descent::HOT_SLOTS);
             } else {
                 prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
             }
