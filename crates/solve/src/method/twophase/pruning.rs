@@ -8,6 +8,9 @@ use crate::prefetch::prefetch;
 use crate::search::FOLLOW;
 use crate::store::bfs::nibble;
 
+/// [`Pruning::corner_entry`] of a table set without the corners' distances.
+pub const NO_CORNER_ENTRY: u32 = u32::MAX;
+
 /// Lower bounds on the moves left in each phase. Never overestimates.
 pub trait Pruning: Send + Sync {
     /// A phase-1 search node.
@@ -72,6 +75,21 @@ pub trait Pruning: Send + Sync {
     fn prefetch_phase2_class(&self, _corners: usize, _ud_edges: usize) {}
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
+    /// The entry of the corners' distance table for `node` with corner permutation `corners`
+    /// (its twist is the node's), asked for from memory; [`NO_CORNER_ENTRY`] where the table
+    /// set has no such table. See [`Pruning::corner_distance`].
+    #[inline(always)]
+    fn corner_entry(&self, _node: &Self::Phase1, _corners: usize) -> u32 {
+        NO_CORNER_ENTRY
+    }
+    /// The corners' own distance to solved with all 18 moves at `entry` (from
+    /// [`Pruning::corner_entry`]): a lower bound on the moves that solve the whole cube. A
+    /// phase-1 node farther than the moves left within the bound leads to no solution,
+    /// whatever phase 2 does. 0 for [`NO_CORNER_ENTRY`].
+    #[inline(always)]
+    fn corner_distance(&self, _entry: u32) -> u8 {
+        0
+    }
 }
 
 /// Writes `(child, m, distance)` into `out` for each move `m` of `moves` (bit `m`), in move
@@ -385,6 +403,20 @@ impl Pruning for TwophaseTables {
     #[inline(always)]
     fn phase2(&self, corners: usize, ud_edges: usize, _sp: usize) -> u8 {
         nibble(&self.phase2_prune, self.phase2_index(corners, ud_edges))
+    }
+
+    #[inline(always)]
+    fn corner_entry(&self, node: &SymNode, corners: usize) -> u32 {
+        let cs = self.corner_sym[corners] as usize;
+        let entry =
+            (cs >> 4) * N_TWIST + self.twist_conj[node.twist as usize * 16 + (cs & 15)] as usize;
+        prefetch(&self.corner_prune, entry >> 1);
+        entry as u32
+    }
+
+    #[inline(always)]
+    fn corner_distance(&self, entry: u32) -> u8 {
+        nibble(&self.corner_prune, entry as usize)
     }
 }
 

@@ -194,6 +194,7 @@ pub fn specs() -> Vec<&'static dyn AnySpec> {
         &PHASE1_NEAR,
         &PHASE1_HOT,
         &PHASE2_PRUNE,
+        &crate::method::optimal::CORNER_PRUNE,
     ]
 }
 
@@ -269,6 +270,8 @@ pub struct TwophaseTables {
     pub finishing_moves: Vec<u32>,
     /// Phase 2: nibbles `[corner class * 40320 + conjugated U/D edges]`.
     pub phase2_prune: Arc<Table<u8>>,
+    /// Corners (permutation class × twist) exact distances with all 18 moves.
+    pub corner_prune: Arc<Table<u8>>,
 }
 
 /// `[twist]` → the moves reaching G1 from a state at phase-1 distance 1 with that twist.
@@ -318,6 +321,7 @@ impl TwophaseTables {
             descent: DescentDecoder::new(),
             finishing_moves: finishing_moves(),
             phase2_prune: store.get(&PHASE2_PRUNE)?,
+            corner_prune: store.get(&crate::method::optimal::CORNER_PRUNE)?,
         })
     }
 }
