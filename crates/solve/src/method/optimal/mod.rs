@@ -50,6 +50,7 @@ use search::{Mode, Outcome};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
+pub(crate) use tables::CORNER_PRUNE;
 pub use tables::{TableSize, Tables, TABLE};
 
 /// God's number: every cube is solvable in at most 20 half turns.

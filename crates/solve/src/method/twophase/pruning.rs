@@ -8,6 +8,9 @@ use crate::prefetch::prefetch;
 use crate::search::FOLLOW;
 use crate::store::bfs::nibble;
 
+/// [`Pruning::corner_entry`] of a table set without the corners' distances.
+pub const NO_CORNER_ENTRY: u32 = u32::MAX;
+
 /// Lower bounds on the moves left in each phase. Never overestimates.
 pub trait Pruning: Send + Sync {
     /// A phase-1 search node.
@@ -72,6 +75,21 @@ pub trait Pruning: Send + Sync {
     fn prefetch_phase2_class(&self, _corners: usize, _ud_edges: usize) {}
     /// A phase-2 bound from the corners, U/D edges and slice permutation.
     fn phase2(&self, corners: usize, ud_edges: usize, slice_perm: usize) -> u8;
+    /// The entry of the corners' distance table for `node` with corner permutation `corners`
+    /// (its twist is the node's), asked for from memory; [`NO_CORNER_ENTRY`] where the table
+    /// set has no such table. See [`Pruning::corner_distance`].
+    #[inline(always)]
+    fn corner_entry(&self, _node: &Self::Phase1, _corners: usize) -> u32 {
+        NO_CORNER_ENTRY
+    }
+    /// The corners' own distance to solved with all 18 moves at `entry` (from
+    /// [`Pruning::corner_entry`]): a lower bound on the moves that solve the whole cube. A
+    /// phase-1 node farther than the moves left within the bound leads to no solution,
+    /// whatever phase 2 does. 0 for [`NO_CORNER_ENTRY`].
+    #[inline(always)]
+    fn corner_distance(&self, _entry: u32) -> u8 {
+        0
+    }
 }
 
 /// Writes `(child, m, distance)` into `out` for each move `m` of `moves` (bit `m`), in move
@@ -141,6 +159,8 @@ impl TwophaseTables {
     fn descent_moves(&self, node: &SymNode) -> (u32, u32) {
         let near = if node.dist <= descent::NEAR_MAX_DIST {
             descent::near_code(&self.phase1_near, node.entry)
+        } else if node.dist <= descent::HOT_MAX_DIST {
+            descent::hot_code(&self.phase1_hot, node.entry)
         } else {
             None
         };
@@ -194,6 +214,10 @@ impl Pruning for TwophaseTables {
             .zip(coords)
             .map(|(&(entry, sym), &(_, twist, _))| {
                 let dist = nibble(&self.phase1_prune, entry);
+                if dist > descent::NEAR_MAX_DIST && dist <= descent::HOT_MAX_DIST {
+                    let bucket = descent::hot_place(entry as u32).0;
+                    prefetch(&self.phase1_hot, bucket * descent::HOT_SLOTS);
+                }
                 let node = SymNode {
                     class: (entry / N_TWIST) as u16,
                     sym: sym as u8,
@@ -282,6 +306,9 @@ impl Pruning for TwophaseTables {
             } as u8;
             if dist <= descent::NEAR_MAX_DIST {
                 prefetch(&self.phase1_near, descent::near_slot(entry as u32));
+            } else if dist <= descent::HOT_MAX_DIST {
+                let bucket = descent::hot_place(entry as u32).0;
+                prefetch(&self.phase1_hot, bucket * descent::HOT_SLOTS);
             } else {
                 prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
             }
@@ -376,6 +403,20 @@ impl Pruning for TwophaseTables {
     #[inline(always)]
     fn phase2(&self, corners: usize, ud_edges: usize, _sp: usize) -> u8 {
         nibble(&self.phase2_prune, self.phase2_index(corners, ud_edges))
+    }
+
+    #[inline(always)]
+    fn corner_entry(&self, node: &SymNode, corners: usize) -> u32 {
+        let cs = self.corner_sym[corners] as usize;
+        let entry =
+            (cs >> 4) * N_TWIST + self.twist_conj[node.twist as usize * 16 + (cs & 15)] as usize;
+        prefetch(&self.corner_prune, entry >> 1);
+        entry as u32
+    }
+
+    #[inline(always)]
+    fn corner_distance(&self, entry: u32) -> u8 {
+        nibble(&self.corner_prune, entry as usize)
     }
 }
 

@@ -140,6 +140,22 @@ pub static PHASE1_NEAR: Spec<u64> = Spec {
     },
 };
 
+/// The descent codes of the entries at distances 7 and 8, in 64 MiB of hash buckets (see
+/// [`descent::build_hot`]).
+pub static PHASE1_HOT: Spec<u32> = Spec {
+    table: TableSpec::of::<u32>(
+        "descent-hot-twophase1",
+        descent::HOT_BUCKETS * descent::HOT_SLOTS,
+    )
+    .indexed("hash of the phase-1 entries 7 or 8 moves from G1, 16 slots a 64-byte bucket")
+    .placed(Placement::Mapped),
+    build: |store, _| {
+        let prune = store.get(&PHASE1_PRUNE)?;
+        let codes = store.get(&PHASE1_DESCENT)?;
+        Ok(descent::build_hot(&prune, &codes).0.into())
+    },
+};
+
 /// Phase 2: nibbles `[corner class * 40320 + conjugated U/D edges]`.
 pub static PHASE2_PRUNE: Spec<u8> = Spec {
     table: TableSpec::of::<u8>("prune-twophase2", N_PHASE2.div_ceil(2))
@@ -176,7 +192,9 @@ pub fn specs() -> Vec<&'static dyn AnySpec> {
         &PHASE1_PRUNE,
         &PHASE1_DESCENT,
         &PHASE1_NEAR,
+        &PHASE1_HOT,
         &PHASE2_PRUNE,
+        &crate::method::optimal::CORNER_PRUNE,
     ]
 }
 
@@ -242,6 +260,9 @@ pub struct TwophaseTables {
     pub phase1_descent: Arc<Table<u8>>,
     /// The descent codes of the entries near G1, hashed (see [`descent::build_near`]).
     pub phase1_near: Arc<Table<u64>>,
+    /// The descent codes of the entries at distances 7 and 8, hashed (see
+    /// [`descent::build_hot`]).
+    pub phase1_hot: Arc<Table<u32>>,
     /// Reads descent codes through the node's symmetry.
     pub descent: DescentDecoder,
     /// `[twist]`: the moves (bit m = move m) that finish phase 1 from a state at phase-1
@@ -249,6 +270,8 @@ pub struct TwophaseTables {
     pub finishing_moves: Vec<u32>,
     /// Phase 2: nibbles `[corner class * 40320 + conjugated U/D edges]`.
     pub phase2_prune: Arc<Table<u8>>,
+    /// Corners (permutation class × twist) exact distances with all 18 moves.
+    pub corner_prune: Arc<Table<u8>>,
 }
 
 /// `[twist]` → the moves reaching G1 from a state at phase-1 distance 1 with that twist.
@@ -294,9 +317,11 @@ impl TwophaseTables {
             phase1_prune: store.get(&PHASE1_PRUNE)?,
             phase1_descent: store.get(&PHASE1_DESCENT)?,
             phase1_near: store.get(&PHASE1_NEAR)?,
+            phase1_hot: store.get(&PHASE1_HOT)?,
             descent: DescentDecoder::new(),
             finishing_moves: finishing_moves(),
             phase2_prune: store.get(&PHASE2_PRUNE)?,
+            corner_prune: store.get(&crate::method::optimal::CORNER_PRUNE)?,
         })
     }
 }

@@ -347,6 +347,39 @@ fn near_table_matches_the_full_codes() {
     assert_eq!(near, 74_743);
 }
 
+/// The hot table gives the full code of every entry at distance 7 or 8 it holds, and holds all
+/// but a few of them.
+#[test]
+fn hot_table_matches_the_full_codes() {
+    use super::descent::{self, HOT_MAX_DIST, NEAR_MAX_DIST};
+    use crate::store::bfs::nibble;
+    let s = solver();
+    let (t, _) = full_tables(&s);
+    let (mut held, mut missing) = (0usize, 0usize);
+    for i in 0..super::tables::N_PHASE1 {
+        let d = nibble(&t.phase1_prune, i);
+        if d <= NEAR_MAX_DIST || d > HOT_MAX_DIST {
+            continue;
+        }
+        match descent::hot_code(&t.phase1_hot, i as u32) {
+            Some(c) => {
+                assert_eq!(c, descent::code(&t.phase1_descent, i), "entry {i}");
+                held += 1;
+            }
+            None => missing += 1,
+        }
+    }
+    // The phase-1 distance distribution at 7 and 8: 776,568 and 7,950,748.
+    assert_eq!(held + missing, 8_727_316);
+    assert!(
+        missing * 200 < held,
+        "{missing} of {} left out",
+        held + missing
+    );
+    let (_, left_out) = descent::build_hot(&t.phase1_prune, &t.phase1_descent);
+    assert_eq!(left_out, missing);
+}
+
 #[test]
 fn compact_mode_solves_in_twenty_one() {
     let s = TwophaseSolver::new(&config(true)).expect("compact tables");

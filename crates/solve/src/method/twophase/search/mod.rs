@@ -122,6 +122,13 @@ impl Perms {
         coord::perm_rank_of(&self.cp)
     }
 
+    /// The corner coordinate of the corner permutation `cp` after move `m`.
+    #[inline(always)]
+    fn corners_after(cp: &[u8; 8], m: usize) -> usize {
+        let mc = &MOVE_CUBES[m];
+        coord::perm_rank_of(&std::array::from_fn::<u8, 8, _>(|i| cp[mc.cp[i] as usize]))
+    }
+
     /// The slice-permutation coordinate ([`coord::slice_perm`]); meaningful in G1 only.
     #[inline(always)]
     fn slice_perm(&self) -> usize {

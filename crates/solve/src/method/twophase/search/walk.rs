@@ -26,6 +26,16 @@ use std::cell::RefCell;
 pub const WALKERS: usize = 6;
 /// Iterations at least this deep are walked; shallower trees are too small to gain.
 pub const MIN_DEPTH: usize = 3;
+/// Nodes with at most this many phase-1 moves to go are checked against the corners' distance
+/// ([`Pruning::corner_bound`]); above, it rarely exceeds the moves left.
+const CORNER_CHECK_TOGO: usize = 3;
+/// The largest distance of the corners alone (all 18 moves): a node with at least this many
+/// moves left within the bound cannot fail the check.
+const CORNER_MAX_DIST: usize = 11;
+
+/// The corners' bound is used only in searches whose bound is at most this (session 32: it
+/// cut ≤ 19's time and cost ≤ 20's).
+const CORNER_CHECK_BOUND: usize = 19;
 
 thread_local! {
     /// The walkers of this thread's last search, kept for its next one: six walkers are about
@@ -59,6 +69,10 @@ type Kid<S> = (S, u8, u8);
 #[derive(Clone, Copy)]
 struct Level<S> {
     kids: [Kid<S>; 18],
+    /// The kids' entries of the corners' distance table ([`Pruning::corner_entry`]), when
+    /// `corners` says they were asked for.
+    corner: [u32; 18],
+    corners: bool,
     len: u8,
     next: u8,
 }
@@ -119,6 +133,8 @@ impl<S: Copy> Walker<S> {
             depth: 0,
             levels: [Level {
                 kids: [(filler, 0, 0); 18],
+                corner: [0; 18],
+                corners: false,
                 len: 0,
                 next: 0,
             }; MAX_DEPTH],
@@ -142,7 +158,9 @@ impl<S: Copy> Walker<S> {
         self.levels[0].kids[0] = root;
         self.levels[0].len = 1;
         self.levels[0].next = 1;
+        self.levels[0].corners = false;
         self.levels[1].kids[0] = grand;
+        self.levels[1].corners = false;
         self.levels[1].len = 1;
         self.levels[1].next = 0;
         self.depth = 1;
@@ -153,6 +171,7 @@ impl<S: Copy> Walker<S> {
     }
 
     /// The permutations after the first `depth` moves of the path.
+    #[inline(always)]
     fn perms_at(&mut self, depth: usize) -> Perms {
         for d in self.stack_valid..depth {
             self.perm_stack[d + 1] = self.perm_stack[d].moved(self.path1[d] as usize);
@@ -343,11 +362,17 @@ impl<'a, P: Pruning> Search<'a, P> {
                 continue;
             }
             let (kid, m, dist) = level.kids[level.next as usize];
+            let corner = level.corners.then(|| level.corner[level.next as usize]);
             level.next += 1;
             let depth = d + 1;
             let togo = togo1 - depth;
 
             if dist as usize > togo {
+                continue;
+            }
+            // Near the end of phase 1 the corners' own distance often exceeds the moves left
+            // within the bound: no solution lies below such a node.
+            if corner.is_some_and(|e| self.prune.corner_distance(e) as usize > self.bound - depth) {
                 continue;
             }
             w.path1[d] = m;
@@ -391,6 +416,19 @@ impl<'a, P: Pruning> Search<'a, P> {
                 .prune
                 .phase1_children(&kid, allowed, togo, &mut next.kids) as u8;
             next.next = 0;
+            // The children's corner entries are asked for now, read when each is visited.
+            next.corners = self.bound <= CORNER_CHECK_BOUND
+                && togo - 1 <= CORNER_CHECK_TOGO
+                && self.bound - depth <= CORNER_MAX_DIST;
+            if next.corners {
+                let cp = w.perms_at(depth).cp;
+                let next = &mut w.levels[depth];
+                for k in 0..next.len as usize {
+                    let (child, m, _) = next.kids[k];
+                    let corners = super::Perms::corners_after(&cp, m as usize);
+                    next.corner[k] = self.prune.corner_entry(&child, corners);
+                }
+            }
             w.depth = depth;
             return Turn::Going;
         }
