@@ -170,7 +170,7 @@ pub struct MethodArgs {
 /// Which tables the solvers use, and the options of the methods.
 #[derive(Debug, Args, Clone, Default)]
 pub struct TableArgs {
-    /// Use the compact two-phase tables (15 MB instead of 565 MB; about 1 ms per cube for ≤ 21 moves, 20 ms for ≤ 20).
+    /// Use the compact two-phase tables (15 MB instead of 636 MB; about 1 ms per cube for ≤ 21 moves, 20 ms for ≤ 20).
     #[arg(long)]
     pub compact: bool,
 

@@ -1,5 +1,5 @@
 //! The machine's memory, for choosing table sizes: below [`COMPACT_BELOW_BYTES`] (a Raspberry
-//! Pi with 1 GB, say) the two-phase solver's full tables (565 MB) would crowd out everything
+//! Pi with 1 GB, say) the two-phase solver's full tables (636 MB) would crowd out everything
 //! else, so the front ends choose the compact ones (15 MB) unless told otherwise.
 
 /// Machines with less memory than this get the compact two-phase tables by default (2 GiB).
@@ -30,7 +30,7 @@ pub fn compact_default_notice() -> Option<String> {
 fn notice(total: u64) -> String {
     format!(
         "this machine has {:.1} GB of memory, under 2 GB: using the compact two-phase tables \
-         (15 MB instead of 565 MB)",
+         (15 MB instead of 636 MB)",
         total as f64 / 1e9
     )
 }

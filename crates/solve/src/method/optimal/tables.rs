@@ -115,7 +115,7 @@ impl TableSize {
         if let Some(size) = chosen {
             return size;
         }
-        /// Memory kept free besides the table: the two-phase tables (565 MB) and some room.
+        /// Memory kept free besides the table: the two-phase tables (636 MB) and some room.
         const ROOM: u64 = 1 << 30;
         let usable = |size: &TableSize| {
             let spec = &size.spec().table;
