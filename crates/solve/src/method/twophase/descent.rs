@@ -291,6 +291,12 @@ pub fn hot_place(key: u32) -> (usize, u32) {
     ((h >> 8) as usize, h & 0xFF)
 }
 
+/// The hot table's first slot of the bucket of entry `key` (what a search prefetches).
+#[inline(always)]
+pub fn hot_slot(key: u32) -> usize {
+    hot_place(key).0 * HOT_SLOTS
+}
+
 /// The descent codes of the entries at distances `NEAR_MAX_DIST + 1 ..= HOT_MAX_DIST`, in
 /// [`HOT_BUCKETS`] buckets of [`HOT_SLOTS`] `tag << 24 | code` slots: 64 MiB, where the full
 /// table is 423 MB, so that their reads cost what a read of a small table costs (on this
@@ -331,8 +337,8 @@ pub fn build_hot(prune: &[u8], codes: &[u8]) -> (Vec<u32>, usize) {
 /// is in the table's range: for others a tag may match a slot of an empty bucket.
 #[inline(always)]
 pub fn hot_code(table: &[u32], key: u32) -> Option<u32> {
-    let (bucket, tag) = hot_place(key);
-    let slots: &[u32; HOT_SLOTS] = table[bucket * HOT_SLOTS..][..HOT_SLOTS]
+    let tag = hot_place(key).1;
+    let slots: &[u32; HOT_SLOTS] = table[hot_slot(key)..][..HOT_SLOTS]
         .try_into()
         .expect("a bucket is HOT_SLOTS slots");
     let mut hits = 0u32;

@@ -215,8 +215,7 @@ impl Pruning for TwophaseTables {
             .map(|(&(entry, sym), &(_, twist, _))| {
                 let dist = nibble(&self.phase1_prune, entry);
                 if dist > descent::NEAR_MAX_DIST && dist <= descent::HOT_MAX_DIST {
-                    let bucket = descent::hot_place(entry as u32).0;
-                    prefetch(&self.phase1_hot, bucket * descent::HOT_SLOTS);
+                    prefetch(&self.phase1_hot, descent::hot_slot(entry as u32));
                 }
                 let node = SymNode {
                     class: (entry / N_TWIST) as u16,
@@ -307,8 +306,7 @@ impl Pruning for TwophaseTables {
             if dist <= descent::NEAR_MAX_DIST {
                 prefetch(&self.phase1_near, descent::near_slot(entry as u32));
             } else if dist <= descent::HOT_MAX_DIST {
-                let bucket = descent::hot_place(entry as u32).0;
-                prefetch(&self.phase1_hot, bucket * descent::HOT_SLOTS);
+                prefetch(&self.phase1_hot, descent::hot_slot(entry as u32));
             } else {
                 prefetch(&self.phase1_descent, entry * descent::ENTRY_BYTES);
             }

@@ -27,7 +27,7 @@ pub const WALKERS: usize = 6;
 /// Iterations at least this deep are walked; shallower trees are too small to gain.
 pub const MIN_DEPTH: usize = 3;
 /// Nodes with at most this many phase-1 moves to go are checked against the corners' distance
-/// ([`Pruning::corner_bound`]); above, it rarely exceeds the moves left.
+/// ([`Pruning::corner_distance`]); above, it rarely exceeds the moves left.
 const CORNER_CHECK_TOGO: usize = 3;
 /// The largest distance of the corners alone (all 18 moves): a node with at least this many
 /// moves left within the bound cannot fail the check.
