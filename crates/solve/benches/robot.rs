@@ -297,21 +297,11 @@ fn main() {
     }
 }
 
-/// This thread's CPU time in milliseconds (`CLOCK_THREAD_CPUTIME_ID`; the search runs on the
-/// calling thread with one thread).
-#[cfg(unix)]
+/// This thread's CPU time in milliseconds (the search runs on the calling thread with one
+/// thread); not measured (NaN) off Unix, where the clock reads 0.
 fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec for the call.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
-}
-
-/// Not measured outside Unix.
-#[cfg(not(unix))]
-fn thread_cpu_ms() -> f64 {
-    f64::NAN
+    match rubik_solve::internals::thread_cpu_ns() {
+        0 => f64::NAN,
+        ns => ns as f64 / 1e6,
+    }
 }

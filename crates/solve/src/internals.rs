@@ -9,6 +9,6 @@ pub use crate::method::optimal::{OptimalSolver, Stats};
 pub use crate::method::thistlethwaite::{Thistlethwaite, DEFAULT_CANDIDATES};
 pub use crate::method::twophase::stats::{take as twophase_stats, Stats as TwophaseStats};
 pub use crate::method::twophase::stats::{
-    take_trace as robot_trace, Event as RobotEvent, Traced as RobotTraced,
+    take_trace as robot_trace, thread_cpu_ns, Event as RobotEvent, Traced as RobotTraced,
 };
 pub use crate::method::twophase::TwophaseSolver;

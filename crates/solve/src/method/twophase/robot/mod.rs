@@ -11,6 +11,7 @@
 //! faces is the whole cube group, but no two-phase split of it exists along the faces'
 //! axes), so the mode is refused with that reason.
 
+mod corners;
 mod descent;
 pub mod mode;
 mod search;
@@ -102,6 +103,9 @@ pub struct RobotTables {
     /// Phase-2 distances with five faces in the metric ([`tables::phase2_five_metric_spec`]),
     /// for five faces in the quarter-turn and axial metrics.
     five_metric2: Option<Arc<crate::store::Table<u8>>>,
+    /// The corners' distance in the mode ([`corners::corner_spec`]), where it has one, and
+    /// its largest value.
+    corners: Option<(Arc<crate::store::Table<u8>>, usize)>,
     /// Five faces in another metric than half turns: the same faces' half-turn tables, whose
     /// search gives a time-limited solve its first solution.
     half_turns: Option<Arc<RobotTables>>,
@@ -197,6 +201,10 @@ impl RobotTables {
             Some(spec) if mode.faces.count() == 5 => if_built(store, spec)?,
             _ => None,
         };
+        let corners = match corners::corner_spec(mode.metric, mode.faces.count() == 5) {
+            Some((spec, max)) => Some((store.get(spec)?, max)),
+            None => None,
+        };
         let half_turns = if mode.faces.count() == 5 && mode.metric != Metric::Htm {
             Some(RobotTables::shared(
                 store,
@@ -220,6 +228,7 @@ impl RobotTables {
             five2,
             metric2,
             five_metric2,
+            corners,
             half_turns,
         })
     }
@@ -369,6 +378,10 @@ impl RobotTables {
         .phase1_descent(self.descent.as_deref().map(|t| &t[..]))
         .five_faces_in_metric(self.five_metric.as_deref().map(|t| &t[..]))
         .five_phase2_in_metric(self.five_metric2.as_deref().map(|t| &t[..]))
+        .corner_bound(
+            self.corners.as_ref().map(|(t, _)| &t[..]),
+            self.corners.as_ref().map_or(0, |&(_, max)| max),
+        )
         .improving(improve)
         .good_enough(good_enough)
         .collecting(solutions, on_found.map(|_| report_ref))
@@ -482,6 +495,9 @@ pub fn table_specs(mode: Mode) -> Vec<&'static dyn crate::store::AnySpec> {
         if mode.faces.count() == 6 {
             specs.push(spec);
         }
+    }
+    if let Some((spec, _)) = corners::corner_spec(mode.metric, mode.faces.count() == 5) {
+        specs.push(spec);
     }
     specs
 }

@@ -81,10 +81,24 @@ struct Kid {
     /// [`RobotSearch::phase1_coded`]: the corner permutation (and `coords[2]` is the sorted
     /// slice coordinate).
     corners: u16,
-    /// [`RobotSearch::phase1_coded`]: a move the code does not describe, its child's
-    /// distance (`small` a lower bound) to be read in the table.
-    uncoded: bool,
+    /// [`RobotSearch::phase1_coded`]: [`UNCODED_KID`], [`CORNER_CHECK`], [`CORNER_CUT`].
+    flags: u8,
 }
+
+/// [`Kid::flags`]: a move the code does not describe, its child's distance (`small` a lower
+/// bound) to be read in the table.
+const UNCODED_KID: u8 = 1;
+/// [`Kid::flags`]: the child is checked against the corners' distance, whose entry `entry`
+/// holds until [`RobotSearch::coded_entries`] reads it.
+const CORNER_CHECK: u8 = 2;
+/// [`Kid::flags`]: the corners' distance exceeds the child's cost left within the bound.
+const CORNER_CUT: u8 = 4;
+
+/// Coded phase-1 children with at most this much phase-1 cost left are checked against the
+/// corners' distance (AXHT ≤ 16, 50 development states, thread CPU time against none: 2 →
+/// 0.87-0.95×, 3 → 0.85-1.03×, 1 cut as many ends but fewer nodes; BENCHMARKS, issue 38,
+/// session 33).
+const CORNER_CHECK_LEFT: usize = 2;
 
 /// A phase-1 node searched by the descent codes ([`RobotSearch::phase1_coded`]).
 #[derive(Clone, Copy)]
@@ -199,6 +213,12 @@ pub struct RobotSearch<'a> {
     /// ([`super::tables::phase2_five_metric_spec`]), one byte per entry of the five-face
     /// phase-2 index.
     five_metric2: Option<&'a [u8]>,
+    /// The corners' distance in the mode ([`super::corners::corner_spec`]), checked for coded
+    /// phase-1 children near G1.
+    corners: Option<&'a [u8]>,
+    /// The largest distance in `corners`: a child with more cost left than this within the
+    /// bound cannot fail the check.
+    corner_max: usize,
     sets: &'a [FrameSet; 3],
     metric: Metric,
     frames: Vec<Frame>,
@@ -266,6 +286,8 @@ impl<'a> RobotSearch<'a> {
             slots: [[0; MAX_MOVES]; 3],
             metric2: None,
             five_metric2: None,
+            corners: None,
+            corner_max: 0,
             sets,
             metric,
             frames,
@@ -387,6 +409,16 @@ impl<'a> RobotSearch<'a> {
     #[inline(always)]
     fn exact1(&self) -> Option<&'a [u8]> {
         self.axial1.or(self.quarter1)
+    }
+
+    /// Check coded phase-1 children near G1 against the corners' distance in `table`
+    /// ([`super::corners::corner_spec`] of the mode), whose largest distance is `max`.
+    pub fn corner_bound(self, table: Option<&'a [u8]>, max: usize) -> Self {
+        RobotSearch {
+            corners: table,
+            corner_max: max,
+            ..self
+        }
     }
 
     /// Keep lowering the bound below each solution found until time runs out.
@@ -856,6 +888,16 @@ impl<'a> RobotSearch<'a> {
         let mv = &self.plain.moves;
         let [flip, twist, sorted, corners] = node.coords;
         let sm = &mv.slice_sorted_move;
+        // Children with this much cost left or less are checked against the corners'
+        // distance, when they can fail it: the cost left within the bound after the child is
+        // `slack + left`.
+        let slack = self.bound.saturating_sub(self.cost1);
+        let check_left = match self.corners {
+            Some(_) if slack < self.corner_max => {
+                CORNER_CHECK_LEFT.min(self.corner_max - slack - 1)
+            }
+            _ => 0,
+        };
         let mut n = 0;
         for (i, rm) in set.moves.iter().enumerate() {
             let cost = rm.cost as usize;
@@ -888,6 +930,15 @@ impl<'a> RobotSearch<'a> {
                 s = sm[s * 18 + m] as usize;
                 c = mv.corner_move[c * 18 + m] as usize;
             }
+            let (mut flags, mut entry) = (0, 0);
+            if left > 0 && left <= check_left {
+                flags |= CORNER_CHECK;
+                entry = self.corner_entry(c, t1) as u32;
+            }
+            if !coded && left > 0 {
+                // Its distance is to be read.
+                flags |= UNCODED_KID;
+            }
             if left > 0 {
                 prefetch(&self.plain.flipslice_sym, s / N_SLICE_PERM * N_FLIP + f);
                 if ROWS {
@@ -907,8 +958,8 @@ impl<'a> RobotSearch<'a> {
                 left: left as u8,
                 small: dist as u8,
                 corners: c as u16,
-                // Its distance is to be read (an uncoded move with cost left).
-                uncoded: !coded && left > 0,
+                entry,
+                flags,
                 ..Kid::default()
             };
             n += 1;
@@ -925,7 +976,17 @@ impl<'a> RobotSearch<'a> {
             unreachable!("phase1_coded runs with descent codes")
         };
         let dec = &map.decoder;
+        let slack = self.bound.saturating_sub(self.cost1);
         for kid in kids {
+            if kid.flags & CORNER_CHECK != 0 {
+                // Asked for by `coded_kids`: a child too far by its corners is dropped before
+                // its code is asked for.
+                let table = self.corners.unwrap_or_default();
+                if nibble(table, kid.entry as usize) as usize > slack + kid.left as usize {
+                    kid.flags |= CORNER_CUT;
+                    continue;
+                }
+            }
             if kid.left > 0 {
                 let [f, t1, s] = kid.coords.map(usize::from);
                 let (entry, sym) = phase1_entry(
@@ -937,7 +998,7 @@ impl<'a> RobotSearch<'a> {
                 );
                 let coded = self.coded_index(entry, sym, missing);
                 prefetch(table, coded * dec.entry_bytes);
-                if UNCODED && kid.uncoded {
+                if UNCODED && kid.flags & UNCODED_KID != 0 {
                     // Six faces only: the entry is the plain phase-1 one.
                     prefetch(self.exact1().unwrap_or_default(), entry >> 1);
                 }
@@ -951,8 +1012,11 @@ impl<'a> RobotSearch<'a> {
     /// when its distance, read now (an uncoded move), leaves it beyond the cost left.
     #[inline(always)]
     fn coded_child<const UNCODED: bool>(&self, kid: &Kid) -> Option<Node> {
+        if kid.flags & CORNER_CUT != 0 {
+            return None;
+        }
         let [f, t1, s] = kid.coords.map(usize::from);
-        let dist = if UNCODED && kid.uncoded {
+        let dist = if UNCODED && kid.flags & UNCODED_KID != 0 {
             let d = nibble(self.exact1().unwrap_or_default(), kid.entry as usize);
             if d > kid.left {
                 return None;
@@ -967,6 +1031,17 @@ impl<'a> RobotSearch<'a> {
             entry: kid.entry as usize,
             sym: kid.half as usize,
         })
+    }
+
+    /// The corners' distance table's entry of corner permutation `corners` and twist `twist`,
+    /// asked for from memory.
+    #[inline(always)]
+    fn corner_entry(&self, corners: usize, twist: usize) -> usize {
+        let cs = self.plain.corner_sym[corners];
+        let twist_c = self.plain.twist_conj[twist * 16 + (cs & 15) as usize] as usize;
+        let entry = super::corners::corner_index(cs, twist_c);
+        prefetch(self.corners.unwrap_or_default(), entry >> 1);
+        entry
     }
 
     fn cost_of_path1(&self) -> usize {

@@ -24,11 +24,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 const UNSEEN: u8 = u8::MAX;
 
 /// A product of two coordinates, each moved by its own table `[x · 18 + m]`.
-struct Product<'a> {
-    n_a: usize,
-    a_move: &'a [u16],
-    n_b: usize,
-    b_move: &'a [u16],
+pub(super) struct Product<'a> {
+    pub(super) n_a: usize,
+    pub(super) a_move: &'a [u16],
+    pub(super) n_b: usize,
+    pub(super) b_move: &'a [u16],
 }
 
 impl Product<'_> {
@@ -45,7 +45,7 @@ impl Product<'_> {
     /// Distances from (0, 0) by `moves`, which must be closed under inverses (so distances
     /// to and from the goal agree), in sweeps of increasing distance: every entry of distance
     /// d is final when its sweep starts, since every move costs at least 1.
-    fn distances(&self, moves: &[RobotMove]) -> Vec<u8> {
+    pub(super) fn distances(&self, moves: &[RobotMove]) -> Vec<u8> {
         let mut dist = vec![UNSEEN; self.n_a * self.n_b];
         dist[0] = 0;
         let mut d = 0u8;
@@ -213,16 +213,18 @@ pub static PHASE1_QTM_PRUNE: Spec<u8> = Spec {
 /// quarter turns and the 12 pairs of opposite quarter turns); every costlier move is a
 /// product of cost-1 moves (`U2` = `U U`, `(U2 D')` = `(U D') U`, `(U2 D2)` = `(U D) (U D)`),
 /// so the distances by them are the distances in the metric.
-struct AxialPhase1<'a> {
-    name: &'a str,
+pub(super) struct AxialPhase1<'a> {
+    pub(super) name: &'a str,
+    /// How many classes (blocks): flip-slice classes, or corner permutation classes.
+    pub(super) n_class: usize,
     /// The moves' turns (move indices 0..18; `len` of them).
-    moves: Vec<RobotMove>,
+    pub(super) moves: Vec<RobotMove>,
     /// `[class · moves + k]`: the class that move `k` takes the representative to and the
     /// symmetry into its frame, `class << 4 | sym`.
-    steps: Vec<u32>,
-    twist_move: &'a [u16],
-    twist_conj: &'a [u16],
-    self_sym: &'a [u16],
+    pub(super) steps: Vec<u32>,
+    pub(super) twist_move: &'a [u16],
+    pub(super) twist_conj: &'a [u16],
+    pub(super) self_sym: &'a [u16],
 }
 
 impl bfs::Space for AxialPhase1<'_> {
@@ -233,7 +235,7 @@ impl bfs::Space for AxialPhase1<'_> {
     fn shape(&self) -> bfs::Shape<'_> {
         bfs::Shape {
             name: self.name,
-            blocks: N_FLIPSLICE_CLASS,
+            blocks: self.n_class,
             block_len: N_TWIST,
             moves: self.moves.len(),
         }
@@ -271,7 +273,7 @@ impl bfs::Space for AxialPhase1<'_> {
 }
 
 /// The moves of cost 1 in an axial `metric`, six faces (see [`AxialPhase1`]).
-fn unit_moves(metric: Metric) -> Vec<RobotMove> {
+pub(super) fn unit_moves(metric: Metric) -> Vec<RobotMove> {
     super::mode::robot_moves([true; 6], metric)
         .into_iter()
         .filter(|m| m.cost == 1)
@@ -328,6 +330,7 @@ fn build_axial_phase1(
     let (parts, moves, steps) = axial_prelude(store, metric)?;
     let space = AxialPhase1 {
         name: table,
+        n_class: N_FLIPSLICE_CLASS,
         moves,
         steps,
         twist_move: &parts.twist_move,

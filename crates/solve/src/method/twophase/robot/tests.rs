@@ -665,6 +665,47 @@ fn axial_phase1_distances_are_exact_breadth_first_distances() {
     }
 }
 
+/// The corner table holds exact distances: every entry equals a breadth-first search over the
+/// raw corner states (permutation × twist, 88 M) by the axial half-turn moves, and its
+/// largest is [`corners::CORNERS_AXHT_MAX`].
+#[test]
+fn corner_distances_are_exact_breadth_first_distances() {
+    use crate::coord::{N_CORNERS, N_TWIST};
+    let store = test_store();
+    let plain = TwophaseTables::shared(&store).expect("plain tables");
+    let mv = &plain.moves;
+    let metric = Metric::AxialHtm;
+    let (spec, max) = corners::corner_spec(metric, false).expect("a corner table");
+    let table = store.get(spec).expect("corner table");
+    let bfs = tables::Product {
+        n_a: N_CORNERS,
+        a_move: &mv.corner_move,
+        n_b: N_TWIST,
+        b_move: &mv.twist_move,
+    }
+    .distances(&robot_moves([true; 6], metric));
+    let mut deepest = 0;
+    for c in 0..N_CORNERS {
+        let cs = plain.corner_sym[c];
+        for t in 0..N_TWIST {
+            let twist_c = plain.twist_conj[t * 16 + (cs & 15) as usize] as usize;
+            let want = bfs[c * N_TWIST + t];
+            assert_eq!(
+                crate::store::bfs::nibble(&table, corners::corner_index(cs, twist_c)),
+                want,
+                "corners {c}, twist {t}"
+            );
+            deepest = deepest.max(want);
+        }
+    }
+    assert_eq!(deepest as usize, max, "the deepest corner state");
+    // No other mode reads one.
+    for mode_metric in [Metric::Htm, Metric::Qtm, Metric::AxialQtm] {
+        assert!(corners::corner_spec(mode_metric, false).is_none());
+    }
+    assert!(corners::corner_spec(metric, true).is_none());
+}
+
 /// A time-limited solve with no bound always gives a solution, in every metric with six and
 /// five faces: it solves the cube, turns only allowed faces, and the solve ends soon after its
 /// time (the clock is checked every thousand nodes; the margin allows a loaded machine).
