@@ -33,7 +33,7 @@ use rubik_scan::assign::{self, CostTable};
 use rubik_scan::faults::Faults;
 use rubik_scan::lab::{linear_to_srgb, srgb_to_linear};
 use rubik_scan::lighting::{cases, judge, load_real, truth_labels, BaseScan, Case, Outcome, Part};
-use rubik_scan::Resolver;
+use rubik_scan::{sticker_name, Resolver};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -246,10 +246,18 @@ fn main() {
                 pairs.join(",")
             };
             if verbose {
+                let wrong: Vec<String> = read
+                    .bytes()
+                    .zip(case.facelets.bytes())
+                    .enumerate()
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(s, _)| sticker_name(s))
+                    .collect();
                 println!(
-                    "{} oracle {} gap {gap:.1} unsure {unsure} pairs {pair}; resolver {}",
+                    "{} oracle {} [{}] gap {gap:.1} unsure {unsure} pairs {pair}; resolver {}",
                     case.name,
                     if oracle_exact { "exact" } else { "wrong" },
+                    wrong.join(" "),
                     match outcome {
                         Outcome::Exact { .. } => "exact",
                         Outcome::Flagged => "flagged",
