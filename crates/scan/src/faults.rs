@@ -192,25 +192,33 @@ impl Faults {
     ) -> [[f64; 3]; N_FACELETS] {
         let mut out = [[0.0; 3]; N_FACELETS];
         for s in 0..N_FACELETS {
-            let face = s / 9;
-            let shade = self.gradient_at(s);
-            let mut lin =
-                [0, 1, 2].map(|c| srgb_to_linear(rgb[s][c]) * self.light[face][c] * shade);
-            for &(g, amount) in &self.glare {
-                if g == s {
-                    // A reflection of the light source: white, at the face's exposure.
-                    let white = self.light[face].iter().sum::<f64>() / 3.0 * 1.1;
-                    for v in lin.iter_mut() {
-                        *v = (1.0 - amount) * *v + amount * white;
-                    }
-                }
-            }
+            let seen = self.before_noise(s, rgb[s]);
             for c in 0..3 {
-                let v = linear_to_srgb(lin[c]) + self.noise * gaussian(rng);
+                let v = seen[c] + self.noise * gaussian(rng);
                 out[s][c] = v.round().clamp(0.0, 255.0);
             }
         }
         out
+    }
+
+    /// What the faulty camera makes of the colour `clean` (8-bit sRGB) at sticker `s`, before
+    /// its noise, rounding and clipping: the light, gradient and glare of these faults, in sRGB
+    /// units (may lie outside 0–255). [`Faults::apply`] adds noise of σ [`Faults::noise`] to
+    /// this and rounds and clips it.
+    pub fn before_noise(&self, s: usize, clean: [f64; 3]) -> [f64; 3] {
+        let face = s / 9;
+        let shade = self.gradient_at(s);
+        let mut lin = [0, 1, 2].map(|c| srgb_to_linear(clean[c]) * self.light[face][c] * shade);
+        for &(g, amount) in &self.glare {
+            if g == s {
+                // A reflection of the light source: white, at the face's exposure.
+                let white = self.light[face].iter().sum::<f64>() / 3.0 * 1.1;
+                for v in lin.iter_mut() {
+                    *v = (1.0 - amount) * *v + amount * white;
+                }
+            }
+        }
+        lin.map(linear_to_srgb)
     }
 }
 

@@ -91,6 +91,13 @@
 //!   19,100,000 + i, faults from 19,150,000 + i, i = 0..3,839), every range apart from every
 //!   earlier part's (checked by a unit test).
 //!
+//! - **Eighteenth** (12,544 cases, defined on 2026-12-08 (session 33) before any resolver,
+//!   model or calibration change of that session, to be run once at its end): the fifteenth
+//!   part's design and size with new seeds: the 34 real scans × 256 cases (seeds
+//!   20,000,000 + i, i = 0..8,703), 3,840 synthetic cubes (cube and colour scheme from
+//!   20,100,000 + i, faults from 20,150,000 + i, i = 0..3,839), every range apart from every
+//!   earlier part's (checked by a unit test).
+//!
 //! After the first round the old held-out part had been looked at, so from then on both old
 //! parts are tuning data (the parts before the sixth: [`Part::tuning_before`]); after the
 //! second round the final part is tuning data too, after the third the fresh part, and after
@@ -241,14 +248,17 @@ pub enum Part {
     /// (12,544 cases) with new seeds (tuning data since).
     Sixteenth,
     /// The part kept aside until the end of session 32: the fifteenth part's design and size
-    /// (12,544 cases) with new seeds. Held out: not to be resolved before that session's
-    /// resolver, model and calibration map are fixed.
+    /// (12,544 cases) with new seeds (tuning data since).
     Seventeenth,
+    /// The part kept aside until the end of session 33: the fifteenth part's design and size
+    /// (12,544 cases) with new seeds. Held out: not resolved before that session's resolver,
+    /// model and calibration map were fixed (run once at its end, 0eff2e5: main's resolver).
+    Eighteenth,
 }
 
 impl Part {
     /// Every part with its name on the examples' command lines, oldest first.
-    pub const NAMED: [(&'static str, Part); 18] = [
+    pub const NAMED: [(&'static str, Part); 19] = [
         ("tuning", Part::Tuning),
         ("held-out", Part::HeldOut),
         ("final", Part::Final),
@@ -267,6 +277,7 @@ impl Part {
         ("fifteenth", Part::Fifteenth),
         ("sixteenth", Part::Sixteenth),
         ("seventeenth", Part::Seventeenth),
+        ("eighteenth", Part::Eighteenth),
     ];
 
     /// The part called `name` in [`Part::NAMED`].
@@ -286,7 +297,7 @@ impl Part {
     /// while `held_out` is kept aside. Each session held out the part after the last one run
     /// (session 22 [`Part::Sixth`], session 23 [`Part::Seventh`], ... session 30
     /// [`Part::Fifteenth`], session 31 [`Part::Sixteenth`], session 32
-    /// [`Part::Seventeenth`]); an earlier session's tuning parts stay reproducible by naming
+    /// [`Part::Seventeenth`], session 33 [`Part::Eighteenth`]); an earlier session's tuning parts stay reproducible by naming
     /// its held-out part.
     pub fn tuning_before(held_out: Part) -> Vec<Part> {
         Part::NAMED
@@ -354,6 +365,9 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         // The fifteenth part's design and size: real seeds 19,000,000 + i (i < 8,704),
         // synthetic cubes 19,100,000 + i and their faults 19,150,000 + i (i < 3,840).
         Part::Seventeenth => (19_000_000, 19_100_000),
+        // The fifteenth part's design and size: real seeds 20,000,000 + i (i < 8,704),
+        // synthetic cubes 20,100,000 + i and their faults 20,150,000 + i (i < 3,840).
+        Part::Eighteenth => (20_000_000, 20_100_000),
     };
     let mut seed = seed0;
     for base in real {
@@ -363,7 +377,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
             (Part::HeldOut, false) => 4,
             (Part::Final | Part::Fresh, _) => 16,
             (Part::Fourth | Part::Fifth, _) => 32,
-            (Part::Fifteenth | Part::Sixteenth | Part::Seventeenth, _) => 256,
+            (Part::Fifteenth | Part::Sixteenth | Part::Seventeenth | Part::Eighteenth, _) => 256,
             // The sixth part and every later one: the sixth part's design.
             _ => 64,
         };
@@ -377,7 +391,7 @@ pub fn cases(real: &[BaseScan], part: Part) -> Vec<Case> {
         Part::Final => 200,
         Part::Fresh => 240,
         Part::Fourth | Part::Fifth => 480,
-        Part::Fifteenth | Part::Sixteenth | Part::Seventeenth => 3840,
+        Part::Fifteenth | Part::Sixteenth | Part::Seventeenth | Part::Eighteenth => 3840,
         // The sixth part and every later one: the sixth part's design.
         _ => 960,
     };
@@ -641,6 +655,18 @@ mod tests {
         let seventeen = Part::tuning_before(Part::Seventeenth);
         assert_eq!(seventeen.len(), 17);
         assert_eq!(seventeen.last(), Some(&Part::Sixteenth));
+    }
+
+    /// The eighteenth part is the fifteenth's design and size with seeds 20,000,000 + i
+    /// (real), 20,100,000 + i (synthetic cubes), 20,150,000 + i (their faults), every range
+    /// apart from each other and from every earlier part's (the seventeenth included). Only the
+    /// cases are drawn; nothing is resolved.
+    #[test]
+    fn eighteenth_part_is_as_defined() {
+        check_fourfold_part(Part::Eighteenth, 20_000_000);
+        let eighteen = Part::tuning_before(Part::Eighteenth);
+        assert_eq!(eighteen.len(), 18);
+        assert_eq!(eighteen.last(), Some(&Part::Seventeenth));
     }
 
     /// `part` is four times the sixth part's design (12,544 cases) with real seeds
