@@ -212,6 +212,22 @@ pub struct MoveTables {
     pub corner_move: Arc<Table<u16>>,
     /// `[ud_edges * 18 + m]`, G1 moves only.
     pub ud_edge_move: Arc<Table<u16>>,
+    /// `[corners * 10 + k]`: the corners after `PHASE2_MOVES[k]`, derived in memory. Phase 2
+    /// reads a whole row at a node; these rows (20 bytes) span fewer cache lines than
+    /// [`MoveTables::corner_move`]'s (36), and the table (806 KB) is little more than half
+    /// its size.
+    pub corner_move_g1: Vec<u16>,
+    /// `[ud_edges * 10 + k]`: the U/D edges after `PHASE2_MOVES[k]`, derived in memory (as
+    /// [`MoveTables::corner_move_g1`]).
+    pub ud_edge_move_g1: Vec<u16>,
+}
+
+/// The rows of `table` (18 moves a row) cut to the phase-2 moves, in [`PHASE2_MOVES`] order.
+fn phase2_rows(table: &[u16]) -> Vec<u16> {
+    table
+        .chunks_exact(18)
+        .flat_map(|row| PHASE2_MOVES.map(|m| row[m]))
+        .collect()
 }
 
 impl MoveTables {
@@ -219,13 +235,17 @@ impl MoveTables {
     pub fn load(store: &Store) -> Result<MoveTables, TableError> {
         let slice_sorted_move = store.get(&SLICE_SORTED_MOVES)?;
         let slice_move = slice_moves(&slice_sorted_move);
+        let corner_move = store.get(&CORNER_MOVES)?;
+        let ud_edge_move = store.get(&UD_EDGE_MOVES)?;
         Ok(MoveTables {
             twist_move: store.get(&TWIST_MOVES)?,
             flip_move: store.get(&FLIP_MOVES)?,
             slice_sorted_move,
             slice_move,
-            corner_move: store.get(&CORNER_MOVES)?,
-            ud_edge_move: store.get(&UD_EDGE_MOVES)?,
+            corner_move_g1: phase2_rows(&corner_move),
+            ud_edge_move_g1: phase2_rows(&ud_edge_move),
+            corner_move,
+            ud_edge_move,
         })
     }
 }
@@ -323,5 +343,25 @@ impl TwophaseTables {
             phase2_prune: store.get(&PHASE2_PRUNE)?,
             corner_prune: store.get(&crate::method::optimal::CORNER_PRUNE)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A phase-2 row holds, in [`PHASE2_MOVES`] order, the entries of those moves in the full
+    /// row, for every row.
+    #[test]
+    fn phase2_rows_keep_the_phase2_moves_of_each_row() {
+        let rows = 7;
+        let table: Vec<u16> = (0..rows * 18).map(|i| (i * 7 + 3) as u16).collect();
+        let cut = phase2_rows(&table);
+        assert_eq!(cut.len(), rows * 10);
+        for r in 0..rows {
+            for (k, &m) in PHASE2_MOVES.iter().enumerate() {
+                assert_eq!(cut[r * 10 + k], table[r * 18 + m], "row {r}, move {m}");
+            }
+        }
     }
 }

@@ -601,13 +601,15 @@ impl<'a, P: Pruning> Search<'a, P> {
         let mv = self.mv;
         let mut kids = [(0usize, 0usize, 0usize, 0usize); 10];
         let mut n = 0;
-        for &m in &PHASE2_MOVES {
+        let corner_row = &mv.corner_move_g1[corners * 10..][..10];
+        let ud_row = &mv.ud_edge_move_g1[ud * 10..][..10];
+        for (k, &m) in PHASE2_MOVES.iter().enumerate() {
             if allowed >> m & 1 == 0 {
                 continue;
             }
-            let c1 = mv.corner_move[corners * 18 + m] as usize;
+            let c1 = corner_row[k] as usize;
             let s1 = mv.slice_sorted_move[sls * 18 + m] as usize;
-            let u1 = mv.ud_edge_move[ud * 18 + m] as usize;
+            let u1 = ud_row[k] as usize;
             self.prune.prefetch_precheck(c1, s1);
             self.prune.prefetch_phase2_class(c1, u1);
             self.prune.prefetch_edge_precheck(u1, s1);
